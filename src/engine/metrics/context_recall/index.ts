@@ -1,0 +1,23 @@
+import { ask } from "../shared/ask";
+import type { MetricDefinition } from "../types";
+import { attributionPrompt } from "./prompts";
+import { explainContextRecall, scoreContextRecall, type ContextRecallTrace } from "./score";
+
+export const contextRecall: MetricDefinition<ContextRecallTrace> = {
+  id: "context_recall",
+  name: "Context recall",
+  requires: ["question", "contexts", "reference"],
+  usesEmbeddings: false,
+  prompts: [attributionPrompt],
+  async run(ctx) {
+    const { question, reference, contexts } = ctx.sample;
+    const reply = await ask(ctx, attributionPrompt, { question, reference: reference ?? "", context: contexts.join("\n\n") });
+    return {
+      statements: reply.statements
+        .filter((s) => s.statement.trim().length > 0)
+        .map((s) => ({ text: s.statement.trim(), attributed: s.attributed, reason: s.reason })),
+    };
+  },
+  score: scoreContextRecall,
+  explain: explainContextRecall,
+};

@@ -1,0 +1,30 @@
+import { numbered } from "../../prompts/render";
+import { splitSentences } from "../../text/sentences";
+import { ask } from "../shared/ask";
+import type { MetricDefinition } from "../types";
+import { neededOutput, neededSentencesPrompt } from "./prompts";
+import { explainContextRelevance, scoreContextRelevance, type ContextRelevanceTrace } from "./score";
+
+export const contextRelevance: MetricDefinition<ContextRelevanceTrace> = {
+  id: "context_relevance",
+  name: "Context relevance",
+  requires: ["question", "contexts"],
+  usesEmbeddings: false,
+  prompts: [neededSentencesPrompt],
+  async run(ctx) {
+    // Each context is split on its own, so a sentence never spans two contexts.
+    const sentences = ctx.sample.contexts.flatMap((text, context) => splitSentences(text).map((s) => ({ text: s, context })));
+    if (sentences.length === 0) return { sentences: [] };
+
+    const prompt = ctx.prompt(neededSentencesPrompt);
+    const inRange = neededOutput.superRefine((value, issue) => {
+      const bad = value.needed.filter((k) => k > sentences.length);
+      if (bad.length) issue.addIssue({ code: "custom", path: ["needed"], message: `sentence ${bad.join(", ")} does not exist (there are ${sentences.length})` });
+    });
+    const reply = await ask(ctx, neededSentencesPrompt, { question: ctx.sample.question, sentences: numbered(sentences.map((s) => s.text)) }, { ...prompt.output, schema: inRange });
+    const needed = new Set(reply.needed);
+    return { sentences: sentences.map((s, i) => ({ ...s, relevant: needed.has(i + 1) ? 1 : 0 })) };
+  },
+  score: scoreContextRelevance,
+  explain: explainContextRelevance,
+};

@@ -1,0 +1,30 @@
+import { answerRelevancy } from "./answer_relevancy";
+import { contextPrecision } from "./context_precision";
+import { contextRecall } from "./context_recall";
+import { contextRelevance } from "./context_relevance";
+import { faithfulness } from "./faithfulness";
+import { METRIC_IDS, type MetricDefinition, type MetricId } from "./types";
+
+/** Adding a metric is one folder plus one line here. */
+export const METRICS: Readonly<Record<MetricId, MetricDefinition<any>>> = {
+  faithfulness,
+  answer_relevancy: answerRelevancy,
+  context_relevance: contextRelevance,
+  context_precision: contextPrecision,
+  context_recall: contextRecall,
+};
+
+export function isMetricId(id: string): id is MetricId {
+  return (METRIC_IDS as readonly string[]).includes(id);
+}
+
+export function getMetric(id: MetricId): MetricDefinition<any> {
+  const metric = METRICS[id];
+  if (!metric) throw new Error(`unknown metric "${id}"; known: ${METRIC_IDS.join(", ")}`);
+  return metric;
+}
+
+/** Every built-in prompt, keyed by id (the prompt studio lists these). */
+export function allPrompts() {
+  return Object.values(METRICS).flatMap((m) => m.prompts);
+}

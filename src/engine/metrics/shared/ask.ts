@@ -1,0 +1,29 @@
+import type { JudgeOutputSpec } from "../../ports";
+import { renderMessages } from "../../prompts/render";
+import type { PromptDef } from "../../prompts/types";
+import type { MetricContext } from "../types";
+
+/**
+ * Renders a prompt with its input and asks the judge, recording every call on the context.
+ * `output` lets a step tighten the prompt's schema for this one call (e.g. "one verdict per
+ * statement") so a reply that skips items goes through the repair path.
+ */
+export async function ask<O>(ctx: MetricContext, base: PromptDef<O>, input: Record<string, string>, output?: JudgeOutputSpec<O>): Promise<O> {
+  const prompt = ctx.prompt(base);
+  try {
+    const reply = await ctx.judge.complete<O>({
+      promptId: prompt.id,
+      promptHash: prompt.hash,
+      ...(prompt.versionName ? { promptVersion: prompt.versionName } : {}),
+      messages: renderMessages(prompt, input),
+      output: output ?? prompt.output,
+      signal: ctx.signal,
+    });
+    ctx.calls.push(...reply.calls);
+    return reply.value;
+  } catch (error) {
+    const calls = (error as { calls?: unknown }).calls;
+    if (Array.isArray(calls)) ctx.calls.push(...calls.filter((c) => !ctx.calls.includes(c)));
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+import type { z } from "zod";
+import type { CallRecord } from "./result";
+
+/**
+ * The engine's only doors to the outside world. The llm layer implements them over the openai SDK;
+ * tests and the demo judge implement them over recorded replies.
+ */
+
+export interface ChatMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface JudgeOutputSpec<O> {
+  /** Name sent as the json_schema name: letters, digits, _ and - only. */
+  name: string;
+  /** Strict JSON Schema of the reply (structured output). */
+  jsonSchema: Record<string, unknown>;
+  /** Validates (and gently coerces) the parsed reply; a failure triggers the repair path. */
+  schema: z.ZodType<O>;
+}
+
+export interface JudgeRequest<O> {
+  promptId: string;
+  promptHash: string;
+  promptVersion?: string;
+  messages: ChatMessage[];
+  output: JudgeOutputSpec<O>;
+  signal?: AbortSignal;
+  /** Called when the server rate-limits this request, so a shared limiter can slow down. */
+  onRateLimited?: (retryAfterMs: number | undefined) => void;
+}
+
+export interface JudgeReply<O> {
+  value: O;
+  /** Every request made to get this value (first try, fallbacks, repair). */
+  calls: CallRecord[];
+}
+
+/** Throws MetricError with code parse_error, llm_error or cancelled; never returns an invalid value. */
+export interface Judge {
+  complete<O>(request: JudgeRequest<O>): Promise<JudgeReply<O>>;
+}
+
+export interface EmbedRequest {
+  texts: string[];
+  promptId: string;
+  signal?: AbortSignal;
+  onRateLimited?: (retryAfterMs: number | undefined) => void;
+}
+
+export interface EmbedReply {
+  vectors: number[][];
+  call: CallRecord;
+}
+
+/** Embeds every text of the request in ONE request. */
+export interface Embedder {
+  embed(request: EmbedRequest): Promise<EmbedReply>;
+}

@@ -1,0 +1,56 @@
+import { canonicalJson, sha256Hex } from "../text/sha256";
+import { checkTemplate } from "./template";
+import type { PromptDef, PromptOverride, ResolvedPrompt } from "./types";
+
+/** The hash covers everything that changes what the judge sees, and nothing else. */
+export function promptHash(prompt: Pick<PromptDef, "id" | "instruction" | "inputTemplate" | "examples">): string {
+  const material = canonicalJson({ id: prompt.id, instruction: prompt.instruction, inputTemplate: prompt.inputTemplate, examples: prompt.examples });
+  return sha256Hex(material).slice(0, 16);
+}
+
+export function resolvePrompt<O>(base: PromptDef<O>, override?: PromptOverride): ResolvedPrompt<O> {
+  const merged: PromptDef<O> = {
+    ...base,
+    instruction: override?.instruction ?? base.instruction,
+    inputTemplate: override?.inputTemplate ?? base.inputTemplate,
+    examples: override?.examples ?? base.examples,
+  };
+  const hash = promptHash(merged);
+  const resolved: ResolvedPrompt<O> = { ...merged, hash, overridden: hash !== promptHash(base) };
+  if (override?.versionName) resolved.versionName = override.versionName;
+  return resolved;
+}
+
+export interface PromptIssue {
+  where: "instruction" | "inputTemplate" | "examples";
+  message: string;
+  /** Character range in the edited text, for editor markers. */
+  start?: number;
+  end?: number;
+  example?: number;
+}
+
+/** Why a prompt cannot be used; an empty list means it can. */
+export function validatePrompt(prompt: PromptDef): PromptIssue[] {
+  const issues: PromptIssue[] = [];
+  if (prompt.instruction.trim() === "") issues.push({ where: "instruction", message: "the instruction is empty" });
+  for (const issue of checkTemplate(prompt.instruction, [])) {
+    if (issue.kind === "unknown_variable") {
+      issues.push({ where: "instruction", message: `${issue.message.split(";")[0]}: variables belong in the input template`, start: issue.start, end: issue.end });
+    }
+  }
+  for (const issue of checkTemplate(prompt.inputTemplate, prompt.variables)) {
+    issues.push({ where: "inputTemplate", message: issue.message, start: issue.start, end: issue.end });
+  }
+  prompt.examples.forEach((example, i) => {
+    for (const name of prompt.variables) {
+      if (typeof example.input[name] !== "string") issues.push({ where: "examples", example: i, message: `example ${i + 1}: input.${name} must be text` });
+    }
+    const parsed = prompt.output.schema.safeParse(example.output);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      issues.push({ where: "examples", example: i, message: `example ${i + 1}: output.${first?.path.join(".") ?? ""} ${first?.message ?? "is invalid"}` });
+    }
+  });
+  return issues;
+}

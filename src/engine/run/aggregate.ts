@@ -1,0 +1,86 @@
+import type { MetricId } from "../metrics/types";
+import type { CallRecord, MetricResult } from "../result";
+
+export interface MetricSummary {
+  mean: number | null;
+  median: number | null;
+  count: number;
+  nullCount: number;
+  /** How many nulls of each code, so a summary says why rows were skipped. */
+  nullCodes: Record<string, number>;
+}
+
+export interface Usage {
+  requests: number;
+  chatRequests: number;
+  embeddingRequests: number;
+  cachedRequests: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface SampleResult {
+  sampleId: string;
+  metrics: Partial<Record<MetricId, MetricResult<any>>>;
+}
+
+export interface Summary {
+  metrics: Partial<Record<MetricId, MetricSummary>>;
+  /** Harmonic mean of the metric means (the paper-era ragas_score); null with fewer than two means. */
+  ragasScore: number | null;
+}
+
+export function summarizeScores(scores: readonly (number | null)[], codes: readonly (string | undefined)[] = []): MetricSummary {
+  const values = scores.filter((s): s is number => s !== null).sort((a, b) => a - b);
+  const nullCodes: Record<string, number> = {};
+  scores.forEach((s, i) => {
+    if (s === null) {
+      const code = codes[i] ?? "unknown";
+      nullCodes[code] = (nullCodes[code] ?? 0) + 1;
+    }
+  });
+  const count = values.length;
+  const mean = count === 0 ? null : values.reduce((a, b) => a + b, 0) / count;
+  const mid = Math.floor(count / 2);
+  const median = count === 0 ? null : count % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
+  return { mean, median, count, nullCount: scores.length - count, nullCodes };
+}
+
+/**
+ * n / sum(1 / mean). A zero mean makes the whole score 0 (the harmonic mean's limit), which is
+ * what the paper-era 1e-10 guard approximated.
+ */
+export function harmonicMean(means: readonly number[]): number | null {
+  if (means.length < 2) return null;
+  if (means.some((m) => m <= 0)) return 0;
+  return means.length / means.reduce((sum, m) => sum + 1 / m, 0);
+}
+
+export function summarize(results: readonly SampleResult[], metricIds: readonly MetricId[]): Summary {
+  const metrics: Summary["metrics"] = {};
+  for (const id of metricIds) {
+    const rows = results.map((r) => r.metrics[id]).filter((r): r is MetricResult => r !== undefined);
+    metrics[id] = summarizeScores(rows.map((r) => r.score), rows.map((r) => r.error?.code));
+  }
+  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
+  return { metrics, ragasScore: harmonicMean(means) };
+}
+
+export function usageOf(calls: readonly CallRecord[]): Usage {
+  const usage: Usage = { requests: 0, chatRequests: 0, embeddingRequests: 0, cachedRequests: 0, promptTokens: 0, completionTokens: 0 };
+  for (const call of calls) {
+    if (call.cached) usage.cachedRequests++;
+    else {
+      usage.requests++;
+      if (call.kind === "chat") usage.chatRequests++;
+      else usage.embeddingRequests++;
+    }
+    usage.promptTokens += call.promptTokens;
+    usage.completionTokens += call.completionTokens;
+  }
+  return usage;
+}
+
+export function allCalls(results: readonly SampleResult[]): CallRecord[] {
+  return results.flatMap((r) => Object.values(r.metrics).flatMap((m) => (m ? (m.trace.calls as CallRecord[]) : [])));
+}

@@ -1,0 +1,118 @@
+import { getMetric } from "../metrics/registry";
+import type { MetricId, MetricOptions } from "../metrics/types";
+import type { Embedder, Judge } from "../ports";
+import type { PromptOverrides } from "../prompts/types";
+import type { MetricResult } from "../result";
+import type { Sample } from "../sample";
+import { allCalls, summarize, usageOf, type SampleResult, type Summary, type Usage } from "./aggregate";
+import { Limiter } from "./limiter";
+import { scoreMetric } from "./score-metric";
+
+export interface EvaluateConfig {
+  judge: Judge;
+  embedder?: Embedder;
+  /** Most requests in flight at once, across every sample and metric of the run. */
+  concurrency: number;
+  prompts?: PromptOverrides;
+  metricOptions?: Partial<Record<MetricId, MetricOptions>>;
+}
+
+export interface ResultEvent {
+  sampleIndex: number;
+  sampleId: string;
+  metricId: MetricId;
+  result: MetricResult<any>;
+}
+
+export interface EvaluateHooks {
+  signal?: AbortSignal;
+  onProgress?: (progress: { done: number; total: number }) => void;
+  onResult?: (event: ResultEvent) => void;
+}
+
+export interface EvaluateOutput {
+  results: SampleResult[];
+  summary: Summary;
+  usage: Usage;
+  /** Most requests that were in flight at once (never more than the concurrency). */
+  peakInFlight: number;
+}
+
+/**
+ * Scores every sample with every metric. All independent calls run in parallel through ONE
+ * limiter; a sample's metrics start together; every (sample, metric) pair ends with a result,
+ * a score or a coded null, even when cancelled.
+ */
+export async function evaluate(samples: readonly Sample[], metricIds: readonly MetricId[], config: EvaluateConfig, hooks: EvaluateHooks = {}): Promise<EvaluateOutput> {
+  const limiter = new Limiter(config.concurrency);
+  const judge = limitedJudge(config.judge, limiter);
+  const embedder = config.embedder ? limitedEmbedder(config.embedder, limiter) : undefined;
+  const metrics = metricIds.map(getMetric);
+  const results: SampleResult[] = samples.map((s) => ({ sampleId: s.id, metrics: {} }));
+  const total = samples.length * metrics.length;
+  let done = 0;
+
+  const scoreSample = async (index: number) => {
+    const sample = samples[index]!;
+    await Promise.all(
+      metrics.map(async (metric) => {
+        const result = await scoreMetric(metric, sample, {
+          judge,
+          embedder,
+          prompts: config.prompts,
+          options: config.metricOptions?.[metric.id] ?? {},
+          signal: hooks.signal,
+        });
+        results[index]!.metrics[metric.id] = result;
+        done++;
+        hooks.onResult?.({ sampleIndex: index, sampleId: sample.id, metricId: metric.id, result });
+        hooks.onProgress?.({ done, total });
+      }),
+    );
+  };
+
+  // Enough samples in flight to keep every request slot busy, few enough that a 10,000-row
+  // dataset does not put 50,000 promises in the limiter's queue at once.
+  const samplesInFlight = Math.max(4, config.concurrency * 2);
+  let next = 0;
+  const worker = async () => {
+    while (next < samples.length) await scoreSample(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(samplesInFlight, samples.length) }, worker));
+
+  return { results, summary: summarize(results, metricIds), usage: usageOf(allCalls(results)), peakInFlight: limiter.peak };
+}
+
+function limitedJudge(judge: Judge, limiter: Limiter): Judge {
+  return {
+    complete: (request) =>
+      limiter.run(
+        () =>
+          judge.complete({
+            ...request,
+            onRateLimited: (ms) => {
+              limiter.shrink();
+              request.onRateLimited?.(ms);
+            },
+          }),
+        request.signal,
+      ),
+  };
+}
+
+function limitedEmbedder(embedder: Embedder, limiter: Limiter): Embedder {
+  return {
+    embed: (request) =>
+      limiter.run(
+        () =>
+          embedder.embed({
+            ...request,
+            onRateLimited: (ms) => {
+              limiter.shrink();
+              request.onRateLimited?.(ms);
+            },
+          }),
+        request.signal,
+      ),
+  };
+}

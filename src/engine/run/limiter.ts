@@ -1,0 +1,92 @@
+/**
+ * One limiter per run: at most `limit` tasks in flight. When the server rate-limits, the limit
+ * halves (never below 1) and grows back by one per success, so a run slows down instead of
+ * hammering a server that already said no. It owns no timers: waiting is done by promises.
+ */
+export class Limiter {
+  private active = 0;
+  private readonly queue: Array<() => void> = [];
+  private current: number;
+  private successesSinceShrink = 0;
+  peak = 0;
+
+  constructor(private readonly max: number) {
+    if (!Number.isInteger(max) || max < 1) throw new Error(`concurrency must be a positive integer, got ${max}`);
+    this.current = max;
+  }
+
+  get limit(): number {
+    return this.current;
+  }
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    await this.acquire(signal);
+    try {
+      const value = await task();
+      this.grow();
+      return value;
+    } finally {
+      this.release();
+    }
+  }
+
+  /** The server said 429: halve what we let through until successes earn it back. */
+  shrink(): void {
+    this.current = Math.max(1, Math.floor(this.current / 2));
+    this.successesSinceShrink = 0;
+  }
+
+  private grow(): void {
+    if (this.current >= this.max) return;
+    this.successesSinceShrink++;
+    if (this.successesSinceShrink >= this.current) {
+      this.current++;
+      this.successesSinceShrink = 0;
+      this.pump();
+    }
+  }
+
+  private acquire(signal?: AbortSignal): Promise<void> {
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    if (this.active < this.current && this.queue.length === 0) {
+      this.take();
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve, reject) => {
+      const entry = () => {
+        signal?.removeEventListener("abort", onAbort);
+        this.take();
+        resolve();
+      };
+      const onAbort = () => {
+        const i = this.queue.indexOf(entry);
+        if (i >= 0) this.queue.splice(i, 1);
+        reject(abortReason(signal!));
+      };
+      signal?.addEventListener("abort", onAbort, { once: true });
+      this.queue.push(entry);
+    });
+  }
+
+  private take(): void {
+    this.active++;
+    if (this.active > this.peak) this.peak = this.active;
+  }
+
+  private release(): void {
+    this.active--;
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.active < this.current && this.queue.length > 0) this.queue.shift()!();
+  }
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new Error("aborted");
+}

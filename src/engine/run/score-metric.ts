@@ -1,0 +1,69 @@
+import type { MetricContext, MetricDefinition, MetricOptions } from "../metrics/types";
+import type { Embedder, Judge } from "../ports";
+import { resolvePrompt, validatePrompt } from "../prompts/resolve";
+import type { PromptDef, PromptOverrides } from "../prompts/types";
+import { isMetricError, type CallRecord, type MetricResult } from "../result";
+import type { Sample } from "../sample";
+
+export interface ScoreMetricDeps {
+  judge: Judge;
+  embedder: Embedder | undefined;
+  prompts: PromptOverrides | undefined;
+  options: MetricOptions;
+  signal: AbortSignal | undefined;
+}
+
+/** What a metric cannot run without, said in words; undefined when it can run. */
+export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean): string | undefined {
+  for (const field of metric.requires) {
+    if (field === "contexts" && sample.contexts.length === 0) return `${metric.name} needs at least one context`;
+    if (field === "reference" && !sample.reference?.trim()) return `${metric.name} needs a reference answer`;
+    if ((field === "question" || field === "answer") && !sample[field].trim()) return `${metric.name} needs the ${field}`;
+  }
+  if (metric.usesEmbeddings && !hasEmbedder) return `${metric.name} needs an embedding model`;
+  return undefined;
+}
+
+/** Runs one metric on one sample and always returns a result: a score or a coded null. */
+export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps: ScoreMetricDeps): Promise<MetricResult<any>> {
+  const calls: CallRecord[] = [];
+  const missing = missingInput(metric, sample, deps.embedder !== undefined);
+  if (missing) return { score: null, error: { code: "missing_input", message: missing }, trace: { calls } };
+
+  const promptProblems = metric.prompts.flatMap((p) => validatePrompt(resolvePrompt(p, deps.prompts?.[p.id])).map((i) => `${p.id}: ${i.message}`));
+  if (promptProblems.length > 0) {
+    return { score: null, error: { code: "invalid_prompt", message: promptProblems.join("; ") }, trace: { calls } };
+  }
+  if (deps.signal?.aborted) return cancelled(calls);
+
+  const ctx: MetricContext = {
+    sample,
+    judge: deps.judge,
+    embedder: deps.embedder,
+    prompt: <O>(base: PromptDef<O>) => resolvePrompt(base, deps.prompts?.[base.id]),
+    options: deps.options,
+    signal: deps.signal,
+    calls,
+  };
+  try {
+    const partial = await metric.run(ctx);
+    const trace = { ...partial, calls };
+    const outcome = metric.score(trace);
+    const result: MetricResult<any> = { score: outcome.score, reason: metric.explain(trace, outcome), trace };
+    if (outcome.error) result.error = outcome.error;
+    return result;
+  } catch (error) {
+    if (isMetricError(error)) {
+      for (const call of error.calls) if (!calls.includes(call)) calls.push(call);
+      if (error.code === "cancelled" || deps.signal?.aborted) return cancelled(calls);
+      return { score: null, error: { code: error.code, message: error.message }, trace: { calls } };
+    }
+    if (deps.signal?.aborted) return cancelled(calls);
+    const message = error instanceof Error ? error.message : String(error);
+    return { score: null, error: { code: "internal_error", message: `unexpected failure: ${message}` }, trace: { calls } };
+  }
+}
+
+function cancelled(calls: CallRecord[]): MetricResult<any> {
+  return { score: null, error: { code: "cancelled", message: "the run was cancelled before this metric finished" }, trace: { calls } };
+}

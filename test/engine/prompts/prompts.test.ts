@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { allPrompts, checkTemplate, promptHash, renderMessages, resolvePrompt, validatePrompt } from "../../../src/engine";
+
+describe("built-in prompts", () => {
+  const prompts = allPrompts();
+  it("are six, with unique ids and schema names", () => {
+    expect(prompts.map((p) => p.id)).toEqual([
+      "faithfulness.statements",
+      "faithfulness.verdicts",
+      "answer_relevancy.questions",
+      "context_relevance.sentences",
+      "context_precision.verdicts",
+      "context_recall.statements",
+    ]);
+    expect(new Set(prompts.map((p) => p.output.name)).size).toBe(6);
+  });
+  it.each(allPrompts().map((p) => [p.id, p] as const))("%s is valid, has a worked example and asks for the input's language where it writes text", (_id, p) => {
+    expect(validatePrompt(p)).toEqual([]);
+    expect(p.examples.length).toBeGreaterThan(0);
+    expect(p.output.jsonSchema).toMatchObject({ title: p.output.name, additionalProperties: false });
+    if (p.id !== "context_relevance.sentences") expect(p.instruction).toMatch(/language of the/);
+  });
+});
+
+describe("prompt overrides and hashes", () => {
+  const base = allPrompts()[0]!;
+  it("are stable for the same content and change with it", () => {
+    expect(resolvePrompt(base).hash).toBe(promptHash(base));
+    expect(resolvePrompt(base).hash).toMatch(/^[0-9a-f]{16}$/);
+    const edited = resolvePrompt(base, { instruction: `${base.instruction} Be strict.`, versionName: "strict" });
+    expect(edited.hash).not.toBe(resolvePrompt(base).hash);
+    expect(edited).toMatchObject({ overridden: true, versionName: "strict" });
+    expect(resolvePrompt(base, { instruction: base.instruction }).overridden).toBe(false);
+  });
+  it("render the instruction and examples as the system message and the input as the user message", () => {
+    const [system, user] = renderMessages(base, { question: "Q?", answer: "A." });
+    expect(system!.content.startsWith(base.instruction)).toBe(true);
+    expect(system!.content).toContain('Output: {"statements":["Marie Curie was a Polish-born physicist."');
+    expect(user!.content).toBe("Question: Q?\nAnswer: A.");
+  });
+});
+
+describe("checkTemplate", () => {
+  it("reports unknown variables with their position and missing ones", () => {
+    const issues = checkTemplate("Q: {{question}} A: {{answr}}", ["question", "answer"]);
+    expect(issues).toEqual([
+      expect.objectContaining({ kind: "unknown_variable", name: "answr", start: 19, end: 28 }),
+      expect.objectContaining({ kind: "missing_variable", name: "answer" }),
+    ]);
+  });
+});

@@ -1,0 +1,21 @@
+import {
+  answerRelevancyQuestions,
+  contextPrecisionVerdicts,
+  contextRecallStatements,
+  contextRelevanceSentences,
+  faithfulnessStatements,
+  faithfulnessVerdicts,
+} from "./metrics";
+import type { Brain } from "./types";
+
+/** Brains for the engine's built-in prompts, keyed by reply schema name. */
+export const judgeBrains: Record<string, Brain> = {
+  faithfulness_statements: faithfulnessStatements,
+  faithfulness_verdicts: faithfulnessVerdicts,
+  answer_relevancy_questions: answerRelevancyQuestions,
+  context_relevance_sentences: contextRelevanceSentences,
+  context_precision_verdicts: contextPrecisionVerdicts,
+  context_recall_statements: contextRecallStatements,
+};
+
+export type { Brain, BrainInput } from "./types";

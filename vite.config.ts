@@ -1,0 +1,39 @@
+/// <reference types="vitest/config" />
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    target: "es2022",
+    sourcemap: false,
+    // The prompt studio's Monaco chunk is large by nature and loaded lazily; the main bundle
+    // has its own budget checked by scripts/measure-bundle.ts.
+    chunkSizeWarningLimit: 4096,
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["test/**/*.test.{ts,tsx}"],
+          exclude: ["test/e2e/**", "node_modules/**"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["test/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
