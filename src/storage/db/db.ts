@@ -1,0 +1,72 @@
+import { openDB, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
+import { DEFAULT_DB_NAME, type AppDbSchema } from "./schema";
+
+export type AppDb = IDBPDatabase<AppDbSchema>;
+
+/*
+ * ==========================================================================================
+ *  DATABASE VERSION. READ THIS BEFORE TOUCHING ANY STORE OR INDEX.
+ *
+ *  IndexedDB only lets you create or delete stores and indexes inside an upgrade, and an
+ *  upgrade only runs when the version number goes UP. So every change to stores or indexes:
+ *    1. bumps DB_VERSION by one,
+ *    2. adds a new `if (oldVersion < N)` step at the END of upgradeAppDb (never edit an old
+ *       step: users' browsers already ran it),
+ *    3. updates AppDbSchema in schema.ts,
+ *    4. adds a test in test/storage/db/db.test.ts that upgrades from the previous version.
+ *  Changing the shape of a stored *document* is a different axis: bump that document's format
+ *  version (`v`) and add a migration in its DocType (doc.ts); no database bump needed.
+ * ==========================================================================================
+ */
+export const DB_VERSION = 1;
+
+/** Brings a database at `oldVersion` (0 = just created) up to DB_VERSION, one step at a time. */
+export function upgradeAppDb(
+  db: IDBPDatabase<AppDbSchema>,
+  oldVersion: number,
+  _tx?: IDBPTransaction<AppDbSchema, StoreNames<AppDbSchema>[], "versionchange">,
+): void {
+  if (oldVersion < 1) {
+    // Singleton documents use out-of-line keys (DOC_KEYS); collections carry their own id.
+    db.createObjectStore("settings");
+    db.createObjectStore("secrets");
+    const history = db.createObjectStore("history", { keyPath: "id" });
+    history.createIndex("createdAt", "createdAt");
+    const cache = db.createObjectStore("responseCache", { keyPath: "key" });
+    cache.createIndex("lastUsed", "lastUsed");
+    const promptVersions = db.createObjectStore("promptVersions", { keyPath: "id" });
+    promptVersions.createIndex("promptId", "promptId");
+    promptVersions.createIndex("createdAt", "createdAt");
+    const datasets = db.createObjectStore("datasets", { keyPath: "id" });
+    datasets.createIndex("createdAt", "createdAt");
+    const runs = db.createObjectStore("runs", { keyPath: "id" });
+    runs.createIndex("datasetId", "datasetId");
+    runs.createIndex("createdAt", "createdAt");
+    const runResults = db.createObjectStore("runResults", { keyPath: "id" });
+    runResults.createIndex("runId", "runId");
+  }
+  // Next step goes here: if (oldVersion < 2) { ... }  (and DB_VERSION = 2)
+}
+
+export interface OpenAppDbOptions {
+  /** Another tab holds an older version open and has not closed it yet: tell the user to close it. */
+  onBlocked?: () => void;
+  /** A newer build in another tab upgraded the database; this connection is closed: ask to reload. */
+  onVersionChange?: () => void;
+  /** The browser closed the connection abnormally (e.g. storage cleared): reopen to continue. */
+  onTerminated?: () => void;
+}
+
+/** Opens (creating or upgrading) the app's database. */
+export function openAppDb(name: string = DEFAULT_DB_NAME, options: OpenAppDbOptions = {}): Promise<AppDb> {
+  return openDB<AppDbSchema>(name, DB_VERSION, {
+    upgrade: (db, oldVersion, _newVersion, tx) => upgradeAppDb(db, oldVersion, tx),
+    blocked: () => options.onBlocked?.(),
+    // A newer build in another tab wants to upgrade: step aside, or it would wait forever.
+    blocking: (_current, _blocked, event) => {
+      (event.target as IDBDatabase).close();
+      options.onVersionChange?.();
+    },
+    terminated: () => options.onTerminated?.(),
+  });
+}

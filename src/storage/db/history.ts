@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { MetricId } from "../../engine/metrics/types";
+import type { MetricResult } from "../../engine/result";
+import { sampleSchema, type Sample } from "../../engine/sample";
+import type { AppDb } from "./db";
+import { readDoc, readRow, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { newId } from "./ids";
+import { withQuota } from "./quota";
+import { inTx } from "./tx";
+import { storedMetricIdsSchema, storedResultsSchema, type StoredResults } from "./stored-results";
+
+/** One scored playground sample, kept so it can be reopened. */
+export interface HistoryEntry {
+  id: string;
+  /** Epoch milliseconds; the list is ordered by it, newest first. */
+  createdAt: number;
+  sample: Sample;
+  /** The metrics that were selected (a result may be missing if the run was interrupted). */
+  metrics: MetricId[];
+  results: StoredResults;
+  /** The judge model, as shown in the list. */
+  model: string;
+  /** Scored by the demo judge (recorded replies), not a real model. */
+  demo: boolean;
+}
+
+export type NewHistoryEntry = Omit<HistoryEntry, "id" | "createdAt"> & { id?: string; createdAt?: number };
+
+const historyEntrySchema = z.object({
+  id: z.string().min(1),
+  createdAt: z.number().finite(),
+  sample: sampleSchema,
+  metrics: storedMetricIdsSchema,
+  results: storedResultsSchema,
+  model: z.string(),
+  demo: z.boolean(),
+});
+
+const HISTORY_DOC: DocType<HistoryEntry> = { what: "history entry", version: 1, schema: historyEntrySchema as z.ZodType<HistoryEntry> };
+
+/** Stores an entry (the same id again replaces it) and returns it with its id and time. */
+export async function addHistoryEntry(db: AppDb, entry: NewHistoryEntry): Promise<HistoryEntry> {
+  const full: HistoryEntry = { ...entry, id: entry.id ?? newId(), createdAt: entry.createdAt ?? Date.now() };
+  // Validate before writing: what we write is what the next read accepts.
+  const read = readDoc(HISTORY_DOC, writeDoc(HISTORY_DOC, full));
+  if (!read.ok) throw new Error(`not stored: ${read.message}`);
+  await withQuota(() => db.put("history", writeDoc(HISTORY_DOC, read.value)));
+  return read.value;
+}
+
+/**
+ * Adds one metric's result to an entry as soon as that metric finishes, in a single transaction
+ * (so results finishing together do not overwrite each other). False if the entry is gone or unreadable.
+ */
+export async function addHistoryResult(db: AppDb, id: string, metricId: MetricId, result: MetricResult<any>): Promise<boolean> {
+  const tx = db.transaction("history", "readwrite");
+  return withQuota(() => inTx(tx, async () => {
+    const read = readDoc(HISTORY_DOC, await tx.store.get(id));
+    if (!read.ok) return false;
+    const entry = read.value;
+    const metrics = entry.metrics.includes(metricId) ? entry.metrics : [...entry.metrics, metricId];
+    // Checked before writing: one bad result must not make the whole entry unreadable.
+    const merged = readDoc(HISTORY_DOC, writeDoc(HISTORY_DOC, { ...entry, metrics, results: { ...entry.results, [metricId]: result } }));
+    if (!merged.ok) throw new Error(`not stored: ${merged.message}`);
+    await tx.store.put(writeDoc(HISTORY_DOC, merged.value));
+    return true;
+  }));
+}
+
+/**
+ * The newest `limit` readable entries, newest first; unreadable rows are skipped and reported.
+ * (A row whose createdAt is not a valid key is not in the index at all, so it is never listed.)
+ */
+export async function listHistory(db: AppDb, limit = 50): Promise<{ entries: HistoryEntry[]; issues: StorageIssue[] }> {
+  const entries: HistoryEntry[] = [];
+  const issues: StorageIssue[] = [];
+  const tx = db.transaction("history", "readonly");
+  await inTx(tx, async () => {
+    for (let cursor = await tx.store.index("createdAt").openCursor(null, "prev"); cursor && entries.length < limit; cursor = await cursor.continue()) {
+      const entry = readRow(HISTORY_DOC, cursor.value, "history", String(cursor.primaryKey), issues);
+      if (entry) entries.push(entry);
+    }
+  });
+  return { entries, issues };
+}
+
+export async function getHistoryEntry(db: AppDb, id: string): Promise<{ entry: HistoryEntry | undefined; issues: StorageIssue[] }> {
+  const raw = await db.get("history", id);
+  const issues: StorageIssue[] = [];
+  if (raw === undefined) return { entry: undefined, issues };
+  return { entry: readRow(HISTORY_DOC, raw, "history", id, issues), issues };
+}
+
+/** Deletes by id, readable or not (this is how a corrupt row is removed). */
+export async function deleteHistoryEntry(db: AppDb, id: string): Promise<void> {
+  await db.delete("history", id);
+}
+
+/** Keeps the newest `keep` entries and deletes the rest; returns how many were deleted. */
+export async function pruneHistory(db: AppDb, keep: number): Promise<number> {
+  const tx = db.transaction("history", "readwrite");
+  return inTx(tx, async () => {
+    let seen = 0;
+    let deleted = 0;
+    for (let cursor = await tx.store.index("createdAt").openCursor(null, "prev"); cursor; cursor = await cursor.continue()) {
+      if (++seen > keep) {
+        await cursor.delete();
+        deleted++;
+      }
+    }
+    return deleted;
+  });
+}
+
+export async function clearHistory(db: AppDb): Promise<void> {
+  await db.clear("history");
+}

@@ -1,0 +1,39 @@
+import type { DBSchema } from "idb";
+
+/**
+ * The shape of the app's IndexedDB database.
+ *
+ * Values are typed `unknown` on purpose: whatever comes out of IndexedDB may have been written by
+ * an older (or newer) build, another tab, a browser extension or a half-finished write, so it is
+ * untrusted until a zod schema accepts it (see doc.ts). Only keys and index keys are typed here,
+ * because IndexedDB itself enforces those.
+ */
+export interface AppDbSchema extends DBSchema {
+  /** Small singleton documents by fixed key: "settings", "lastSession" (see DOC_KEYS). */
+  settings: { key: string; value: unknown };
+  /** The API key, only when the user opted in to "Remember on this device". Nothing else. */
+  secrets: { key: string; value: unknown };
+  /** Scored playground samples (keyPath "id"). */
+  history: { key: string; value: unknown; indexes: { createdAt: number } };
+  /** Judge replies by request hash (keyPath "key"); lastUsed drives LRU eviction. */
+  responseCache: { key: string; value: unknown; indexes: { lastUsed: number } };
+  /** Saved prompt-studio versions (keyPath "id"). */
+  promptVersions: { key: string; value: unknown; indexes: { promptId: string; createdAt: number } };
+  /** Imported datasets (keyPath "id"). */
+  datasets: { key: string; value: unknown; indexes: { createdAt: number } };
+  /** Dataset runs (keyPath "id"). */
+  runs: { key: string; value: unknown; indexes: { datasetId: string; createdAt: number } };
+  /** One row per (run, sample), written as each sample finishes so a run can resume (keyPath "id"). */
+  runResults: { key: string; value: unknown; indexes: { runId: string } };
+}
+
+export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "runs" | "runResults";
+
+export const DEFAULT_DB_NAME = "ragas-playground";
+
+/** Fixed keys of the singleton documents. */
+export const DOC_KEYS = {
+  settings: "settings",
+  lastSession: "lastSession",
+  apiKey: "apiKey",
+} as const;
