@@ -1,0 +1,166 @@
+import type { Judge, JudgeReply, JudgeRequest } from "../engine/ports";
+import { MetricError, type CallRecord, type OutputMode } from "../engine/result";
+import { chatCacheKey } from "./cache";
+import { sendChat, type ChatReply, type RequestShape } from "./chat-request";
+import { createClient } from "./client";
+import { parseTransportConfig, type TransportConfig, type TransportConfigInput } from "./config";
+import { describeError } from "./describe";
+import type { LlmError } from "./errors";
+import { adaptShape, isFormatRefusal, messagesForMode, nextMode, repairMessages } from "./modes";
+import { validateReply } from "./validate";
+
+export interface JudgeOptions {
+  /** Skip cache reads (fresh answers) but still store validated replies. */
+  bypassCache?: boolean;
+}
+
+/** The engine's Judge over an OpenAI-compatible server, plus what it learned about that server. */
+export interface TransportJudge extends Judge {
+  /** The output mode this server accepted last; later calls start there. */
+  readonly mode: OutputMode;
+  bypassCache: boolean;
+  readonly config: TransportConfig;
+}
+
+function cancelledError(calls: CallRecord[]): MetricError {
+  return new MetricError("cancelled", "Cancelled.", calls);
+}
+
+export function createJudge(input: TransportConfigInput | TransportConfig, options: JudgeOptions = {}): TransportJudge {
+  const config = parseTransportConfig(input);
+  const client = createClient(config, "chat");
+  let mode: OutputMode = "json_schema";
+  let shape: RequestShape = { tokenParam: "max_tokens", sendTemperature: true };
+
+  const transportError = (error: LlmError, calls: CallRecord[]): MetricError => {
+    if (error.kind === "cancelled") return cancelledError(calls);
+    const text = describeError(error, { baseURL: config.baseURL, provider: config.provider, model: config.model, apiKey: config.apiKey });
+    return new MetricError("llm_error", text, calls);
+  };
+
+  /** First reply, walking down the modes while the server refuses the response_format. */
+  async function firstReply<O>(request: JudgeRequest<O>, calls: CallRecord[]): Promise<{ reply: ChatReply; key: string } | { value: O }> {
+    for (;;) {
+      const current = mode;
+      const messages = messagesForMode(request.messages, current, request.output.jsonSchema);
+      const key = chatCacheKey({
+        baseURL: config.baseURL,
+        model: config.model,
+        messages,
+        schema: request.output.jsonSchema,
+        temperature: config.temperature,
+        mode: current,
+      });
+      const hit = await cached(request, key, current, messages, calls);
+      if (hit) return hit;
+      const result = await sendChat({ client, config, request, messages, mode: current, shape });
+      calls.push(result.record);
+      if (result.ok) return { reply: result, key };
+      const adapted = adaptShape(result.error, shape);
+      if (adapted) {
+        shape = adapted;
+        continue;
+      }
+      const lower = isFormatRefusal(result.error) ? nextMode(current) : undefined;
+      if (!lower) throw transportError(result.error, calls);
+      // Remembered per instance: later calls go straight to the mode that works.
+      if (mode === current) mode = lower;
+    }
+  }
+
+  async function cached<O>(request: JudgeRequest<O>, key: string, current: OutputMode, messages: JudgeRequest<O>["messages"], calls: CallRecord[]): Promise<{ value: O } | undefined> {
+    if (!config.cache || judge.bypassCache) return undefined;
+    const started = performance.now();
+    const entry = await config.cache.get(key);
+    if (!entry) return undefined;
+    const checked = validateReply(entry.content, request.output);
+    // A stale entry that no longer validates is ignored, never trusted.
+    if (!checked.ok) return undefined;
+    calls.push({
+      kind: "chat",
+      promptId: request.promptId,
+      promptHash: request.promptHash,
+      ...(request.promptVersion !== undefined ? { promptVersion: request.promptVersion } : {}),
+      model: config.model,
+      promptTokens: entry.promptTokens,
+      completionTokens: entry.completionTokens,
+      ms: Math.round(performance.now() - started),
+      cached: true,
+      attempts: 0,
+      mode: entry.mode ?? current,
+      messages: messages.map((m) => ({ ...m })),
+      reply: entry.content,
+    });
+    return { value: checked.value };
+  }
+
+  async function remember(key: string, reply: ChatReply, replyMode: OutputMode): Promise<void> {
+    if (!config.cache) return;
+    try {
+      await config.cache.set(key, { content: reply.content, promptTokens: reply.promptTokens, completionTokens: reply.completionTokens, mode: replyMode });
+    } catch {
+      // A full or broken cache must not fail a judge call that already succeeded.
+    }
+  }
+
+  /** Reasons a reply cannot even be repaired: truncated at the token limit, or filtered. */
+  function unusable(reply: ChatReply, calls: CallRecord[]): MetricError | undefined {
+    if (reply.finishReason === "length") {
+      return new MetricError(
+        "parse_error",
+        `The judge's reply was cut off at the token limit (max tokens ${config.maxTokens}) before the JSON was complete: raise max tokens.`,
+        calls,
+      );
+    }
+    if (reply.finishReason === "content_filter") {
+      return new MetricError("llm_error", "The provider's content filter blocked the judge's reply.", calls);
+    }
+    return undefined;
+  }
+
+  async function complete<O>(request: JudgeRequest<O>): Promise<JudgeReply<O>> {
+    const calls: CallRecord[] = [];
+    if (request.signal?.aborted) throw cancelledError(calls);
+    const first = await firstReply(request, calls);
+    if ("value" in first) return { value: first.value, calls };
+
+    const { reply, key } = first;
+    const replyMode = reply.record.mode ?? mode;
+    const stop = unusable(reply, calls);
+    if (stop) throw stop;
+    const checked = validateReply(reply.content, request.output);
+    if (checked.ok) {
+      await remember(key, reply, replyMode);
+      return { value: checked.value, calls };
+    }
+
+    // One repair call: the model sees its reply and what was wrong with it.
+    const problem = reply.refusal ? `the model refused: ${reply.refusal}` : checked.problem;
+    const messages = repairMessages(reply.record.messages ?? [], reply.content, problem);
+    const repaired = await sendChat({ client, config, request, messages, mode: replyMode, shape });
+    calls.push(repaired.record);
+    if (!repaired.ok) throw transportError(repaired.error, calls);
+    const stopAgain = unusable(repaired, calls);
+    if (stopAgain) throw stopAgain;
+    const second = validateReply(repaired.content, request.output);
+    if (second.ok) {
+      await remember(key, repaired, replyMode);
+      return { value: second.value, calls };
+    }
+    throw new MetricError(
+      "parse_error",
+      `The judge's reply for "${request.promptId}" could not be used, even after one repair request: ${second.problem}. (First reply: ${problem}.)`,
+      calls,
+    );
+  }
+
+  const judge: TransportJudge = {
+    get mode() {
+      return mode;
+    },
+    bypassCache: options.bypassCache ?? false,
+    config,
+    complete,
+  };
+  return judge;
+}

@@ -1,0 +1,83 @@
+import type { Brain } from "./brains";
+
+/** Probabilities per request, drawn from a seeded PRNG so a failing run can be replayed. */
+export interface FaultOptions {
+  rate429?: number;
+  /** Sent as retry-after (rounded up) and retry-after-ms (exact) on a 429. Default 1. */
+  retryAfterSeconds?: number;
+  rate500?: number;
+  /** 200 whose content is not valid JSON (cut off mid-object). */
+  rateMalformed?: number;
+  /** Never answers; the request ends only when the client gives up. */
+  rateHang?: number;
+  seed?: number;
+}
+
+/** One-shot reply for the next chat request, for tests that need an exact sequence. */
+export interface ScriptedReply {
+  status?: number;
+  /** The assistant message content, sent as is (no fence, no truncation). */
+  content?: string;
+  /** The whole response body instead (JSON-encoded unless a string). */
+  body?: unknown;
+  headers?: Record<string, string>;
+  finishReason?: "stop" | "length" | "content_filter";
+  /** Never answer this one. */
+  hang?: boolean;
+}
+
+export type CorsMode = "open" | "strict" | "none";
+
+export interface MockOptions {
+  port?: number;
+  host?: string;
+  latencyMs?: number;
+  apiKey?: string;
+  models?: string[];
+  cors?: CorsMode;
+  supports?: { jsonSchema?: boolean; jsonObject?: boolean };
+  faults?: FaultOptions;
+  responders?: Record<string, Brain>;
+  script?: ScriptedReply[];
+  omitUsage?: boolean;
+}
+
+export type RequestKind = "chat" | "embedding" | "models" | "other";
+export type ResponseFormatKind = "json_schema" | "json_object" | "text";
+export type FaultKind = "rate429" | "rate500" | "malformed" | "hang";
+
+export interface MockRequestRecord {
+  path: string;
+  method: string;
+  kind: RequestKind;
+  model: string;
+  schemaName?: string;
+  responseFormat?: ResponseFormatKind;
+  promptTokens: number;
+  /** Tokens of the json_schema sent in response_format (0 if none). */
+  schemaTokens: number;
+  completionTokens: number;
+  /** Number of texts in an embeddings request. */
+  inputCount: number;
+  /** 0 while the request is still open (or when it hung until the client left). */
+  status: number;
+  fault?: FaultKind;
+  scripted?: boolean;
+  /** performance.now() based, in ms. */
+  startedAt: number;
+  endedAt: number;
+  /** Request headers, names lower-cased. */
+  headers: Record<string, string>;
+  /** The parsed request body (chat and embeddings). */
+  body?: unknown;
+}
+
+export const DEFAULT_MODELS = ["mock-judge", "mock-embedding"];
+
+/** Shallow merge; `faults` and `script` replace the old values as a whole. */
+export function mergeOptions(base: MockOptions, partial: MockOptions): MockOptions {
+  const merged: MockOptions = { ...base, ...partial };
+  if (partial.supports) merged.supports = { ...base.supports, ...partial.supports };
+  if (partial.responders) merged.responders = { ...base.responders, ...partial.responders };
+  return merged;
+}
