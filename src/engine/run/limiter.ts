@@ -1,18 +1,25 @@
 /**
  * One limiter per run: at most `limit` tasks in flight. When the server rate-limits, the limit
- * halves (never below 1) and grows back by one per success, so a run slows down instead of
- * hammering a server that already said no. It owns no timers: waiting is done by promises.
+ * halves and grows back by one per window of successes, so a run slows down instead of hammering
+ * a server that already said no. Only one halving per window: the 429s of requests that were
+ * already in flight at the old rate say nothing new. It never drops below a quarter of the
+ * configured concurrency, so sporadic 429s (the transport already waits out Retry-After) cannot
+ * starve a run. It owns no timers: waiting is done by promises.
  */
 export class Limiter {
   private active = 0;
   private readonly queue: Array<() => void> = [];
   private current: number;
   private successesSinceShrink = 0;
+  private finishedSinceShrink = Number.POSITIVE_INFINITY;
+  private window = 0;
+  private readonly floor: number;
   peak = 0;
 
   constructor(private readonly max: number) {
     if (!Number.isInteger(max) || max < 1) throw new Error(`concurrency must be a positive integer, got ${max}`);
     this.current = max;
+    this.floor = Math.max(1, Math.ceil(max / 4));
   }
 
   get limit(): number {
@@ -36,8 +43,11 @@ export class Limiter {
 
   /** The server said 429: halve what we let through until successes earn it back. */
   shrink(): void {
-    this.current = Math.max(1, Math.floor(this.current / 2));
+    if (this.finishedSinceShrink < this.window) return;
+    this.current = Math.max(this.floor, Math.floor(this.current / 2));
+    this.window = this.current;
     this.successesSinceShrink = 0;
+    this.finishedSinceShrink = 0;
   }
 
   private grow(): void {
@@ -79,6 +89,7 @@ export class Limiter {
 
   private release(): void {
     this.active--;
+    this.finishedSinceShrink++;
     this.pump();
   }
 

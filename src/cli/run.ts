@@ -1,0 +1,50 @@
+import { parseArgs } from "./args";
+import { EXIT, RunError, UsageError } from "./errors";
+import { HELP } from "./help";
+import type { CliIO } from "./io";
+import { scoreCommand } from "./score-command";
+import { cliVersion } from "./version";
+
+/** Runs one command; every failure becomes one line on stderr and an exit code, never a stack. */
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  try {
+    const parsed = parseArgs(argv, io.env);
+    if (parsed.command === "help") {
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    }
+    if (parsed.command === "version") {
+      io.stdout.write(`${cliVersion()}\n`);
+      return EXIT.ok;
+    }
+    return await scoreCommand(parsed.args, io);
+  } catch (error) {
+    // Messages we build never hold the key, but a server's or a bug's text might: scrub every one.
+    const line = (text: string) => io.stderr.write(`error: ${scrub(text, secretsOf(argv, io.env))}\n`);
+    if (error instanceof UsageError) {
+      line(error.message);
+      return EXIT.usage;
+    }
+    if (error instanceof RunError) {
+      line(error.message);
+      return EXIT.failed;
+    }
+    // A bug, not a user mistake: still one line, no stack.
+    line(`unexpected failure: ${error instanceof Error ? error.message : String(error)}`);
+    return EXIT.failed;
+  }
+}
+
+/** The keys in play: OPENAI_API_KEY and whatever follows --api-key on the command line. */
+function secretsOf(argv: readonly string[], env: CliIO["env"]): string[] {
+  const secrets = [env.OPENAI_API_KEY ?? ""];
+  argv.forEach((arg, i) => {
+    if (arg === "--api-key") secrets.push(argv[i + 1] ?? "");
+    else if (arg.startsWith("--api-key=")) secrets.push(arg.slice("--api-key=".length));
+  });
+  return secrets.filter((s) => s.length >= 4);
+}
+
+function scrub(text: string, secrets: readonly string[]): string {
+  return secrets.reduce((out, s) => out.split(s).join("[redacted]"), text).replace(/\s+/g, " ");
+}

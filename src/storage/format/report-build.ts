@@ -1,0 +1,111 @@
+import { getMetric } from "../../engine/metrics/registry";
+import type { MetricId } from "../../engine/metrics/types";
+import { resolvePrompt } from "../../engine/prompts/resolve";
+import type { PromptOverrides } from "../../engine/prompts/types";
+import type { CallRecord } from "../../engine/result";
+import type { EvaluateOutput } from "../../engine/run/evaluate";
+import type { Sample } from "../../engine/sample";
+import { sanitizeUrl, scrubSecrets, stripKeyLike } from "./redact";
+import { REPORT_FORMAT, REPORT_VERSION, reportConfigSchema, type Report, type ReportPrompt, type ReportSummary } from "./report-schema";
+
+export interface ReportConfigInput {
+  baseURL: string;
+  model: string;
+  embeddingModel?: string;
+  embeddingBaseURL?: string;
+  concurrency: number;
+  metrics: readonly string[];
+  metricOptions?: Record<string, { questions?: number; perContextCalls?: boolean }>;
+  temperature?: number;
+  prompts: ReportPrompt[];
+  /** Anything else (e.g. a spread transport config) is dropped, key-like fields first. */
+  [extra: string]: unknown;
+}
+
+export interface BuildReportInput {
+  samples: readonly Sample[];
+  output: Pick<EvaluateOutput, "results" | "summary" | "usage"> & { peakInFlight?: number };
+  config: ReportConfigInput;
+  generator: { name: string; version: string };
+  createdAt?: Date;
+  wallMs?: number;
+  /** Secret values (the API keys in use) to scrub from every string of the report. */
+  redact?: readonly string[];
+  /** Keep each call's full messages and reply (large: the prompts are already in config). */
+  keepCallText?: boolean;
+}
+
+/** The prompts a set of metrics runs with, as resolved with the user's overrides. */
+export function promptsUsed(metricIds: readonly MetricId[], overrides: PromptOverrides = {}): ReportPrompt[] {
+  return metricIds.flatMap((id) =>
+    getMetric(id).prompts.map((base) => {
+      const p = resolvePrompt(base, overrides[base.id]);
+      const out: ReportPrompt = { id: p.id, hash: p.hash, instruction: p.instruction, inputTemplate: p.inputTemplate, examples: p.examples };
+      if (p.versionName) out.versionName = p.versionName;
+      return out;
+    }),
+  );
+}
+
+export function buildReport(input: BuildReportInput): Report {
+  const { output } = input;
+  // Prompt texts are the user's own words, kept verbatim; everything else loses key-like fields.
+  const { prompts, ...rest } = input.config;
+  const config = reportConfigSchema.parse({ ...stripKeyLike(rest), prompts });
+  config.baseURL = sanitizeUrl(config.baseURL);
+  if (config.embeddingBaseURL) config.embeddingBaseURL = sanitizeUrl(config.embeddingBaseURL);
+
+  const summary: ReportSummary = { ragasScore: output.summary.ragasScore };
+  for (const [id, s] of Object.entries(output.summary.metrics)) {
+    if (s) summary[id] = { mean: s.mean, median: s.median, count: s.count, nullCount: s.nullCount, nullCodes: { ...s.nullCodes } };
+  }
+
+  const report: Report = {
+    format: REPORT_FORMAT,
+    version: REPORT_VERSION,
+    createdAt: (input.createdAt ?? new Date()).toISOString(),
+    generator: { name: input.generator.name, version: input.generator.version },
+    config,
+    samples: input.samples.map(copySample),
+    results: output.results.map((r) => ({
+      sampleId: r.sampleId,
+      metrics: Object.fromEntries(
+        Object.entries(r.metrics)
+          .filter(([, m]) => m !== undefined)
+          .map(([id, m]) => {
+            const result: Report["results"][number]["metrics"][string] = {
+              score: m!.score,
+              trace: { ...m!.trace, calls: (m!.trace.calls as CallRecord[]).map((c) => slimCall(c, input.keepCallText === true)) },
+            };
+            if (m!.reason !== undefined) result.reason = m!.reason;
+            if (m!.error) result.error = { code: m!.error.code, message: m!.error.message };
+            return [id, result];
+          }),
+      ),
+    })),
+    summary,
+    usage: {
+      ...output.usage,
+      ...(input.wallMs !== undefined ? { wallMs: Math.round(input.wallMs) } : {}),
+      ...(output.peakInFlight !== undefined ? { peakInFlight: output.peakInFlight } : {}),
+    },
+  };
+  return scrubSecrets(report, input.redact ?? []);
+}
+
+/** The report as the file holds it: two-space JSON with a final newline. */
+export function serializeReport(report: Report): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+function copySample(s: Sample): Sample {
+  const out: Sample = { id: s.id, question: s.question, answer: s.answer, contexts: [...s.contexts] };
+  if (s.reference !== undefined) out.reference = s.reference;
+  return out;
+}
+
+function slimCall(call: CallRecord, keepText: boolean): CallRecord {
+  const { messages, reply, ...rest } = call;
+  if (!keepText) return { ...rest };
+  return { ...rest, ...(messages ? { messages } : {}), ...(reply !== undefined ? { reply } : {}) };
+}

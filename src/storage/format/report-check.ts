@@ -1,0 +1,103 @@
+import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
+import { recomputeScore } from "../../engine/recompute";
+import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
+import { metricSummaryOf, type Report } from "./report-schema";
+import { TRACE_FIELDS, TRACE_ITEMS } from "./trace-schemas";
+import { formatPath } from "./json-path";
+
+/**
+ * What a schema cannot see: that each score is what its trace says (contract 4), that each null
+ * says why (contract 3), that results belong to the samples, and that the summary is the
+ * summary of these results. A hand-edited score or a truncated file stops here, by path.
+ */
+
+export interface Inconsistency {
+  path: string;
+  message: string;
+}
+
+const TOLERANCE = 1e-9;
+
+export function checkReport(report: Report): Inconsistency | undefined {
+  return checkIds(report) ?? checkResults(report) ?? checkSummary(report);
+}
+
+function checkIds(report: Report): Inconsistency | undefined {
+  const ids = new Set<string>();
+  for (const [i, s] of report.samples.entries()) {
+    if (ids.has(s.id)) return { path: formatPath(["samples", i, "id"]), message: `sample id "${s.id}" appears twice` };
+    ids.add(s.id);
+  }
+  for (const [i, id] of report.config.metrics.entries()) {
+    if (!isKnown(id)) return { path: formatPath(["config", "metrics", i]), message: unknownMetric(id) };
+  }
+  const seen = new Set<string>();
+  for (const [i, r] of report.results.entries()) {
+    if (!ids.has(r.sampleId)) return { path: formatPath(["results", i, "sampleId"]), message: `no sample has the id "${r.sampleId}"` };
+    if (seen.has(r.sampleId)) return { path: formatPath(["results", i, "sampleId"]), message: `sample "${r.sampleId}" has two result rows` };
+    seen.add(r.sampleId);
+  }
+  const missing = [...ids].find((id) => !seen.has(id));
+  if (missing !== undefined) return { path: "results", message: `sample "${missing}" has no result row` };
+  return undefined;
+}
+
+function checkResults(report: Report): Inconsistency | undefined {
+  for (const [i, row] of report.results.entries()) {
+    for (const [metricId, result] of Object.entries(row.metrics)) {
+      const at = ["results", i, "metrics", metricId];
+      if (!isKnown(metricId)) return { path: formatPath(at), message: unknownMetric(metricId) };
+      if (!report.config.metrics.includes(metricId)) return { path: formatPath(at), message: `"${metricId}" is not among config.metrics` };
+      if (result.score === null) {
+        if (!result.error) return { path: formatPath([...at, "error"]), message: "a null score must say why (error.code and error.message)" };
+        continue;
+      }
+      const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
+      if (!traceOk.success) {
+        const issue = traceOk.error.issues[0]!;
+        return { path: formatPath([...at, "trace", ...issue.path]), message: issue.message };
+      }
+      const again = recomputeScore(metricId, result.trace);
+      if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
+        const items = TRACE_ITEMS[metricId];
+        return {
+          path: formatPath([...at, "score"]),
+          message: `the score ${result.score} does not follow from its trace (the ${items} give ${again.score ?? `null: ${again.error.code}`})`,
+        };
+      }
+    }
+  }
+  return undefined;
+}
+
+function checkSummary(report: Report): Inconsistency | undefined {
+  const means: number[] = [];
+  for (const metricId of report.config.metrics) {
+    const rows = report.results.map((r) => r.metrics[metricId]).filter((m) => m !== undefined);
+    const expected = summarizeScores(rows.map((m) => m.score), rows.map((m) => m.error?.code));
+    if (expected.mean !== null) means.push(expected.mean);
+    const got = metricSummaryOf(report.summary, metricId);
+    if (!got) return { path: formatPath(["summary", metricId]), message: "missing" };
+    for (const key of ["mean", "median", "count", "nullCount"] as const) {
+      if (!same(got[key], expected[key])) {
+        return { path: formatPath(["summary", metricId, key]), message: `is ${got[key]}, but the results give ${expected[key]}` };
+      }
+    }
+  }
+  const ragas = harmonicMean(means);
+  if (!same(report.summary.ragasScore, ragas)) return { path: "summary.ragasScore", message: `is ${report.summary.ragasScore}, but the metric means give ${ragas}` };
+  return undefined;
+}
+
+function same(a: number | null, b: number | null): boolean {
+  if (a === null || b === null) return a === b;
+  return Math.abs(a - b) <= TOLERANCE;
+}
+
+function isKnown(id: string): id is MetricId {
+  return (METRIC_IDS as readonly string[]).includes(id);
+}
+
+function unknownMetric(id: string): string {
+  return `unknown metric "${id}"; this version knows ${METRIC_IDS.join(", ")}`;
+}

@@ -1,0 +1,26 @@
+/**
+ * Report format migrations, read side only (tldraw's pattern): MIGRATIONS[n] turns a version-n
+ * document into a version n+1 one. Supporting version 2 is: bump REPORT_VERSION, write the v2
+ * schema, and add `1: (doc) => ...` here. Documents are plain JSON at this point, unvalidated;
+ * each step may assume only what version n guaranteed.
+ */
+
+export type JsonObject = Record<string, unknown>;
+export type Migration = (doc: JsonObject) => JsonObject;
+
+export const MIGRATIONS: Readonly<Record<number, Migration>> = {
+  // Version 1 is the first format; nothing to migrate yet.
+};
+
+export type MigrationOutcome = { ok: true; doc: JsonObject; from: number } | { ok: false; missing: number };
+
+/** Runs every step from `from` up to `to`; names the first version with no way forward. */
+export function migrate(doc: JsonObject, from: number, to: number, migrations: Readonly<Record<number, Migration>> = MIGRATIONS): MigrationOutcome {
+  let current = doc;
+  for (let v = from; v < to; v++) {
+    const step = migrations[v];
+    if (!step) return { ok: false, missing: v };
+    current = { ...step(current), version: v + 1 };
+  }
+  return { ok: true, doc: current, from };
+}

@@ -1,0 +1,129 @@
+import { z } from "zod";
+import { sampleSchema } from "../../engine/sample";
+
+/**
+ * The report document, version 1 (DESIGN.md contract 5). What the app exports and imports and
+ * the CLI writes. There is deliberately no field for an API key anywhere in it; unknown config
+ * fields are dropped on read, so a hand-edited key never reaches storage either.
+ */
+
+export const REPORT_FORMAT = "ragas-playground/report";
+export const REPORT_VERSION = 1;
+
+const count = z.number().int().min(0);
+
+export const callRecordSchema = z.object({
+  kind: z.enum(["chat", "embedding"]),
+  promptId: z.string(),
+  promptHash: z.string(),
+  model: z.string(),
+  promptTokens: count,
+  completionTokens: count,
+  ms: z.number().min(0),
+  cached: z.boolean(),
+  attempts: count,
+  mode: z.enum(["json_schema", "json_object", "text"]).optional(),
+  promptVersion: z.string().optional(),
+  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() })).optional(),
+  reply: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** Metric-specific trace fields are checked per metric in report-check.ts; here only `calls`. */
+export const traceSchema = z.looseObject({ calls: z.array(callRecordSchema) });
+
+export const metricResultSchema = z.object({
+  score: z.number().min(0).max(1).nullable(),
+  reason: z.string().optional(),
+  error: z.object({ code: z.string().min(1), message: z.string() }).optional(),
+  trace: traceSchema,
+});
+
+export const sampleResultSchema = z.object({
+  sampleId: z.string(),
+  metrics: z.record(z.string(), metricResultSchema),
+});
+
+export const promptExampleSchema = z.object({
+  input: z.record(z.string(), z.string()),
+  output: z.unknown(),
+});
+
+/** The exact prompt text a run used, so a report explains its scores even after prompts change. */
+export const reportPromptSchema = z.object({
+  id: z.string().min(1),
+  hash: z.string().min(1),
+  instruction: z.string(),
+  inputTemplate: z.string(),
+  examples: z.array(promptExampleSchema),
+  versionName: z.string().optional(),
+});
+
+export const reportConfigSchema = z.object({
+  baseURL: z.string(),
+  model: z.string(),
+  embeddingModel: z.string().optional(),
+  embeddingBaseURL: z.string().optional(),
+  concurrency: z.number().int().min(1),
+  metrics: z.array(z.string()),
+  metricOptions: z.record(z.string(), z.object({ questions: z.number().int().min(1).optional(), perContextCalls: z.boolean().optional() })).optional(),
+  temperature: z.number().optional(),
+  prompts: z.array(reportPromptSchema),
+});
+
+export const metricSummarySchema = z.object({
+  mean: z.number().min(0).max(1).nullable(),
+  median: z.number().min(0).max(1).nullable(),
+  count,
+  nullCount: count,
+  /** How many nulls of each code. */
+  nullCodes: z.record(z.string(), count).optional(),
+});
+
+/** `{ <metric id>: { mean, median, count, nullCount }, ragasScore }` */
+export const reportSummarySchema = z.object({ ragasScore: z.number().min(0).max(1).nullable() }).catchall(metricSummarySchema);
+
+export const reportUsageSchema = z.object({
+  requests: count,
+  chatRequests: count.optional(),
+  embeddingRequests: count.optional(),
+  cachedRequests: count.optional(),
+  promptTokens: count,
+  completionTokens: count,
+  /** Wall time of the run. */
+  wallMs: z.number().min(0).optional(),
+  /** Most requests in flight at once. */
+  peakInFlight: count.optional(),
+});
+
+export const generatorSchema = z.object({ name: z.string(), version: z.string() });
+
+export const reportSchema = z.object({
+  format: z.literal(REPORT_FORMAT),
+  version: z.literal(REPORT_VERSION),
+  createdAt: z.iso.datetime({ offset: true }),
+  generator: generatorSchema,
+  config: reportConfigSchema,
+  samples: z.array(sampleSchema),
+  results: z.array(sampleResultSchema),
+  summary: reportSummarySchema,
+  usage: reportUsageSchema,
+});
+
+export type MetricSummaryDoc = z.infer<typeof metricSummarySchema>;
+/**
+ * The summary keeps contract 5's flat shape; TypeScript cannot say "every key but ragasScore is a
+ * metric summary", so reading one goes through metricSummaryOf.
+ */
+export type ReportSummary = { ragasScore: number | null; [metricId: string]: MetricSummaryDoc | number | null };
+export type Report = Omit<z.infer<typeof reportSchema>, "summary"> & { summary: ReportSummary };
+
+export function metricSummaryOf(summary: ReportSummary, metricId: string): MetricSummaryDoc | undefined {
+  const value = metricId === "ragasScore" ? undefined : summary[metricId];
+  return value !== null && typeof value === "object" ? value : undefined;
+}
+export type ReportConfig = z.infer<typeof reportConfigSchema>;
+export type ReportPrompt = z.infer<typeof reportPromptSchema>;
+export type ReportMetricResult = z.infer<typeof metricResultSchema>;
+export type ReportUsage = z.infer<typeof reportUsageSchema>;
+export type ReportCall = z.infer<typeof callRecordSchema>;

@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseReport } from "../../src/storage/format/report-parse";
+import { startMockServer, type MockServer } from "../mock/server";
+import { expectAccountedFor, FAKE_KEY, FIXTURES, runCliProcess } from "./spawn-cli";
+
+/**
+ * DESIGN's must-show: a flaky endpoint (30% 429 with Retry-After, 10% 500, 10% cut-off JSON)
+ * still yields a completed run in which every sample x metric is a score or a coded null, and
+ * retries, back-off and the repair call recover nearly all of them.
+ */
+
+let mock: MockServer;
+let dir: string;
+
+beforeAll(async () => {
+  // Retry-After of 50 ms keeps the test fast; the CLI honours the header either way.
+  mock = await startMockServer({ apiKey: FAKE_KEY, latencyMs: 5, faults: { rate429: 0.3, retryAfterSeconds: 0.05, rate500: 0.1, rateMalformed: 0.1, seed: 42 } });
+  dir = mkdtempSync(join(tmpdir(), "ragas-faults-"));
+});
+afterAll(async () => {
+  await mock.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function fiftySamples(): string {
+  const base = readFileSync(join(FIXTURES, "samples.jsonl"), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  return Array.from({ length: 50 }, (_, i) => {
+    const s = base[i % base.length]!;
+    const question = String(s.question ?? s.user_input);
+    return JSON.stringify({ ...s, id: `s${i + 1}`, ...("question" in s ? { question: `${question} (variant ${i + 1})` } : { user_input: `${question} (variant ${i + 1})` }) });
+  }).join("\n");
+}
+
+describe("cli score under injected faults", () => {
+  it("completes 50 samples x 5 metrics with every result accounted for and >= 90% scored", { timeout: 120_000 }, async () => {
+    const input = join(dir, "fifty.jsonl");
+    const out = join(dir, "report.json");
+    writeFileSync(input, fiftySamples());
+    const run = await runCliProcess(
+      ["score", "--input", input, "--base-url", mock.url, "--model", "mock-judge", "--embedding-model", "mock-embedding", "--concurrency", "8", "--retries", "6", "--out", out],
+      { env: { OPENAI_API_KEY: FAKE_KEY } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const text = readFileSync(out, "utf8");
+    const parsed = parseReport(text, out);
+    if (!parsed.ok) throw parsed.error;
+    const { scored, nulls, codes } = expectAccountedFor(parsed.report);
+    expect(scored + nulls).toBe(250);
+    expect(scored / 250, JSON.stringify(codes)).toBeGreaterThanOrEqual(0.9);
+    // The faults really happened, and the run saw them as retries, not as silence.
+    const faults = mock.log.filter((r) => r.fault);
+    expect(faults.filter((r) => r.fault === "rate429").length).toBeGreaterThan(20);
+    expect(faults.filter((r) => r.fault === "malformed").length).toBeGreaterThan(5);
+    expect(parsed.report.results.flatMap((r) => Object.values(r.metrics)).some((m) => m.trace.calls.some((c) => c.attempts > 1))).toBe(true);
+    expect(text).not.toContain(FAKE_KEY);
+    expect(run.stderr).not.toContain(FAKE_KEY);
+  });
+});
