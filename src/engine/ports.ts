@@ -29,6 +29,8 @@ export interface JudgeRequest<O> {
   signal?: AbortSignal;
   /** Called when the server rate-limits this request, so a shared limiter can slow down. */
   onRateLimited?: (retryAfterMs: number | undefined) => void;
+  /** Queue order hint: requests that later steps wait on go first. */
+  priority?: number;
 }
 
 export interface JudgeReply<O> {
@@ -47,6 +49,7 @@ export interface EmbedRequest {
   promptId: string;
   signal?: AbortSignal;
   onRateLimited?: (retryAfterMs: number | undefined) => void;
+  priority?: number;
 }
 
 export interface EmbedReply {

@@ -96,6 +96,7 @@ function limitedJudge(judge: Judge, limiter: Limiter): Judge {
             },
           }),
         request.signal,
+        request.priority,
       ),
   };
 }
@@ -113,6 +114,7 @@ function limitedEmbedder(embedder: Embedder, limiter: Limiter): Embedder {
             },
           }),
         request.signal,
+        request.priority,
       ),
   };
 }

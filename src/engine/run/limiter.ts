@@ -8,7 +8,7 @@
  */
 export class Limiter {
   private active = 0;
-  private readonly queue: Array<() => void> = [];
+  private readonly queue: Array<{ start: () => void; priority: number }> = [];
   private current: number;
   private successesSinceShrink = 0;
   private finishedSinceShrink = Number.POSITIVE_INFINITY;
@@ -30,8 +30,12 @@ export class Limiter {
     return this.active;
   }
 
-  async run<T>(task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    await this.acquire(signal);
+  /**
+   * Runs `task` when a slot is free. Higher `priority` goes first among queued tasks (ties keep
+   * their order): a request that others wait on should not queue behind requests nobody waits on.
+   */
+  async run<T>(task: () => Promise<T>, signal?: AbortSignal, priority = 0): Promise<T> {
+    await this.acquire(signal, priority);
     try {
       const value = await task();
       this.grow();
@@ -60,17 +64,20 @@ export class Limiter {
     }
   }
 
-  private acquire(signal?: AbortSignal): Promise<void> {
+  private acquire(signal: AbortSignal | undefined, priority: number): Promise<void> {
     if (signal?.aborted) return Promise.reject(abortReason(signal));
     if (this.active < this.current && this.queue.length === 0) {
       this.take();
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
-      const entry = () => {
-        signal?.removeEventListener("abort", onAbort);
-        this.take();
-        resolve();
+      const entry = {
+        priority,
+        start: () => {
+          signal?.removeEventListener("abort", onAbort);
+          this.take();
+          resolve();
+        },
       };
       const onAbort = () => {
         const i = this.queue.indexOf(entry);
@@ -78,7 +85,9 @@ export class Limiter {
         reject(abortReason(signal!));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
-      this.queue.push(entry);
+      const before = this.queue.findIndex((queued) => queued.priority < priority);
+      if (before < 0) this.queue.push(entry);
+      else this.queue.splice(before, 0, entry);
     });
   }
 
@@ -94,7 +103,7 @@ export class Limiter {
   }
 
   private pump(): void {
-    while (this.active < this.current && this.queue.length > 0) this.queue.shift()!();
+    while (this.active < this.current && this.queue.length > 0) this.queue.shift()!.start();
   }
 }
 

@@ -58,3 +58,22 @@ describe("Limiter", () => {
     expect(limiter.inFlight).toBe(0);
   });
 });
+
+describe("Limiter priorities", () => {
+  it("starts higher-priority queued tasks first, ties in arrival order", async () => {
+    const limiter = new Limiter(1);
+    const gate = deferred();
+    const order: string[] = [];
+    const first = limiter.run(() => gate.promise);
+    const runs = [
+      limiter.run(async () => void order.push("a0"), undefined, 0),
+      limiter.run(async () => void order.push("b1"), undefined, 1),
+      limiter.run(async () => void order.push("c0"), undefined, 0),
+      limiter.run(async () => void order.push("d2"), undefined, 2),
+      limiter.run(async () => void order.push("e1"), undefined, 1),
+    ];
+    gate.resolve();
+    await Promise.all([first, ...runs]);
+    expect(order).toEqual(["d2", "b1", "e1", "a0", "c0"]);
+  });
+});

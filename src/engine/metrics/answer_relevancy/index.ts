@@ -1,6 +1,6 @@
 import { cosine } from "../../math/cosine";
 import { MetricError } from "../../result";
-import { ask } from "../shared/ask";
+import { ask, PRIORITY } from "../shared/ask";
 import type { MetricDefinition } from "../types";
 import { questionsPrompt } from "./prompts";
 import { explainAnswerRelevancy, scoreAnswerRelevancy, type AnswerRelevancyTrace } from "./score";
@@ -15,7 +15,7 @@ export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   prompts: [questionsPrompt],
   async run(ctx) {
     const count = Math.max(1, Math.min(10, Math.round(ctx.options.questions ?? DEFAULT_QUESTION_COUNT)));
-    const reply = await ask(ctx, questionsPrompt, { answer: ctx.sample.answer, count: String(count) });
+    const reply = await ask(ctx, questionsPrompt, { answer: ctx.sample.answer, count: String(count) }, undefined, PRIORITY.feedsNextStep);
     const generated = reply.questions.map((q) => ({ ...q, question: q.question.trim() })).filter((q) => q.question.length > 0).slice(0, count);
     if (generated.length === 0) throw new MetricError("parse_error", "the judge returned only empty questions", ctx.calls);
     if (!ctx.embedder) throw new MetricError("missing_input", "answer relevancy needs an embedding model", ctx.calls);
@@ -23,7 +23,7 @@ export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
     // The asked question and every generated one go in ONE embeddings request.
     const texts = [ctx.sample.question, ...generated.map((q) => q.question)];
     try {
-      const embedded = await ctx.embedder.embed({ texts, promptId: "answer_relevancy.embeddings", signal: ctx.signal });
+      const embedded = await ctx.embedder.embed({ texts, promptId: "answer_relevancy.embeddings", signal: ctx.signal, priority: PRIORITY.finishesSample });
       ctx.calls.push(embedded.call);
       const [asked, ...rest] = embedded.vectors;
       if (!asked || rest.length !== generated.length) {

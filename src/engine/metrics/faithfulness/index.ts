@@ -1,5 +1,5 @@
 import { numbered } from "../../prompts/render";
-import { ask } from "../shared/ask";
+import { ask, PRIORITY } from "../shared/ask";
 import { coversEachOnce } from "../shared/schema";
 import type { MetricDefinition } from "../types";
 import { statementsPrompt, verdictsOutput, verdictsPrompt } from "./prompts";
@@ -13,7 +13,7 @@ export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
   prompts: [statementsPrompt, verdictsPrompt],
   async run(ctx) {
     const { question, answer, contexts } = ctx.sample;
-    const extracted = await ask(ctx, statementsPrompt, { question, answer });
+    const extracted = await ask(ctx, statementsPrompt, { question, answer }, undefined, PRIORITY.feedsNextStep);
     const texts = extracted.statements.map((s) => s.trim()).filter((s) => s.length > 0);
     if (texts.length === 0) return { statements: [] };
 
@@ -22,7 +22,7 @@ export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
       const problem = coversEachOnce(value.verdicts.map((v) => v.statement), texts.length, "statement");
       if (problem) issue.addIssue({ code: "custom", message: problem, path: ["verdicts"] });
     });
-    const judged = await ask(ctx, verdictsPrompt, { context: contexts.join("\n\n"), statements: numbered(texts) }, { ...prompt.output, schema: oneVerdictEach });
+    const judged = await ask(ctx, verdictsPrompt, { context: contexts.join("\n\n"), statements: numbered(texts) }, { ...prompt.output, schema: oneVerdictEach }, PRIORITY.finishesSample);
     const byNumber = new Map(judged.verdicts.map((v) => [v.statement, v]));
     return {
       statements: texts.map((text, i) => {
