@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { cspPlugin } from "./src/app/build/csp-plugin";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), cspPlugin()],
   build: {
     target: "es2022",
     sourcemap: false,

@@ -18,5 +18,5 @@ export { recomputeScore } from "./recompute";
 export type { FaithfulnessTrace } from "./metrics/faithfulness/score";
 export type { AnswerRelevancyTrace } from "./metrics/answer_relevancy/score";
 export type { ContextRelevanceTrace } from "./metrics/context_relevance/score";
-export type { ContextPrecisionTrace } from "./metrics/context_precision/score";
+export { precisionAtK, averagePrecision, type ContextPrecisionTrace } from "./metrics/context_precision/score";
 export type { ContextRecallTrace } from "./metrics/context_recall/score";

@@ -45,6 +45,7 @@ export const settingsSchema = z.object({
   embeddingModel: z.string().default("text-embedding-3-small"),
   /** Separate embeddings server; unset = same as baseURL. */
   embeddingBaseURL: z.string().optional(),
+  azureApiVersion: z.string().optional(),
   temperature: z.number().min(0).max(2).default(0),
   /** Most requests in flight at once. */
   concurrency: z.number().int().min(1).max(64).default(8),

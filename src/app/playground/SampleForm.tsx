@@ -1,0 +1,32 @@
+import { useT } from "../i18n";
+import { useApp } from "../store";
+import { ContextList } from "./ContextList";
+import { ExampleBar } from "./ExampleBar";
+import { TextField } from "./Field";
+import { MetricPicker } from "./MetricPicker";
+import { ScoreBar } from "./ScoreBar";
+
+/** The left column: the sample (contract-7 fields), the metrics, and Score. */
+export function SampleForm() {
+  const t = useT();
+  const question = useApp((s) => s.draft.question);
+  const answer = useApp((s) => s.draft.answer);
+  const reference = useApp((s) => s.draft.reference);
+  const setField = useApp((s) => s.setField);
+  return (
+    <section className="panel sample-panel" aria-labelledby="sample-title">
+      <div className="panel-head">
+        <h2 id="sample-title">{t.sample.title}</h2>
+        <ExampleBar />
+      </div>
+      <form className="sample-form" onSubmit={(event) => event.preventDefault()}>
+        <TextField id="question" label={t.sample.question} name="Question" value={question} rows={2} onChange={(v) => setField("question", v)} />
+        <TextField id="answer" label={t.sample.answer} name="Answer" value={answer} rows={4} onChange={(v) => setField("answer", v)} />
+        <ContextList />
+        <TextField id="reference" label={t.sample.reference} name="Reference" hint={t.sample.optional} value={reference} rows={3} onChange={(v) => setField("reference", v)} />
+        <MetricPicker />
+        <ScoreBar />
+      </form>
+    </section>
+  );
+}

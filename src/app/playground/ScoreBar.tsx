@@ -1,0 +1,75 @@
+import { useT } from "../i18n";
+import { useApp } from "../store";
+import { DemoBadge } from "../shared/DemoBadge";
+import { isDraftEmpty } from "./draft";
+import { revealResults } from "./reveal";
+import { cancelRun, scoreDraft } from "./score-run";
+import { useDraftSample } from "./useDraftSample";
+
+const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+
+/** Score / Cancel, the cache switch, and the one status line of the page (role="status"). */
+export function ScoreBar() {
+  const t = useT();
+  const running = useApp((s) => s.run.status === "running");
+  const hasResults = useApp((s) => s.run.status !== "idle");
+  const bypassCache = useApp((s) => s.bypassCache);
+  const setBypassCache = useApp((s) => s.setBypassCache);
+  const status = useApp((s) => s.status);
+  const openSettings = useApp((s) => s.setSettingsOpen);
+  const empty = useApp((s) => isDraftEmpty(s.draft));
+  const { plan } = useDraftSample();
+  const needKey = plan.kind === "need_key" && !empty;
+  const score = () => {
+    void scoreDraft();
+    // startRun happens synchronously inside scoreDraft, so a started run is visible here.
+    if (useApp.getState().run.status === "running") revealResults();
+  };
+  return (
+    // A fragment: the dock must be a direct child of the form to stay stuck while the form scrolls.
+    <>
+      {plan.kind === "demo" ? (
+        <p className="note note-demo">
+          <DemoBadge /> {t.demo.explain}
+        </p>
+      ) : null}
+      {needKey ? (
+        <p className="note note-warn">
+          {t.sample.needKey}{" "}
+          <button type="button" className="link" onClick={() => openSettings(true)}>
+            {t.app.settings}
+          </button>
+        </p>
+      ) : null}
+      <div className="score-dock">
+        <div className="score-actions">
+          <button type="button" className="btn btn-primary" aria-label="Score" aria-describedby="score-shortcut" disabled={running} onClick={score}>
+            {running ? t.sample.scoring : t.sample.score}
+          </button>
+          {running ? (
+            <button type="button" className="btn" onClick={cancelRun}>
+              {t.sample.cancel}
+            </button>
+          ) : null}
+          <kbd id="score-shortcut" className="shortcut">
+            {isMac ? "⌘ Enter" : t.sample.shortcut}
+          </kbd>
+          <label className="switch">
+            <input type="checkbox" role="switch" checked={bypassCache} onChange={(event) => setBypassCache(event.target.checked)} />
+            <span>{t.sample.bypassCache}</span>
+          </label>
+        </div>
+        <div className="status-row">
+          <p className="status-line" role="status">
+            {status(t)}
+          </p>
+          {hasResults ? (
+            <a className="to-results" href="#results">
+              {t.results.jump}
+            </a>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
+import type { Messages } from "../i18n/en";
+
+/**
+ * Why a metric cannot run, in the UI language. The engine decides (missingInput); its English
+ * sentence is mapped onto the catalogue, falling back to the engine's words for anything new.
+ */
+export function missingReason(t: Messages, id: MetricId, sample: Sample, hasEmbedder: boolean): string | undefined {
+  const english = missingInput(METRICS[id], sample, hasEmbedder);
+  if (english === undefined) return undefined;
+  if (/context/.test(english) && /at least one/.test(english)) return t.missing.contexts;
+  if (/reference/.test(english)) return t.missing.reference;
+  if (/embedding/.test(english)) return t.missing.embedder;
+  if (/the question/.test(english)) return t.missing.question;
+  if (/the answer/.test(english)) return t.missing.answer;
+  return english;
+}

@@ -1,0 +1,57 @@
+import type { ChangeEvent } from "react";
+import { useT } from "../i18n";
+import { useApp } from "../store";
+import { readReportFile, reportFileName, reportText } from "./report-io";
+
+/** "Export report" downloads the shown results; "Import report" loads a report's first sample. */
+export function ReportActions() {
+  const t = useT();
+  const canExport = useApp((s) => s.run.sample !== null && s.run.status !== "running" && Object.keys(s.run.results).length > 0);
+
+  const onExport = () => {
+    const s = useApp.getState();
+    if (!s.run.sample) {
+      s.setStatus((m) => m.report.nothingToExport);
+      return;
+    }
+    const blob = new Blob([reportText(s.run, s.settings, s.apiKey)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = reportFileName();
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    // Reset so choosing the same file again fires another change.
+    input.value = "";
+    if (!file) return;
+    const s = useApp.getState();
+    if (s.run.status === "running") return;
+    const read = readReportFile(await file.text(), file.name);
+    if (!read.ok) {
+      s.setStatus((m) => m.report.importFailed(read.message));
+      return;
+    }
+    s.loadDraft(read.sample);
+    s.showResults({ sample: read.sample, metricIds: read.metricIds, results: read.results, demo: false, model: read.model, historyId: null }, Date.now());
+    s.setStatus((m) => m.report.imported(file.name));
+  };
+
+  return (
+    <div className="report-actions">
+      <button type="button" className="btn btn-small" aria-label="Export report" disabled={!canExport} onClick={onExport}>
+        {t.report.export}
+      </button>
+      <label className="btn btn-small file-btn">
+        <input type="file" accept=".json,application/json" aria-label="Import report" className="visually-hidden" onChange={(e) => void onImport(e)} />
+        {t.report.import}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/** Display helpers shared by the result views; no score is ever computed here. */
+
+export type ScoreLevel = "high" | "medium" | "low";
+
+/** Bands for colour and the text label next to it (colour is never the only signal). */
+export function scoreLevel(score: number): ScoreLevel {
+  if (score >= 0.8) return "high";
+  if (score >= 0.5) return "medium";
+  return "low";
+}
+
+/** Two decimals; a non-finite value (which the engine never returns) shows as a dash, never "NaN". */
+export function formatScore(score: number): string {
+  return Number.isFinite(score) ? score.toFixed(2) : "–";
+}
+
+/** A raw cosine may be negative: keep the sign, two decimals. */
+export function formatSigned(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : "–";
+}
+
+export function formatUsd(usd: number): string {
+  if (usd === 0) return "$0";
+  if (usd < 0.0001) return "< $0.0001";
+  if (usd < 1) return `$${usd.toPrecision(2)}`;
+  return `$${usd.toFixed(2)}`;
+}
+
+export function formatMs(ms: number): string {
+  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+}

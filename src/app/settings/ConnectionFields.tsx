@@ -1,0 +1,64 @@
+import { useT } from "../i18n";
+import { useApp } from "../store";
+import { TextInput } from "./inputs";
+import { KeyField } from "./KeyField";
+import { applyProvider } from "./model";
+import { ProviderHelp } from "./ProviderHelp";
+import { isProviderId, PROVIDER_IDS } from "./providers";
+import { TestConnection } from "./TestConnection";
+
+/** Where requests go: provider preset, endpoint, key, models; plus the connection test. */
+export function ConnectionFields() {
+  const t = useT();
+  const settings = useApp((s) => s.settings);
+  const update = useApp((s) => s.updateSettings);
+  const replace = useApp((s) => s.replaceSettings);
+  return (
+    <fieldset className="settings-group">
+      <legend>{t.settings.connection}</legend>
+      <div className="field">
+        <label htmlFor="settings-provider">{t.settings.provider}</label>
+        <select
+          id="settings-provider"
+          value={settings.provider}
+          onChange={(event) => {
+            const id = event.target.value;
+            if (isProviderId(id)) replace(applyProvider(useApp.getState().settings, id));
+          }}
+        >
+          {PROVIDER_IDS.map((id) => (
+            <option key={id} value={id}>
+              {t.settings.providers[id]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <ProviderHelp provider={settings.provider} baseURL={settings.baseURL} />
+      <TextInput id="settings-base-url" label={t.settings.baseURL} name="Base URL" type="url" value={settings.baseURL} onChange={(v) => update({ baseURL: v })} placeholder="https://…/v1" />
+      <KeyField />
+      <div className="field-row">
+        <TextInput
+          id="settings-model"
+          label={t.settings.model}
+          name="Model"
+          value={settings.model}
+          onChange={(v) => update({ model: v })}
+          hint={settings.provider === "azure" ? t.settings.modelHintAzure : undefined}
+        />
+        <TextInput id="settings-embedding-model" label={t.settings.embeddingModel} name="Embedding model" value={settings.embeddingModel} onChange={(v) => update({ embeddingModel: v })} hint={t.settings.embeddingHint} />
+      </div>
+      <TextInput
+        id="settings-embedding-base-url"
+        label={t.settings.embeddingBaseURL}
+        type="url"
+        value={settings.embeddingBaseURL}
+        onChange={(v) => update({ embeddingBaseURL: v })}
+        hint={t.settings.embeddingBaseHint}
+      />
+      {settings.provider === "azure" ? (
+        <TextInput id="settings-azure-version" label={t.settings.azureApiVersion} value={settings.azureApiVersion} onChange={(v) => update({ azureApiVersion: v })} />
+      ) : null}
+      <TestConnection />
+    </fieldset>
+  );
+}

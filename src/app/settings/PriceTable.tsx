@@ -1,0 +1,61 @@
+import { useT } from "../i18n";
+import { useApp } from "../store";
+import { defaultPriceRows, type PriceRow } from "./prices";
+
+/** Editable USD prices per 1M tokens; the cost estimate reads them. */
+export function PriceTable() {
+  const t = useT();
+  const prices = useApp((s) => s.settings.prices);
+  const update = useApp((s) => s.updateSettings);
+  const setRow = (i: number, patch: Partial<PriceRow>) => update({ prices: prices.map((row, j) => (j === i ? { ...row, ...patch } : row)) });
+  const num = (text: string) => {
+    const n = Number(text);
+    return Number.isFinite(n) && n >= 0 ? n : 0;
+  };
+  return (
+    <fieldset className="settings-group">
+      <legend>{t.settings.prices}</legend>
+      <p className="field-note">{t.settings.pricesHint}</p>
+      <table className="price-table">
+        <thead>
+          <tr>
+            <th scope="col">{t.settings.priceModel}</th>
+            <th scope="col">{t.settings.priceInput}</th>
+            <th scope="col">{t.settings.priceOutput}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t.history.remove}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {prices.map((row, i) => (
+            <tr key={i}>
+              <td>
+                <input aria-label={`${t.settings.priceModel} ${i + 1}`} value={row.model} spellCheck={false} onChange={(e) => setRow(i, { model: e.target.value })} />
+              </td>
+              <td>
+                <input aria-label={`${t.settings.priceInput}: ${row.model}`} type="number" min={0} step={0.01} value={row.input} onChange={(e) => setRow(i, { input: num(e.target.value) })} />
+              </td>
+              <td>
+                <input aria-label={`${t.settings.priceOutput}: ${row.model}`} type="number" min={0} step={0.01} value={row.output} onChange={(e) => setRow(i, { output: num(e.target.value) })} />
+              </td>
+              <td>
+                <button type="button" className="icon-btn danger" aria-label={t.settings.removePrice(row.model)} onClick={() => update({ prices: prices.filter((_, j) => j !== i) })}>
+                  ×
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="row-actions">
+        <button type="button" className="btn btn-small" onClick={() => update({ prices: [...prices, { model: "", input: 0, output: 0 }] })}>
+          + {t.settings.addPrice}
+        </button>
+        <button type="button" className="btn btn-small btn-quiet" onClick={() => update({ prices: defaultPriceRows() })}>
+          {t.settings.resetPrices}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

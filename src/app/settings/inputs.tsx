@@ -1,0 +1,107 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { useApp } from "../store";
+
+interface TextInputProps {
+  id: string;
+  label: string;
+  /** English accessible name for the contract-7 fields; other fields use the visible label. */
+  name?: string;
+  value: string;
+  onChange(value: string): void;
+  type?: "text" | "url" | "password";
+  hint?: ReactNode;
+  placeholder?: string;
+}
+
+export function TextInput({ id, label, name, value, onChange, type = "text", hint, placeholder }: TextInputProps) {
+  const lang = useApp((s) => s.lang);
+  return (
+    <div className="field">
+      <label htmlFor={id}>
+        {label}
+        {name && lang !== "en" && label !== name ? (
+          <span className="label-en" lang="en">
+            {name}
+          </span>
+        ) : null}
+      </label>
+      <input
+        id={id}
+        type={type}
+        aria-label={name}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="field-note">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface NumberInputProps {
+  id: string;
+  label: string;
+  value: number;
+  min: number;
+  max: number;
+  step?: number;
+  onChange(value: number): void;
+  hint?: string;
+}
+
+/** Keeps the typed text while it is not a number yet ("0."), and commits only valid values. */
+export function NumberInput({ id, label, value, min, max, step = 1, onChange, hint }: NumberInputProps) {
+  const [text, setText] = useState(String(value));
+  useEffect(() => {
+    if (Number(text) !== value) setText(String(value));
+    // Only an outside change of value resets the text.
+  }, [value]);
+  return (
+    <div className="field field-number">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={min}
+        max={max}
+        step={step}
+        value={text}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(event) => {
+          setText(event.target.value);
+          const n = Number(event.target.value);
+          if (event.target.value.trim() !== "" && Number.isFinite(n) && n >= min && n <= max) onChange(n);
+        }}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="field-note">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Switch({ label, checked, onChange, hint, id }: { id: string; label: string; checked: boolean; onChange(on: boolean): void; hint?: string }) {
+  return (
+    <div className="field field-switch">
+      <label className="switch">
+        <input type="checkbox" role="switch" checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(event) => onChange(event.target.checked)} />
+        <span>{label}</span>
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="field-note">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

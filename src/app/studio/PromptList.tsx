@@ -1,0 +1,57 @@
+import { useMemo } from "react";
+import { METRIC_IDS } from "../../engine";
+import { useT } from "../i18n";
+import { checkDraft, draftOf, hasErrors, sameDraft } from "./logic/draft";
+import { useStudioT } from "./messages";
+import { activeOverridesOf, PROMPTS, useStudio } from "./state/store";
+
+/** Every metric's prompts, with what state each is in (edited, has problems, which version is active). */
+export function PromptList() {
+  const t = useStudioT();
+  const app = useT();
+  const { drafts, versions, active, selectedId } = useStudio();
+  const rows = useMemo(() => {
+    const overrides = activeOverridesOf(versions, active);
+    return PROMPTS.map((prompt) => {
+      const draft = drafts[prompt.id]!;
+      return {
+        prompt,
+        edited: !sameDraft(draft, draftOf(prompt, overrides[prompt.id])),
+        invalid: hasErrors(checkDraft(prompt, draft).issues),
+        activeName: overrides[prompt.id]?.versionName,
+      };
+    });
+  }, [drafts, versions, active]);
+
+  return (
+    <nav className="panel studio-list" aria-label={t.promptsOf}>
+      {METRIC_IDS.map((metric) => (
+        <section key={metric} className="studio-group">
+          <h3>{app.metrics[metric]}</h3>
+          <ul>
+            {rows
+              .filter((r) => r.prompt.metric === metric)
+              .map(({ prompt, edited, invalid, activeName }) => (
+                <li key={prompt.id}>
+                  <button
+                    type="button"
+                    className="studio-prompt"
+                    aria-current={prompt.id === selectedId ? "true" : undefined}
+                    onClick={() => useStudio.setState({ selectedId: prompt.id, diff: false })}
+                  >
+                    <span className="studio-prompt-title">{prompt.title.replace(/^[^:]*:\s*/, "")}</span>
+                    <code>{prompt.id}</code>
+                    <span className="studio-badges">
+                      <span className={`badge${activeName ? " badge-version" : ""}`}>{activeName ? t.activeVersion(activeName) : t.builtIn}</span>
+                      {edited ? <span className="badge badge-edited">{t.edited}</span> : null}
+                      {invalid ? <span className="badge badge-invalid">{t.invalid}</span> : null}
+                    </span>
+                  </button>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </nav>
+  );
+}

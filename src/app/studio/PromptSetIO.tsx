@@ -1,0 +1,45 @@
+import type { ChangeEvent } from "react";
+import { useStudioT } from "./messages";
+import { exportText, importText } from "./state/versions";
+import { notify } from "./state/store";
+
+function fileName(now = new Date()): string {
+  return `ragas-prompts-${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json`;
+}
+
+/** Export / import of prompt set files: the same JSON the CLI reads with --prompts FILE. */
+export function PromptSetIO() {
+  const t = useStudioT();
+
+  const onExport = () => {
+    const { text, count, unsaved } = exportText();
+    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = fileName();
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    notify("info", unsaved ? `${t.exported(count)} ${t.unsavedNotExported}` : t.exported(count));
+  };
+
+  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    input.value = "";
+    if (file) await importText(await file.text(), file.name);
+  };
+
+  return (
+    <div className="report-actions">
+      <button type="button" className="btn btn-small" onClick={onExport}>
+        {t.exportSet}
+      </button>
+      <label className="btn btn-small file-btn">
+        <input type="file" accept=".json,application/json" aria-label="Import prompt set" className="visually-hidden" onChange={(e) => void onImport(e)} />
+        {t.importSet}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useEffect } from "react";
+import "../styles/studio.css";
+import { EditorPane } from "./EditorPane";
+import { useStudioT } from "./messages";
+import { NoticeLine } from "./NoticeLine";
+import { PromptList } from "./PromptList";
+import { PromptSetIO } from "./PromptSetIO";
+import { loadStudio } from "./state/versions";
+import { useStudio } from "./state/store";
+import { TryPanel } from "./TryPanel";
+
+/**
+ * The prompt studio (the "Prompts" view). Loaded with React.lazy from App: this module and
+ * everything it imports, Monaco included, is a separate chunk fetched only when the view opens.
+ */
+export default function PromptStudio() {
+  const t = useStudioT();
+  const loaded = useStudio((s) => s.loaded);
+  const notice = useStudio((s) => s.notice);
+  useEffect(() => {
+    void loadStudio();
+  }, []);
+  return (
+    <main className="studio" aria-labelledby="studio-title">
+      <div className="studio-head">
+        <div>
+          <h2 id="studio-title">{t.title}</h2>
+          <p className="muted">{t.intro}</p>
+        </div>
+        {loaded ? <PromptSetIO /> : null}
+      </div>
+      <NoticeLine notice={notice} />
+      {loaded ? (
+        <div className="studio-grid">
+          <PromptList />
+          <EditorPane />
+          <TryPanel />
+        </div>
+      ) : (
+        <p className="empty">{t.loading}</p>
+      )}
+    </main>
+  );
+}

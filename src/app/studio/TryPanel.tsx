@@ -1,0 +1,93 @@
+import { useMemo } from "react";
+import { draftToSample } from "../playground/draft";
+import { formatScore, formatUsd } from "../results/format";
+import { useApp } from "../store";
+import { checkDraft } from "./logic/draft";
+import { useStudioT } from "./messages";
+import { NoticeLine } from "./NoticeLine";
+import { scoreWithDraft } from "./state/compare-run";
+import { promptById, useStudio, type ScoreSide } from "./state/store";
+import { TraceDiffView } from "./TraceDiffView";
+import { useLiveRescore } from "./useLiveRescore";
+
+/**
+ * The playground sample scored with the active prompts and with this draft, side by side, with
+ * what changed in the trace; live mode re-scores after edits settle, and every re-score's cost
+ * is listed.
+ */
+export function TryPanel() {
+  const t = useStudioT();
+  useLiveRescore();
+  const { selectedId, busy, live, comparison, tryNotice, rescores } = useStudio();
+  const draft = useStudio((s) => s.drafts[s.selectedId]!);
+  const sampleDraft = useApp((s) => s.draft);
+  const sample = useMemo(() => draftToSample(sampleDraft, ""), [sampleDraft]);
+  const prompt = promptById(selectedId);
+  const errors = useMemo(() => checkDraft(prompt, draft).issues.filter((i) => i.severity === "error"), [prompt, draft]);
+  const shown = comparison?.promptId === selectedId ? comparison : null;
+  const empty = !sample.question.trim() && !sample.answer.trim();
+
+  return (
+    <aside className="panel studio-try" aria-labelledby="try-title">
+      <h3 id="try-title">{t.tryTitle}</h3>
+      <p className="muted studio-sample">{empty ? t.sampleEmpty : t.sampleOf(sample.question)}</p>
+      <div className="studio-try-actions">
+        <button type="button" className="btn btn-primary" disabled={busy !== null || errors.length > 0 || empty} onClick={() => void scoreWithDraft(false)}>
+          {busy === "score" ? t.scoring : t.scoreWithVersion}
+        </button>
+        <label className="check">
+          <input type="checkbox" checked={live} onChange={(e) => useStudio.setState({ live: e.target.checked })} />
+          {t.live}
+        </label>
+      </div>
+      <p className="field-hint">{t.liveHint}</p>
+      {errors.length > 0 ? (
+        <p className="note note-error" data-testid="score-refused">
+          {t.refused(errors.map((i) => i.message).join("; "))}
+        </p>
+      ) : null}
+      <NoticeLine notice={tryNotice} />
+      {shown ? (
+        <>
+          <div className="compare">
+            <Side title={t.before} side={shown.before} testId="compare-before" />
+            <Side title={t.after} side={shown.after} testId="compare-after" />
+          </div>
+          <TraceDiffView metricId={shown.metricId} diff={shown.diff} />
+        </>
+      ) : null}
+      {rescores.length > 0 ? (
+        <section className="rescores" aria-label={t.rescores}>
+          <h4>{t.rescores}</h4>
+          <ol>
+            {rescores.map((r) => (
+              <li key={r.at} data-testid="rescore">
+                <span className="muted">{new Date(r.at).toLocaleTimeString()}</span> {r.live ? <span className="badge">live</span> : null}{" "}
+                {t.rescoreRow(r.score === null ? (r.code ?? "null") : formatScore(r.score), r.tokens, r.usd === null ? t.costUnknown : formatUsd(r.usd))}
+                {r.cached ? <span className="badge badge-cached">{t.cachedAll}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </aside>
+  );
+}
+
+function Side({ title, side, testId }: { title: string; side: ScoreSide; testId: string }) {
+  const t = useStudioT();
+  const { result } = side;
+  return (
+    <div className="compare-side">
+      <h4>{title}</h4>
+      <p className="compare-score" data-testid={testId}>
+        {result.score === null ? (result.error?.code ?? "null") : formatScore(result.score)}
+      </p>
+      <p className="muted">{side.versionName ?? t.builtIn}</p>
+      <p>
+        <span className="muted">{t.hash}</span> <code data-testid={`${testId}-hash`}>{side.hash}</code>
+      </p>
+      {result.score === null && result.error ? <p className="note note-error">{result.error.message}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { canonicalJson, evaluate, METRICS, missingInput, resolvePrompt, usageOf, type CallRecord, type MetricId, type MetricResult, type PromptOverrides, type Sample } from "../../../engine";
+import { draftToSample } from "../../playground/draft";
+import { hasEmbedderFor, planFor, realPorts } from "../../playground/score-run";
+import { estimateCost } from "../../results/cost";
+import { useApp } from "../../store";
+import { checkDraft, sameDraft, draftOf } from "../logic/draft";
+import { diffTraces } from "../logic/trace-diff";
+import { studioT } from "../messages";
+import { activeOverridesOf, promptById, useStudio, type Rescore, type ScoreSide } from "./store";
+
+/**
+ * "Score with this version": the playground sample scored by the prompt's metric twice, with
+ * the active prompts (before) and with the active prompts plus this draft (after), so the two
+ * scores and traces can be set side by side. The "before" side is reused while the sample and
+ * the active set are unchanged, so live re-scores pay only for the edited side (and the response
+ * cache serves every step the edit did not touch).
+ */
+
+let running: AbortController | null = null;
+let baseline: { key: string; side: ScoreSide } | null = null;
+
+/** Calls that reached the server (cached answers cost nothing). */
+const billedTokens = (calls: readonly CallRecord[]) => calls.filter((c) => !c.cached).reduce((n, c) => n + c.promptTokens + c.completionTokens, 0);
+
+function side(result: MetricResult<any>, hash: string, versionName: string | undefined): ScoreSide {
+  const calls = result.trace.calls as CallRecord[];
+  const cost = estimateCost(calls, useApp.getState().settings.prices);
+  return { result, hash, versionName, usage: usageOf(calls), usd: cost.unpriced.length > 0 ? null : cost.usd };
+}
+
+/** The name the call log shows for the draft: the opened version's, unless the text was edited since. */
+function draftVersionName(promptId: string): string | undefined {
+  const s = useStudio.getState();
+  const prompt = promptById(promptId);
+  const openedId = s.opened[promptId];
+  const version = s.versions.find((v) => v.id === openedId);
+  const draft = s.drafts[promptId]!;
+  const pristine = sameDraft(draft, draftOf(prompt, version ? { ...version.override } : undefined));
+  if (pristine) return version?.name;
+  return version ? `${version.name} (unsaved edit)` : "unsaved edit";
+}
+
+async function scoreOnce(sample: Sample, metricId: MetricId, prompts: PromptOverrides, signal: AbortSignal): Promise<MetricResult<any>> {
+  const app = useApp.getState();
+  const ports = await realPorts(app.bypassCache);
+  const output = await evaluate([sample], [metricId], { judge: ports.judge, embedder: ports.embedder, concurrency: app.settings.concurrency, prompts }, { signal });
+  return output.results[0]!.metrics[metricId]!;
+}
+
+/** Scores the selected prompt's draft against the active version; `live` marks a re-score from live mode. */
+export async function scoreWithDraft(live = false): Promise<void> {
+  const t = studioT();
+  const studio = useStudio.getState();
+  const promptId = studio.selectedId;
+  const prompt = promptById(promptId);
+  const draft = studio.drafts[promptId];
+  if (!draft) return;
+  const check = checkDraft(prompt, draft);
+  const refuse = (text: string) => useStudio.setState({ tryNotice: { kind: "error", text } });
+  if (!check.override) return refuse(t.refused(check.issues.filter((i) => i.severity === "error").map((i) => i.message).join("; ")));
+
+  const app = useApp.getState();
+  const sample = draftToSample(app.draft, "studio-sample");
+  const plan = planFor(sample);
+  if (plan.kind !== "real") return refuse(t.needKey);
+  const metricId = prompt.metric as MetricId;
+  const missing = missingInput(METRICS[metricId], sample, hasEmbedderFor(plan, app.settings.embeddingModel));
+  if (missing) return refuse(t.missing(missing));
+
+  running?.abort();
+  const abort = new AbortController();
+  running = abort;
+  useStudio.setState({ busy: "score", tryNotice: null });
+  try {
+    const active = activeOverridesOf(studio.versions, studio.active);
+    const versionName = draftVersionName(promptId);
+    const candidate: PromptOverrides = { ...active, [promptId]: { ...check.override, ...(versionName ? { versionName } : {}) } };
+    const key = canonicalJson({ sample: { ...sample, id: "" }, active, metricId, model: app.settings.model, baseURL: app.settings.baseURL });
+    const beforeHash = resolvePrompt(prompt, active[promptId]).hash;
+    const cachedBefore = baseline?.key === key ? baseline.side : undefined;
+    const [beforeResult, afterResult] = await Promise.all([
+      cachedBefore ? Promise.resolve(cachedBefore.result) : scoreOnce(sample, metricId, active, abort.signal),
+      scoreOnce(sample, metricId, candidate, abort.signal),
+    ]);
+    if (abort.signal.aborted) return;
+    const before = cachedBefore ?? side(beforeResult, beforeHash, active[promptId]?.versionName);
+    baseline = { key, side: before };
+    const after = side(afterResult, check.hash!, versionName);
+    const calls = afterResult.trace.calls as CallRecord[];
+    const entry: Rescore = {
+      at: Date.now(),
+      live,
+      score: afterResult.score,
+      code: afterResult.error?.code,
+      tokens: billedTokens(calls) + (cachedBefore ? 0 : billedTokens(beforeResult.trace.calls as CallRecord[])),
+      usd: after.usd === null || (!cachedBefore && before.usd === null) ? null : after.usd + (cachedBefore ? 0 : before.usd ?? 0),
+      cached: calls.length > 0 && calls.every((c) => c.cached),
+    };
+    useStudio.setState((s) => ({
+      comparison: { promptId, metricId, before, after, diff: diffTraces(metricId, beforeResult.trace, afterResult.trace) },
+      rescores: [entry, ...s.rescores].slice(0, 20),
+    }));
+  } catch (error) {
+    if (!abort.signal.aborted) refuse(t.failed(error instanceof Error ? error.message : String(error)));
+  } finally {
+    if (running === abort) {
+      running = null;
+      useStudio.setState({ busy: null });
+    }
+  }
+}
+
+export function cancelStudioScore(): void {
+  running?.abort();
+}

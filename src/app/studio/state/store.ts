@@ -1,0 +1,119 @@
+import { create } from "zustand";
+import { allPrompts, type MetricId, type MetricResult, type PromptDef, type PromptOverrides, type Usage } from "../../../engine";
+import { versionOverride, type PromptVersion } from "../../../storage/db/prompt-versions";
+import type { DraftField, PromptDraft } from "../logic/draft";
+import type { TraceDiff } from "../logic/trace-diff";
+
+/**
+ * The studio's own store, in the studio's lazy chunk (the app store only knows which view is
+ * open). Drafts are the editors' texts per prompt; versions and the active map mirror IndexedDB
+ * and are reloaded from it after every write, so what is shown is what is stored.
+ */
+
+export interface ScoreSide {
+  result: MetricResult<any>;
+  /** The prompt hash of the edited prompt on this side (the call records carry it too). */
+  hash: string;
+  versionName: string | undefined;
+  usage: Usage;
+  /** Estimated USD; null when a model has no price. */
+  usd: number | null;
+}
+
+export interface Comparison {
+  promptId: string;
+  metricId: MetricId;
+  before: ScoreSide;
+  after: ScoreSide;
+  diff: TraceDiff;
+}
+
+export interface Rescore {
+  at: number;
+  live: boolean;
+  score: number | null;
+  code: string | undefined;
+  tokens: number;
+  usd: number | null;
+  cached: boolean;
+}
+
+export interface TranslationReview {
+  promptId: string;
+  language: string;
+  before: string;
+  after: string;
+  tokens: number;
+  usd: number | null;
+}
+
+export type Notice = { kind: "info" | "error"; text: string } | null;
+
+export interface StudioState {
+  loaded: boolean;
+  storage: boolean;
+  selectedId: string;
+  field: DraftField;
+  diff: boolean;
+  drafts: Record<string, PromptDraft>;
+  /** The version each draft was opened from (null: the built-in default). */
+  opened: Record<string, string | null>;
+  versions: PromptVersion[];
+  active: Record<string, string>;
+  notice: Notice;
+  busy: "score" | "translate" | null;
+  live: boolean;
+  comparison: Comparison | null;
+  tryNotice: Notice;
+  rescores: Rescore[];
+  translation: TranslationReview | null;
+}
+
+export const PROMPTS: readonly PromptDef[] = allPrompts();
+
+export function promptById(id: string): PromptDef {
+  const prompt = PROMPTS.find((p) => p.id === id);
+  if (!prompt) throw new Error(`unknown prompt ${id}`);
+  return prompt;
+}
+
+export const useStudio = create<StudioState>()(() => ({
+  loaded: false,
+  storage: true,
+  selectedId: PROMPTS[0]!.id,
+  field: "instruction",
+  diff: false,
+  drafts: {},
+  opened: {},
+  versions: [],
+  active: {},
+  notice: null,
+  busy: null,
+  live: false,
+  comparison: null,
+  tryNotice: null,
+  rescores: [],
+  translation: null,
+}));
+
+/** What scoring runs with: each prompt's active version as an override (with its name). */
+export function activeOverridesOf(versions: readonly PromptVersion[], active: Record<string, string>): PromptOverrides {
+  const out: PromptOverrides = {};
+  for (const [promptId, versionId] of Object.entries(active)) {
+    const version = versions.find((v) => v.id === versionId && v.promptId === promptId);
+    if (version) out[promptId] = versionOverride(version);
+  }
+  return out;
+}
+
+export function setDraftField(promptId: string, field: DraftField, value: string): void {
+  useStudio.setState((s) => {
+    const draft = s.drafts[promptId];
+    if (!draft || draft[field] === value) return {};
+    return { drafts: { ...s.drafts, [promptId]: { ...draft, [field]: value } } };
+  });
+}
+
+export function notify(kind: "info" | "error", text: string): void {
+  useStudio.setState({ notice: { kind, text } });
+}

@@ -1,0 +1,146 @@
+import {
+  deletePromptVersion,
+  importPromptVersions,
+  listPromptVersions,
+  loadActiveVersions,
+  savePromptVersion,
+  setActiveVersion,
+  versionOverride,
+  type PromptVersion,
+} from "../../../storage/db/prompt-versions";
+import { buildPromptSet, parsePromptSet } from "../../../storage/format/prompt-set";
+import { appDb } from "../../persist/db";
+import { checkDraft, draftOf, sameDraft, type PromptDraft } from "../logic/draft";
+import { studioT } from "../messages";
+import { activeOverridesOf, notify, PROMPTS, promptById, useStudio } from "./store";
+
+/**
+ * The studio's storage actions. Every write goes to IndexedDB first and then the studio reloads
+ * versions and the active map from it, so the screen never shows a save that did not happen.
+ */
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+function refuse(text: string): false {
+  notify("error", text);
+  return false;
+}
+
+async function reload(): Promise<{ versions: PromptVersion[]; active: Record<string, string> } | undefined> {
+  const db = await appDb();
+  if (!db) return undefined;
+  const [{ versions }, { active }] = await Promise.all([listPromptVersions(db), loadActiveVersions(db)]);
+  useStudio.setState({ versions, active });
+  return { versions, active };
+}
+
+/** Opens the studio: loads versions, and starts every draft from its prompt's active version. */
+export async function loadStudio(): Promise<void> {
+  if (useStudio.getState().loaded) return;
+  const loaded = await reload().catch(() => undefined);
+  const versions = loaded?.versions ?? [];
+  const active = loaded?.active ?? {};
+  const overrides = activeOverridesOf(versions, active);
+  const drafts: Record<string, PromptDraft> = {};
+  const opened: Record<string, string | null> = {};
+  for (const prompt of PROMPTS) {
+    drafts[prompt.id] = draftOf(prompt, overrides[prompt.id]);
+    opened[prompt.id] = overrides[prompt.id] ? active[prompt.id]! : null;
+  }
+  useStudio.setState({ loaded: true, storage: loaded !== undefined, drafts, opened });
+}
+
+/** Saves the selected prompt's draft under `name` and makes it the active version. */
+export async function saveDraftAsVersion(promptId: string, name: string, draft = useStudio.getState().drafts[promptId]): Promise<boolean> {
+  const t = studioT();
+  if (!name.trim()) return refuse(t.nameNeeded);
+  const check = draft ? checkDraft(promptById(promptId), draft) : undefined;
+  if (!check?.override) return refuse(t.fixFirst);
+  const db = await appDb();
+  if (!db) return refuse(t.storageUnavailable);
+  try {
+    const version = await savePromptVersion(db, { promptId, name, override: check.override }, { activate: true });
+    await reload();
+    useStudio.setState((s) => ({ opened: { ...s.opened, [promptId]: version.id }, drafts: { ...s.drafts, [promptId]: draft! } }));
+    notify("info", t.saved(version.name));
+    return true;
+  } catch (error) {
+    return refuse(errorText(error));
+  }
+}
+
+/** Chooses what Score uses for a prompt: a saved version, or (null) the built-in default. */
+export async function activate(promptId: string, versionId: string | null): Promise<void> {
+  const db = await appDb();
+  if (!db) return notify("error", studioT().storageUnavailable);
+  try {
+    await setActiveVersion(db, promptId, versionId);
+    const loaded = await reload();
+    const name = loaded?.versions.find((v) => v.id === versionId)?.name ?? studioT().useDefault;
+    notify("info", studioT().activated(name));
+  } catch (error) {
+    notify("error", errorText(error));
+  }
+}
+
+/** Loads a saved version (or the default) into the editor; nothing is stored. */
+export function openVersion(promptId: string, versionId: string | null): void {
+  const { versions } = useStudio.getState();
+  const version = versionId === null ? undefined : versions.find((v) => v.id === versionId);
+  const prompt = promptById(promptId);
+  useStudio.setState((s) => ({
+    drafts: { ...s.drafts, [promptId]: draftOf(prompt, version ? versionOverride(version) : undefined) },
+    opened: { ...s.opened, [promptId]: version?.id ?? null },
+  }));
+  const t = studioT();
+  notify("info", version ? t.opened(version.name) : t.resetDone);
+}
+
+export async function removeVersion(version: PromptVersion): Promise<void> {
+  const db = await appDb();
+  if (!db) return notify("error", studioT().storageUnavailable);
+  try {
+    await deletePromptVersion(db, version.id);
+    await reload();
+    useStudio.setState((s) => (s.opened[version.promptId] === version.id ? { opened: { ...s.opened, [version.promptId]: null } } : {}));
+    notify("info", studioT().deleted(version.name));
+  } catch (error) {
+    notify("error", errorText(error));
+  }
+}
+
+/** The prompt set file of the active versions: exactly what `--prompts FILE` reads in the CLI. */
+export function exportText(): { text: string; count: number; unsaved: boolean } {
+  const { versions, active, drafts } = useStudio.getState();
+  const overrides = activeOverridesOf(versions, active);
+  const unsaved = PROMPTS.some((p) => drafts[p.id] && !sameDraft(drafts[p.id]!, draftOf(p, overrides[p.id])));
+  return { text: `${JSON.stringify(buildPromptSet(overrides), null, 2)}\n`, count: Object.keys(overrides).length, unsaved };
+}
+
+/**
+ * Imports a prompt set file: validated in full first (parsePromptSet, the CLI's own reader), so a
+ * bad file changes nothing; then one transaction makes the file's prompts the active set.
+ */
+export async function importText(text: string, fileName: string): Promise<void> {
+  const t = studioT();
+  const parsed = parsePromptSet(text, fileName);
+  if (!parsed.ok) return notify("error", t.importFailed(parsed.message));
+  const db = await appDb();
+  if (!db) return notify("error", t.storageUnavailable);
+  const entries = Object.entries(parsed.overrides).map(([promptId, override]) => ({ promptId, name: override.versionName?.trim() || `imported from ${fileName}`.slice(0, 80), override }));
+  try {
+    await importPromptVersions(db, entries);
+  } catch (error) {
+    return notify("error", t.importFailed(errorText(error)));
+  }
+  const loaded = await reload();
+  const overrides = activeOverridesOf(loaded?.versions ?? [], loaded?.active ?? {});
+  const drafts: Record<string, PromptDraft> = {};
+  const opened: Record<string, string | null> = {};
+  for (const prompt of PROMPTS) {
+    drafts[prompt.id] = draftOf(prompt, overrides[prompt.id]);
+    opened[prompt.id] = loaded?.active[prompt.id] ?? null;
+  }
+  useStudio.setState({ drafts, opened, comparison: null });
+  notify("info", t.imported(entries.length, fileName));
+}
