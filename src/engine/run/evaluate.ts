@@ -83,38 +83,25 @@ export async function evaluate(samples: readonly Sample[], metricIds: readonly M
   return { results, summary: summarize(results, metricIds), usage: usageOf(allCalls(results)), peakInFlight: limiter.peak };
 }
 
-function limitedJudge(judge: Judge, limiter: Limiter): Judge {
-  return {
-    complete: (request) =>
-      limiter.run(
-        () =>
-          judge.complete({
-            ...request,
-            onRateLimited: (ms) => {
-              limiter.shrink();
-              request.onRateLimited?.(ms);
-            },
-          }),
-        request.signal,
-        request.priority,
-      ),
+interface LimitedRequest {
+  signal?: AbortSignal;
+  priority?: number;
+  onRateLimited?: (retryAfterMs: number | undefined) => void;
+}
+
+/** Sends a request through the run's limiter; a 429 on it slows the whole run down. */
+function throughLimiter<R extends LimitedRequest, T>(limiter: Limiter, request: R, send: (request: R) => Promise<T>): Promise<T> {
+  const onRateLimited = (ms: number | undefined) => {
+    limiter.shrink();
+    request.onRateLimited?.(ms);
   };
+  return limiter.run(() => send({ ...request, onRateLimited }), request.signal, request.priority);
+}
+
+function limitedJudge(judge: Judge, limiter: Limiter): Judge {
+  return { complete: (request) => throughLimiter(limiter, request, (r) => judge.complete(r)) };
 }
 
 function limitedEmbedder(embedder: Embedder, limiter: Limiter): Embedder {
-  return {
-    embed: (request) =>
-      limiter.run(
-        () =>
-          embedder.embed({
-            ...request,
-            onRateLimited: (ms) => {
-              limiter.shrink();
-              request.onRateLimited?.(ms);
-            },
-          }),
-        request.signal,
-        request.priority,
-      ),
-  };
+  return { embed: (request) => throughLimiter(limiter, request, (r) => embedder.embed(r)) };
 }
