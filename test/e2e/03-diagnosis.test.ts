@@ -1,0 +1,91 @@
+import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { button, closeSettings, consoleLeaks, fillSample, fillSettings, METRIC_IDS, openSettings, pageText, resultCard, waitForIdle, waitForScores } from "./browser";
+import { useE2E } from "./context";
+import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
+
+const e2e = useE2E();
+const WRONG_KEY = "sk-wrong-key-e2e-1234567890";
+
+async function testConnection(page: Page): Promise<string> {
+  await openSettings(page);
+  const result = page.getByTestId("connection-result");
+  await button(page, "Test connection").click();
+  await expect.poll(async () => (await result.innerText()).trim(), { timeout: 15_000 }).not.toBe("");
+  return (await result.innerText()).trim();
+}
+
+test("a wrong API key: Test connection and scoring say the key was rejected, and the key never reaches the console", async () => {
+  const mock = await e2e.mock({ apiKey: "right-key" });
+  const s = await e2e.open();
+  const { page } = s;
+  await fillSettings(page, { baseURL: mock.url, apiKey: WRONG_KEY, model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
+
+  const diagnosis = await testConnection(page);
+  expect(diagnosis).toMatch(/Connection failed/);
+  expect(diagnosis).toMatch(/rejected the API key \(HTTP 401\)/);
+  expect(diagnosis).not.toContain(WRONG_KEY);
+  // The connection test makes exactly one call, without retries.
+  expect(mock.log.filter((r) => r.kind === "chat")).toHaveLength(1);
+  expect(mock.log.find((r) => r.kind === "chat")?.status).toBe(401);
+
+  // Scoring with the same key: every metric is a coded null that names the key problem.
+  await closeSettings(page);
+  await fillSample(page, wikiEvalSample("Oppenheimer (film)"));
+  await button(page, "Score").click();
+  const codes = await waitForScores(page);
+  await waitForIdle(page);
+  for (const id of METRIC_IDS) {
+    expect(codes[id], id).toMatch(/^[a-z_]+$/);
+    expect(await resultCard(page, id).innerText(), id).toMatch(/key|401/i);
+  }
+  // A 401 is not retried.
+  expect(mock.log.filter((r) => r.kind === "chat" || r.kind === "embedding").every((r) => r.status === 401)).toBe(true);
+
+  expect(consoleLeaks(s, WRONG_KEY)).toEqual([]);
+  expect(await pageText(page)).not.toContain(WRONG_KEY);
+  expect(await page.content()).not.toContain(WRONG_KEY.slice(3));
+});
+
+for (const provider of [
+  { label: "Ollama", fix: (origin: string) => `OLLAMA_ORIGINS=${origin}` },
+  { label: "LM Studio", fix: () => "Enable CORS" },
+  { label: "Custom", fix: (origin: string) => `allow ${origin} in its CORS settings` },
+]) {
+  test(`a server without CORS headers (${provider.label}): the diagnosis names CORS and gives ${provider.label}'s fix`, async () => {
+    const good = await e2e.mock();
+    const blocked = await e2e.mock({ cors: "none" });
+    const s = await e2e.open();
+    const { page } = s;
+    const origin = new URL(e2e.appUrl).origin;
+
+    // First the working server, so the difference is only the CORS headers.
+    await fillSettings(page, { provider: provider.label, baseURL: good.url, model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
+    expect(await testConnection(page)).toMatch(/^Connected: the model answered in \d+ ms\.$/);
+
+    await fillSettings(page, { baseURL: blocked.url });
+    const diagnosis = await testConnection(page);
+    expect(diagnosis).toMatch(/Connection failed/);
+    expect(diagnosis).toMatch(/CORS/);
+    expect(diagnosis).toContain(`Could not reach ${blocked.url}`);
+    expect(diagnosis).toContain(provider.fix(origin));
+    // The request did reach the server; the browser refused to hand over the answer.
+    expect(blocked.log.length).toBeGreaterThanOrEqual(1);
+
+    if (provider.label === "Ollama") {
+      // Scoring against the blocked server: coded nulls whose message names the network/CORS problem.
+      await fillSettings(page, { apiKey: "sk-test-e2e" });
+      await closeSettings(page);
+      await fillSample(page, wikiEvalSample("Oppenheimer (film)"));
+      await button(page, "Score").click();
+      const codes = await waitForScores(page, METRIC_IDS, 50_000);
+      await waitForIdle(page);
+      for (const id of METRIC_IDS) {
+        expect(codes[id], id).toBe("llm_error");
+        const reason = await resultCard(page, id).innerText();
+        expect(reason, id).toContain(`Could not reach ${blocked.url}`);
+        expect(reason, id).toMatch(/CORS/);
+      }
+    }
+  });
+}

@@ -1,0 +1,73 @@
+import { expect, test } from "vitest";
+import { button, fillSettings, closeSettings, METRIC_IDS, asScore, resultCard, statusLine, waitForIdle, waitForScores, field } from "./browser";
+import { useE2E } from "./context";
+import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
+
+const e2e = useE2E();
+const HAN = /\p{Script=Han}/u;
+
+test("the demo judge without a key: a built-in example scores, labelled 'Demo judge', and no request reaches the mock", async () => {
+  const mock = await e2e.mock();
+  const s = await e2e.open();
+  const { page } = s;
+  // The endpoint is configured but there is no key: OpenAI's preset needs one, so the demo judge answers.
+  await fillSettings(page, { baseURL: mock.url, apiKey: "", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
+  await closeSettings(page);
+
+  await button(page, "English example").click();
+  expect(await field(page, "Question").inputValue()).not.toBe("");
+  // Before Score, the form says the demo judge will answer.
+  await page.getByText(/Demo judge/).first().waitFor();
+  await button(page, "Score").click();
+  const scores = await waitForScores(page);
+  await waitForIdle(page);
+  for (const id of METRIC_IDS) asScore(scores[id]);
+
+  const results = page.locator("#results");
+  expect(await results.getByText(/Demo judge/).first().isVisible()).toBe(true);
+  expect(await resultCard(page, "faithfulness").locator("ol > li").count()).toBeGreaterThanOrEqual(2);
+  expect(mock.log).toEqual([]);
+  expect(s.requests.filter((url) => url.startsWith(new URL(mock.url).origin))).toEqual([]);
+});
+
+test("the Chinese built-in example scores with the demo judge, with Chinese statements in the traces", async () => {
+  const s = await e2e.open();
+  const { page } = s;
+  await button(page, "Chinese example").click();
+  expect(await field(page, "Question").inputValue()).toMatch(HAN);
+  await button(page, "Score").click();
+  const scores = await waitForScores(page);
+  await waitForIdle(page);
+  for (const id of METRIC_IDS) asScore(scores[id]);
+  await expectChineseTraces(page);
+});
+
+test("the Chinese built-in example scores against the mock, in the Chinese UI", async () => {
+  const mock = await e2e.mock();
+  const s = await e2e.open();
+  const { page } = s;
+  await fillSettings(page, { baseURL: mock.url, apiKey: "sk-test-e2e", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
+  await closeSettings(page);
+  await page.getByRole("button", { name: "中文", exact: true }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
+  // Contract 7: the accessible names stay the same in every language.
+  await page.getByRole("button", { name: "中文示例", exact: true }).click();
+  expect(await field(page, "Question").inputValue()).toMatch(HAN);
+  await button(page, "Score").click();
+  const scores = await waitForScores(page);
+  await waitForIdle(page);
+  for (const id of METRIC_IDS) asScore(scores[id]);
+  expect(mock.log.filter((r) => r.kind === "chat").length).toBeGreaterThanOrEqual(5);
+  await expectChineseTraces(page);
+  expect(await statusLine(page).innerText()).toMatch(HAN);
+});
+
+async function expectChineseTraces(page: import("playwright-core").Page): Promise<void> {
+  const statements = await resultCard(page, "faithfulness").locator("ol > li .item-text").allInnerTexts();
+  expect(statements.length).toBeGreaterThanOrEqual(2);
+  for (const text of statements) expect(text).toMatch(HAN);
+  const recall = await resultCard(page, "context_recall").locator("ol > li .item-text").allInnerTexts();
+  expect(recall.length).toBeGreaterThanOrEqual(1);
+  for (const text of recall) expect(text).toMatch(HAN);
+  expect(await resultCard(page, "context_relevance").locator("mark").count()).toBeGreaterThanOrEqual(1);
+}

@@ -1,0 +1,317 @@
+/**
+ * The prompt studio in a real Chromium (issue 4): edit a judge prompt in Monaco, score with it,
+ * see markers and refusals, diff and reset, versions across a reload, prompt sets that give the
+ * CLI the same hashes, translation reviewed in the diff editor, and no request to any host but
+ * the app's and the configured endpoint's.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { button, closeSettings, fillSample, fillSettings, resultCard, waitForIdle, waitForScores, type Session } from "./browser";
+import { useE2E } from "./context";
+import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
+import { judgeBrains, type Brain } from "../mock/brains";
+import type { MockServer } from "../mock/server";
+import { runCliProcess } from "../cli/spawn-cli";
+
+const e2e = useE2E();
+const sample = wikiEvalSample("Oppenheimer (film)");
+const KEY = "sk-studio-e2e";
+
+/** The mock judge, but a verdicts prompt that says STRICT rejects every statement, and translation prefixes "译：". */
+const responders: Record<string, Brain> = {
+  faithfulness_verdicts: (input) => {
+    const reply = judgeBrains.faithfulness_verdicts!(input) as { verdicts: { verdict: number; reason: string }[] };
+    if (input.system.includes("STRICT")) for (const v of reply.verdicts) Object.assign(v, { verdict: 0, reason: "Strict: not stated word for word." });
+    return reply;
+  },
+  translated_strings: (input) => {
+    const list = JSON.parse(/Strings \(\d+\):\n([\s\S]*)$/.exec(input.user)![1]!) as string[];
+    return { translations: list.map((s) => `译：${s}`) };
+  },
+};
+
+async function connect(page: Page, mock: MockServer): Promise<void> {
+  await fillSettings(page, { baseURL: mock.url, apiKey: KEY, model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
+  await closeSettings(page);
+  await fillSample(page, sample);
+}
+
+async function openStudio(page: Page): Promise<void> {
+  await button(page, "Prompts").click();
+  await page.locator(".studio .monaco-editor").first().waitFor({ state: "visible", timeout: 30_000 });
+}
+
+async function selectPrompt(page: Page, id: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Prompts by metric" }).getByRole("button", { name: new RegExp(id.replace(".", "\\.")) }).click();
+  await expect.poll(() => page.locator("#studio-prompt-title + code").innerText()).toBe(id);
+}
+
+async function selectField(page: Page, name: "Instruction" | "Input template" | "Few-shot examples"): Promise<void> {
+  await page.getByRole("tab", { name: new RegExp(`^${name}`) }).click();
+}
+
+/** Replaces the text of the Monaco editor with this accessible name, as a paste would. */
+async function setEditorText(page: Page, name: string, text: string): Promise<void> {
+  const box = page.getByRole("textbox", { name, exact: true });
+  await box.focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.insertText(text);
+}
+
+const hashPill = (page: Page) => page.getByTestId("prompt-hash");
+
+/** The text Monaco shows (it renders spaces as no-break spaces and wraps long lines). */
+async function shownText(page: Page): Promise<string> {
+  return (await page.locator(".studio .monaco-editor .view-lines").first().innerText()).replace(/\s+/g, " ");
+}
+const notice = (page: Page) => page.locator(".studio > .studio-notice");
+const problems = (page: Page) => page.getByRole("region", { name: "Problems" });
+
+async function readHash(page: Page): Promise<string> {
+  await expect.poll(() => hashPill(page).innerText()).toMatch(/^[0-9a-f]{16}$/);
+  return hashPill(page).innerText();
+}
+
+/** Every request not to the app or the mock is aborted and remembered. */
+async function guardOrigins(session: Session, mock: MockServer): Promise<string[]> {
+  const allowed = new Set([new URL(e2e.appUrl).origin, new URL(mock.url).origin]);
+  const foreign: string[] = [];
+  await session.context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url.startsWith("data:") || url.startsWith("blob:") || allowed.has(new URL(url).origin)) return route.continue();
+    foreign.push(url);
+    return route.abort();
+  });
+  return foreign;
+}
+
+async function download(page: Page, name: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent("download"), button(page, name).click()]);
+  return (await file.path())!;
+}
+
+test("edit the faithfulness instruction and score with it: old and new side by side, live re-scores with cost, and the playground result carries the new hash, text and version", async () => {
+  const mock = await e2e.mock({ responders });
+  const s = await e2e.open();
+  const { page } = s;
+  const foreign = await guardOrigins(s, mock);
+  await connect(page, mock);
+
+  // Monaco is not part of the page until the studio opens.
+  expect(s.requests.filter((u) => /PromptStudio|editor\.worker/.test(u))).toEqual([]);
+  await openStudio(page);
+  expect(s.requests.some((u) => /\/assets\/PromptStudio-[\w-]+\.js$/.test(u))).toBe(true);
+
+  await selectPrompt(page, "faithfulness.verdicts");
+  const defaultHash = await readHash(page);
+  await setEditorText(page, "Instruction of faithfulness.verdicts", "STRICT. Check each numbered statement against the context alone; only literal support counts.");
+  await expect.poll(() => hashPill(page).innerText()).not.toBe(defaultHash);
+  const edited = await readHash(page);
+
+  await button(page, "Score with this version").click();
+  await page.getByTestId("compare-after").waitFor({ timeout: 30_000 });
+  expect(await page.getByTestId("compare-before").innerText()).toBe("1.00");
+  expect(await page.getByTestId("compare-after").innerText()).toBe("0.00");
+  expect(await page.getByTestId("compare-before-hash").innerText()).toBe(defaultHash);
+  expect(await page.getByTestId("compare-after-hash").innerText()).toBe(edited);
+  const changes = await page.getByTestId("trace-change").allInnerTexts();
+  expect(changes.length).toBeGreaterThanOrEqual(2);
+  expect(changes.join("\n")).toContain("Christopher Nolan");
+  for (const text of changes) expect(text).toMatch(/supported\s*→\s*not supported/);
+
+  // Live mode: an edit that settles is re-scored on its own, and the re-score lists its cost.
+  await page.getByRole("checkbox", { name: "Live: re-score when edits settle" }).check();
+  await setEditorText(page, "Instruction of faithfulness.verdicts", "STRICT. Check each numbered statement against the context alone. Only literal support counts.");
+  await expect.poll(() => page.getByTestId("rescore").count(), { timeout: 20_000 }).toBe(2);
+  expect(await page.getByTestId("rescore").first().innerText()).toMatch(/live[\s\S]*0\.00 · [\d,]+ tokens · (cost unknown|\$)/);
+  const final = await readHash(page);
+  expect(await page.getByTestId("compare-after-hash").innerText()).toBe(final);
+  await page.getByRole("checkbox", { name: "Live: re-score when edits settle" }).uncheck();
+
+  await page.getByRole("textbox", { name: "Version name", exact: true }).fill("strict-v1");
+  await button(page, "Save version").click();
+  await expect.poll(() => page.getByRole("radio", { name: "Use strict-v1" }).isChecked()).toBe(true);
+
+  // The playground now scores with the active version: its calls carry the new hash, text and name.
+  await button(page, "Playground").click();
+  await button(page, "Score").click();
+  const scores = await waitForScores(page, ["faithfulness"]);
+  await waitForIdle(page);
+  expect(scores.faithfulness).toBe("0.00");
+  const card = resultCard(page, "faithfulness");
+  await card.locator("details.call-log > summary").click();
+  expect(await card.locator(".call-log").innerText()).toContain("strict-v1");
+
+  const report = JSON.parse(readFileSync(await download(page, "Export report"), "utf8"));
+  const calls = report.results[0].metrics.faithfulness.trace.calls as { promptId: string; promptHash: string; promptVersion?: string; messages?: { content: string }[] }[];
+  const verdictCalls = calls.filter((c) => c.promptId === "faithfulness.verdicts");
+  expect(verdictCalls.length).toBeGreaterThanOrEqual(1);
+  for (const call of verdictCalls) {
+    expect(call.promptHash).toBe(final);
+    expect(call.promptVersion).toBe("strict-v1");
+    expect(call.messages?.[0]?.content).toContain("STRICT. Check each numbered statement against the context alone. Only literal support counts.");
+  }
+  expect(foreign).toEqual([]);
+});
+
+test("an unknown template variable is underlined and listed, and scoring with it is refused; typing { offers the prompt's variables", async () => {
+  const mock = await e2e.mock({ responders });
+  const s = await e2e.open();
+  const { page } = s;
+  await connect(page, mock);
+  await openStudio(page);
+  await selectPrompt(page, "faithfulness.statements");
+  await selectField(page, "Input template");
+
+  await setEditorText(page, "Input template of faithfulness.statements", "Question: {{questoin}}\nAnswer: {{answer}}");
+  await expect.poll(() => page.locator(".studio-tabpanel .squiggly-error").count()).toBeGreaterThan(0);
+  const listed = await problems(page).innerText();
+  expect(listed).toContain("unknown variable {{questoin}}");
+  expect(listed).toContain("never uses {{question}}");
+  expect(await hashPill(page).innerText()).toBe("—");
+  expect(await button(page, "Score with this version").isDisabled()).toBe(true);
+  expect(await page.getByTestId("score-refused").innerText()).toMatch(/^Scoring refused: unknown variable \{\{questoin\}\}/);
+  await page.getByRole("textbox", { name: "Version name", exact: true }).fill("broken");
+  expect(await button(page, "Save version").isDisabled()).toBe(true);
+  expect(mock.log.filter((r) => r.kind === "chat")).toEqual([]);
+
+  // Completion: "{{" offers exactly this prompt's variables.
+  await setEditorText(page, "Input template of faithfulness.statements", "Question: ");
+  await page.keyboard.type("{{");
+  const suggest = page.locator(".suggest-widget");
+  await expect.poll(() => suggest.innerText().catch(() => ""), { timeout: 10_000 }).toContain("{{question}}");
+  expect(await suggest.innerText()).toContain("{{answer}}");
+  await page.keyboard.press("Enter");
+  await page.keyboard.insertText("\nAnswer: {{answer}}");
+  await expect.poll(() => problems(page).innerText()).toBe("No problems: the judge can run this prompt.");
+  expect(await button(page, "Score with this version").isDisabled()).toBe(false);
+});
+
+test("the diff editor shows the edits against the built-in default, and Reset brings the default back", async () => {
+  const s = await e2e.open();
+  const { page } = s;
+  await openStudio(page);
+  await selectPrompt(page, "faithfulness.verdicts");
+  const defaultHash = await readHash(page);
+  await setEditorText(page, "Instruction of faithfulness.verdicts", "Check each numbered statement strictly, word for word.");
+  await expect.poll(() => hashPill(page).innerText()).not.toBe(defaultHash);
+
+  await button(page, "Diff with default").click();
+  const diff = page.locator(".studio .monaco-diff-editor");
+  await diff.waitFor({ state: "visible" });
+  const changed = diff.locator(".char-insert, .line-insert, .char-delete, .line-delete");
+  await expect.poll(() => changed.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+  await button(page, "Reset to default").click();
+  await expect.poll(() => hashPill(page).innerText()).toBe(defaultHash);
+  await expect.poll(() => changed.count(), { timeout: 10_000 }).toBe(0);
+  await button(page, "Diff with default").click();
+  await expect.poll(() => shownText(page)).toContain("Check each numbered statement against the context alone.");
+});
+
+test("saved versions survive a reload, and the chosen one stays active", async () => {
+  const s = await e2e.open();
+  const { page } = s;
+  await openStudio(page);
+  await selectPrompt(page, "context_recall.statements");
+  const name = "Instruction of context_recall.statements";
+  const versionName = page.getByRole("textbox", { name: "Version name", exact: true });
+
+  await setEditorText(page, name, "Version one: check each statement of the reference against the context.");
+  const v1 = await readHash(page);
+  await versionName.fill("recall-v1");
+  await button(page, "Save version").click();
+  await expect.poll(() => page.getByRole("radio", { name: "Use recall-v1" }).isChecked()).toBe(true);
+
+  await setEditorText(page, name, "Version two: attribute each reference statement to the context, or not.");
+  await versionName.fill("recall-v2");
+  await button(page, "Save version").click();
+  await expect.poll(() => page.getByRole("radio", { name: "Use recall-v2" }).isChecked()).toBe(true);
+  await page.getByRole("radio", { name: "Use recall-v1" }).check();
+  await expect.poll(() => notice(page).innerText()).toBe("Score now uses “recall-v1”.");
+
+  await page.reload();
+  await page.getByLabel("Question", { exact: true }).waitFor();
+  await openStudio(page);
+  await selectPrompt(page, "context_recall.statements");
+  expect(await page.getByRole("radio", { name: "Use recall-v1" }).isChecked()).toBe(true);
+  expect(await page.getByRole("radio", { name: "Use recall-v2" }).isChecked()).toBe(false);
+  // The editor opens on the active version.
+  expect(await readHash(page)).toBe(v1);
+  await expect.poll(() => shownText(page)).toContain("Version one");
+  expect(await page.getByRole("navigation", { name: "Prompts by metric" }).innerText()).toContain("active: recall-v1");
+});
+
+test("a prompt set exported from the browser gives the CLI the same prompt hashes; a bad file changes nothing; translated examples are reviewed before saving", async () => {
+  const mock = await e2e.mock({ responders });
+  const s = await e2e.open();
+  const { page } = s;
+  await connect(page, mock);
+  await openStudio(page);
+
+  await selectPrompt(page, "faithfulness.verdicts");
+  await setEditorText(page, "Instruction of faithfulness.verdicts", "STRICT. Check each numbered statement against the context alone.");
+  await page.getByRole("textbox", { name: "Version name", exact: true }).fill("strict");
+  await button(page, "Save version").click();
+  await expect.poll(() => page.getByRole("radio", { name: "Use strict" }).isChecked()).toBe(true);
+  const verdictsHash = await readHash(page);
+
+  // Language adaptation: one judge call, shown in the diff editor, saved only when asked.
+  await selectPrompt(page, "context_recall.statements");
+  const recallDefault = await readHash(page);
+  await selectField(page, "Few-shot examples");
+  await button(page, "Translate examples").click();
+  await page.getByText("Review the Chinese (Simplified) examples").waitFor({ timeout: 20_000 });
+  await page.locator(".studio-review .monaco-diff-editor").waitFor({ state: "visible" });
+  expect(await readHash(page)).toBe(recallDefault);
+  expect(mock.log.filter((r) => r.schemaName === "translated_strings")).toHaveLength(1);
+  await page.getByRole("textbox", { name: "Name of the translated version", exact: true }).fill("zh examples");
+  await button(page, "Save as version").click();
+  await expect.poll(() => page.getByRole("radio", { name: "Use zh examples" }).isChecked()).toBe(true);
+  const recallHash = await readHash(page);
+  expect(recallHash).not.toBe(recallDefault);
+  await expect.poll(() => shownText(page)).toContain("译：");
+
+  const exported = await download(page, "Export prompt set");
+  const set = JSON.parse(readFileSync(exported, "utf8"));
+  expect(set.format).toBe("ragas-playground/prompts");
+  expect(Object.keys(set.prompts).sort()).toEqual(["context_recall.statements", "faithfulness.verdicts"]);
+
+  // The CLI, run on the same sample against the same endpoint with that file.
+  const dir = mkdtempSync(join(tmpdir(), "studio-e2e-"));
+  writeFileSync(join(dir, "sample.json"), JSON.stringify([sample]));
+  const out = join(dir, "report.json");
+  const args = ["score", "--input", join(dir, "sample.json"), "--metrics", "faithfulness,context_recall", "--base-url", mock.url, "--model", MOCK_MODEL, "--prompts", exported, "--out", out];
+  const run = await runCliProcess(args, { env: { OPENAI_API_KEY: KEY } });
+  expect(run.code, run.stderr).toBe(0);
+  const report = JSON.parse(readFileSync(out, "utf8"));
+  const configHashes = Object.fromEntries((report.config.prompts as { id: string; hash: string }[]).map((p) => [p.id, p.hash]));
+  expect(configHashes["faithfulness.verdicts"]).toBe(verdictsHash);
+  expect(configHashes["context_recall.statements"]).toBe(recallHash);
+  const cliCalls = report.results[0].metrics.faithfulness.trace.calls.concat(report.results[0].metrics.context_recall.trace.calls) as { promptId: string; promptHash: string; promptVersion?: string }[];
+  expect(cliCalls.find((c) => c.promptId === "faithfulness.verdicts")).toMatchObject({ promptHash: verdictsHash, promptVersion: "strict" });
+  expect(cliCalls.find((c) => c.promptId === "context_recall.statements")).toMatchObject({ promptHash: recallHash, promptVersion: "zh examples" });
+  expect(report.results[0].metrics.faithfulness.score).toBe(0);
+
+  // A bad file is refused with its reason and changes nothing.
+  const bad = { format: "ragas-playground/prompts", version: 1, prompts: { "faithfulness.verdicts": { inputTemplate: "{{nope}}" } } };
+  await page.getByLabel("Import prompt set", { exact: true }).setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(bad)) });
+  await expect.poll(() => notice(page).innerText()).toBe('Nothing was changed. bad.json: prompts["faithfulness.verdicts"].inputTemplate: unknown variable {{nope}}; known: {{context}}, {{statements}}');
+  await selectPrompt(page, "faithfulness.verdicts");
+  expect(await readHash(page)).toBe(verdictsHash);
+  expect(await page.getByRole("radio", { name: "Use strict" }).isChecked()).toBe(true);
+
+  // The same file in a fresh browser profile gives the same hashes.
+  const fresh = await e2e.open();
+  await openStudio(fresh.page);
+  await fresh.page.getByLabel("Import prompt set", { exact: true }).setInputFiles(exported);
+  await expect.poll(() => notice(fresh.page).innerText()).toMatch(/^Imported 2 prompts from /);
+  await selectPrompt(fresh.page, "faithfulness.verdicts");
+  expect(await readHash(fresh.page)).toBe(verdictsHash);
+  expect(await fresh.page.getByRole("radio", { name: "Use strict" }).isChecked()).toBe(true);
+  await selectPrompt(fresh.page, "context_recall.statements");
+  expect(await readHash(fresh.page)).toBe(recallHash);
+});
