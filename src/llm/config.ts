@@ -30,6 +30,8 @@ const configSchema = z.object({
   embeddingBaseURL: urlSchema.optional(),
   embeddingApiKey: z.string().optional(),
   provider: z.enum(["openai-compatible", "azure"]).default("openai-compatible"),
+  /** Which server this is ("ollama", "lmstudio", …), so error messages give that server's fix. */
+  providerHint: z.string().optional(),
   azureApiVersion: z.string().min(1).default("2024-10-21"),
   temperature: z.number().min(0).max(2).default(0),
   maxTokens: z.number().int().positive().default(2048),

@@ -36,7 +36,7 @@ export async function testConnection(input: TransportConfigInput | TransportConf
       shape = adapted;
       continue;
     }
-    const diagnosis = describeError(result.error, { baseURL: config.baseURL, provider: config.provider, model: config.model, apiKey: config.apiKey });
+    const diagnosis = describeError(result.error, { baseURL: config.baseURL, provider: config.providerHint ?? config.provider, model: config.model, apiKey: config.apiKey });
     return { ok: false, error: result.error, diagnosis };
   }
 }

@@ -82,7 +82,7 @@ export function createEmbedder(input: TransportConfigInput | TransportConfig, op
       const error = caught instanceof LlmError ? caught : new LlmError("bad_request", String(caught));
       Object.assign(record, { attempts: error.attempts, error: error.message, ms: Math.round(performance.now() - started) });
       if (error.kind === "cancelled") throw new MetricError("cancelled", "Cancelled.", [record]);
-      const text = describeError(error, { baseURL: endpoint.baseURL, provider: config.provider, model, apiKey: endpoint.apiKey });
+      const text = describeError(error, { baseURL: endpoint.baseURL, provider: config.providerHint ?? config.provider, model, apiKey: endpoint.apiKey });
       throw new MetricError("llm_error", text, [record]);
     }
   }

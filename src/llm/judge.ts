@@ -34,7 +34,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
 
   const transportError = (error: LlmError, calls: CallRecord[]): MetricError => {
     if (error.kind === "cancelled") return cancelledError(calls);
-    const text = describeError(error, { baseURL: config.baseURL, provider: config.provider, model: config.model, apiKey: config.apiKey });
+    const text = describeError(error, { baseURL: config.baseURL, provider: config.providerHint ?? config.provider, model: config.model, apiKey: config.apiKey });
     return new MetricError("llm_error", text, calls);
   };
 

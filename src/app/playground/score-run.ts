@@ -77,6 +77,7 @@ export async function scoreDraft(): Promise<void> {
     const ports = plan.kind === "demo" ? demoPorts() : await realPorts(state.bypassCache);
     // The prompt studio's active versions; their hashes and names land in every call record.
     const prompts = await activePromptOverrides();
+    useApp.getState().setRunPrompts(prompts);
     const output = await evaluate([sample], metricIds, { judge: ports.judge, embedder: ports.embedder, concurrency: state.settings.concurrency, prompts }, {
       signal: abort.signal,
       onResult: (event) => {
@@ -87,6 +88,8 @@ export async function scoreDraft(): Promise<void> {
         if (!abort.signal.aborted) useApp.getState().setStatus((t) => t.status.running(done, total));
       },
     });
+    // Every result is on disk before the run reads as finished, so an immediate reload loses nothing.
+    await recorder.finish();
     const s = useApp.getState();
     s.finishRun(abort.signal.aborted ? "cancelled" : "done");
     const ms = (s.run.finishedAt ?? Date.now()) - s.run.startedAt;
@@ -96,12 +99,12 @@ export async function scoreDraft(): Promise<void> {
     // evaluate() turns metric failures into coded nulls; reaching here means the setup failed
     // (for example an invalid Base URL), which the user can fix in Settings.
     const message = error instanceof Error ? error.message : String(error);
+    await recorder.finish();
     const s = useApp.getState();
     s.finishRun("failed");
     s.setStatus((t) => t.status.failed(message));
   } finally {
     if (controller === abort) controller = null;
-    await recorder.finish();
   }
 }
 

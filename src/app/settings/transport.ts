@@ -10,6 +10,7 @@ export function transportInput(settings: AppSettings, apiKey: string, cache?: Re
     apiKey: apiKey.trim(),
     model: settings.model,
     provider: settings.provider === "azure" ? "azure" : "openai-compatible",
+    providerHint: providerHint(settings),
     azureApiVersion: settings.azureApiVersion || undefined,
     temperature: settings.temperature,
     timeoutMs: Math.max(1, Math.round(settings.timeoutSec * 1000)),
