@@ -12,6 +12,8 @@ export function Header() {
   const lang = useApp((s) => s.lang);
   const setLang = useApp((s) => s.setLang);
   const openSettings = useApp((s) => s.setSettingsOpen);
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
   return (
     <header className="app-header">
       <div className="brand">
@@ -25,6 +27,15 @@ export function Header() {
         </div>
       </div>
       <div className="header-actions">
+        {/* English accessible names in every language, like the contract-7 controls. */}
+        <div className="segmented" role="group" aria-label={t.app.views}>
+          <button type="button" aria-label="Playground" aria-pressed={view === "playground"} onClick={() => setView("playground")}>
+            {t.app.playground}
+          </button>
+          <button type="button" aria-label="Prompts" aria-pressed={view === "prompts"} onClick={() => setView("prompts")}>
+            {t.app.prompts}
+          </button>
+        </div>
         <div className="segmented" role="group" aria-label={t.app.language}>
           {LANGS.map((l) => (
             <button key={l.id} type="button" lang={l.htmlLang} aria-pressed={lang === l.id} onClick={() => setLang(l.id)}>

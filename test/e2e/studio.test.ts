@@ -8,97 +8,21 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import type { Page } from "playwright-core";
-import { button, closeSettings, fillSample, fillSettings, resultCard, waitForIdle, waitForScores, type Session } from "./browser";
+import { button, resultCard, waitForIdle, waitForScores } from "./browser";
 import { useE2E } from "./context";
-import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
-import { judgeBrains, type Brain } from "../mock/brains";
-import type { MockServer } from "../mock/server";
+import { MOCK_MODEL, wikiEvalSample } from "./fixtures";
+import { connect, download, guardOrigins, hashPill, KEY, notice, openStudio, problems, readHash, responders, selectField, selectPrompt, setEditorText, shownText } from "./studio-helpers";
 import { runCliProcess } from "../cli/spawn-cli";
 
 const e2e = useE2E();
 const sample = wikiEvalSample("Oppenheimer (film)");
-const KEY = "sk-studio-e2e";
-
-/** The mock judge, but a verdicts prompt that says STRICT rejects every statement, and translation prefixes "译：". */
-const responders: Record<string, Brain> = {
-  faithfulness_verdicts: (input) => {
-    const reply = judgeBrains.faithfulness_verdicts!(input) as { verdicts: { verdict: number; reason: string }[] };
-    if (input.system.includes("STRICT")) for (const v of reply.verdicts) Object.assign(v, { verdict: 0, reason: "Strict: not stated word for word." });
-    return reply;
-  },
-  translated_strings: (input) => {
-    const list = JSON.parse(/Strings \(\d+\):\n([\s\S]*)$/.exec(input.user)![1]!) as string[];
-    return { translations: list.map((s) => `译：${s}`) };
-  },
-};
-
-async function connect(page: Page, mock: MockServer): Promise<void> {
-  await fillSettings(page, { baseURL: mock.url, apiKey: KEY, model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
-  await closeSettings(page);
-  await fillSample(page, sample);
-}
-
-async function openStudio(page: Page): Promise<void> {
-  await button(page, "Prompts").click();
-  await page.locator(".studio .monaco-editor").first().waitFor({ state: "visible", timeout: 30_000 });
-}
-
-async function selectPrompt(page: Page, id: string): Promise<void> {
-  await page.getByRole("navigation", { name: "Prompts by metric" }).getByRole("button", { name: new RegExp(id.replace(".", "\\.")) }).click();
-  await expect.poll(() => page.locator("#studio-prompt-title + code").innerText()).toBe(id);
-}
-
-async function selectField(page: Page, name: "Instruction" | "Input template" | "Few-shot examples"): Promise<void> {
-  await page.getByRole("tab", { name: new RegExp(`^${name}`) }).click();
-}
-
-/** Replaces the text of the Monaco editor with this accessible name, as a paste would. */
-async function setEditorText(page: Page, name: string, text: string): Promise<void> {
-  const box = page.getByRole("textbox", { name, exact: true });
-  await box.focus();
-  await page.keyboard.press("ControlOrMeta+A");
-  await page.keyboard.insertText(text);
-}
-
-const hashPill = (page: Page) => page.getByTestId("prompt-hash");
-
-/** The text Monaco shows (it renders spaces as no-break spaces and wraps long lines). */
-async function shownText(page: Page): Promise<string> {
-  return (await page.locator(".studio .monaco-editor .view-lines").first().innerText()).replace(/\s+/g, " ");
-}
-const notice = (page: Page) => page.locator(".studio > .studio-notice");
-const problems = (page: Page) => page.getByRole("region", { name: "Problems" });
-
-async function readHash(page: Page): Promise<string> {
-  await expect.poll(() => hashPill(page).innerText()).toMatch(/^[0-9a-f]{16}$/);
-  return hashPill(page).innerText();
-}
-
-/** Every request not to the app or the mock is aborted and remembered. */
-async function guardOrigins(session: Session, mock: MockServer): Promise<string[]> {
-  const allowed = new Set([new URL(e2e.appUrl).origin, new URL(mock.url).origin]);
-  const foreign: string[] = [];
-  await session.context.route("**/*", (route) => {
-    const url = route.request().url();
-    if (url.startsWith("data:") || url.startsWith("blob:") || allowed.has(new URL(url).origin)) return route.continue();
-    foreign.push(url);
-    return route.abort();
-  });
-  return foreign;
-}
-
-async function download(page: Page, name: string): Promise<string> {
-  const [file] = await Promise.all([page.waitForEvent("download"), button(page, name).click()]);
-  return (await file.path())!;
-}
 
 test("edit the faithfulness instruction and score with it: old and new side by side, live re-scores with cost, and the playground result carries the new hash, text and version", async () => {
   const mock = await e2e.mock({ responders });
   const s = await e2e.open();
   const { page } = s;
-  const foreign = await guardOrigins(s, mock);
-  await connect(page, mock);
+  const foreign = await guardOrigins(s, e2e.appUrl, mock);
+  await connect(page, mock, sample);
 
   // Monaco is not part of the page until the studio opens.
   expect(s.requests.filter((u) => /PromptStudio|editor\.worker/.test(u))).toEqual([]);
@@ -161,7 +85,7 @@ test("an unknown template variable is underlined and listed, and scoring with it
   const mock = await e2e.mock({ responders });
   const s = await e2e.open();
   const { page } = s;
-  await connect(page, mock);
+  await connect(page, mock, sample);
   await openStudio(page);
   await selectPrompt(page, "faithfulness.statements");
   await selectField(page, "Input template");
@@ -249,7 +173,7 @@ test("a prompt set exported from the browser gives the CLI the same prompt hashe
   const mock = await e2e.mock({ responders });
   const s = await e2e.open();
   const { page } = s;
-  await connect(page, mock);
+  await connect(page, mock, sample);
   await openStudio(page);
 
   await selectPrompt(page, "faithfulness.verdicts");

@@ -9,6 +9,11 @@ export const en = {
     language: "Language",
     settings: "Settings",
     skipToResults: "Skip to results",
+    views: "View",
+    playground: "Playground",
+    prompts: "Prompts",
+    loadingStudio: "Loading the prompt studio…",
+    studioFailed: (message: string) => `The prompt studio could not be loaded: ${message}`,
   },
   settings: {
     title: "Settings",

@@ -8,6 +8,11 @@ export const zh: Messages = {
     language: "语言",
     settings: "设置",
     skipToResults: "跳到结果",
+    views: "视图",
+    playground: "演练区",
+    prompts: "提示词",
+    loadingStudio: "正在加载提示词工作室…",
+    studioFailed: (message) => `无法加载提示词工作室：${message}`,
   },
   settings: {
     title: "设置",

@@ -21,7 +21,7 @@ export function reportText(run: RunView, settings: AppSettings, apiKey: string):
       concurrency: settings.concurrency,
       temperature: settings.temperature,
       metrics: run.metricIds,
-      prompts: promptsUsed(run.metricIds),
+      prompts: promptsUsed(run.metricIds, run.prompts ?? {}),
     },
     generator: GENERATOR,
     createdAt: new Date(run.finishedAt ?? Date.now()),

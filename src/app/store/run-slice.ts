@@ -22,6 +22,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
   // Each metric lands on its own, so its card appears as soon as it is done.
   setResult: (metricId, result) => set((s) => ({ run: { ...s.run, results: { ...s.run.results, [metricId]: result } } })),
   setHistoryId: (historyId) => set((s) => ({ run: { ...s.run, historyId } })),
+  setRunPrompts: (prompts) => set((s) => ({ run: { ...s.run, prompts } })),
   finishRun: (status) => set((s) => ({ run: { ...s.run, status, finishedAt: Date.now() } })),
   showResults: (view, at) => set({ run: { ...view, status: "done", startedAt: at, finishedAt: at } }),
 });

@@ -1,4 +1,4 @@
-import type { MetricId, MetricResult, Sample } from "../../engine";
+import type { MetricId, MetricResult, PromptOverrides, Sample } from "../../engine";
 import type { Messages } from "../i18n/en";
 import type { Lang } from "../i18n/lang";
 import type { HistoryEntry } from "../../storage/db/history";
@@ -33,6 +33,8 @@ export interface RunView {
   model: string;
   /** The history entry these results are stored under. */
   historyId: string | null;
+  /** The prompt studio's versions this run scored with (absent: every prompt at its default). */
+  prompts?: PromptOverrides;
 }
 
 /** A status line is a function of the catalogue so it follows a language switch. */
@@ -69,6 +71,7 @@ export interface RunSlice {
   startRun(sample: Sample, metricIds: MetricId[], demo: boolean, model: string): void;
   setResult(metricId: MetricId, result: MetricResult<any>): void;
   setHistoryId(id: string | null): void;
+  setRunPrompts(prompts: PromptOverrides): void;
   finishRun(status: RunStatus): void;
   showResults(view: Omit<RunView, "status" | "startedAt" | "finishedAt">, at: number): void;
 }
@@ -82,6 +85,11 @@ export interface UiSlice {
   setStatus(message: StatusMessage): void;
   history: HistoryEntry[];
   setHistory(items: HistoryEntry[]): void;
+  /** Which view the page shows; the prompt studio is loaded the first time it opens. */
+  view: AppView;
+  setView(view: AppView): void;
 }
+
+export type AppView = "playground" | "prompts";
 
 export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice;

@@ -11,4 +11,6 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   setStatus: (status) => set({ status }),
   history: [],
   setHistory: (history) => set({ history }),
+  view: "playground",
+  setView: (view) => set({ view }),
 });

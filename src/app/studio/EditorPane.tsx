@@ -51,20 +51,18 @@ export function EditorPane() {
       </div>
 
       <div id="studio-tabpanel" role="tabpanel" aria-labelledby={`tab-${field}`} className="studio-tabpanel">
-        <div className="studio-toolbar">
-          <p className="field-hint">{t.fieldHint[field]}</p>
-          {reviewing ? null : (
-            <>
-              <button type="button" className="btn btn-small" aria-pressed={diff} onClick={() => useStudio.setState({ diff: !diff })}>
-                {t.showDiff}
-              </button>
-              <button type="button" className="btn btn-small" onClick={() => openVersion(selectedId, null)}>
-                {t.resetToDefault}
-              </button>
-            </>
-          )}
-        </div>
-        {field === "examplesText" && !reviewing ? <TranslateBar /> : null}
+        <p className="field-hint">{t.fieldHint[field]}</p>
+        {reviewing ? null : (
+          <div className="studio-toolbar">
+            <button type="button" className="btn btn-small" aria-pressed={diff} onClick={() => useStudio.setState({ diff: !diff })}>
+              {t.showDiff}
+            </button>
+            <button type="button" className="btn btn-small" onClick={() => openVersion(selectedId, null)}>
+              {t.resetToDefault}
+            </button>
+            {field === "examplesText" ? <TranslateBar /> : null}
+          </div>
+        )}
         {reviewing ? (
           <TranslationReview review={translation} />
         ) : diff ? (

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import "../styles/studio.css";
+import "../styles/studio-panels.css";
 import { EditorPane } from "./EditorPane";
 import { useStudioT } from "./messages";
 import { NoticeLine } from "./NoticeLine";
@@ -8,6 +9,7 @@ import { PromptSetIO } from "./PromptSetIO";
 import { loadStudio } from "./state/versions";
 import { useStudio } from "./state/store";
 import { TryPanel } from "./TryPanel";
+import { useStudioShortcut } from "./useStudioShortcut";
 
 /**
  * The prompt studio (the "Prompts" view). Loaded with React.lazy from App: this module and
@@ -17,6 +19,7 @@ export default function PromptStudio() {
   const t = useStudioT();
   const loaded = useStudio((s) => s.loaded);
   const notice = useStudio((s) => s.notice);
+  useStudioShortcut();
   useEffect(() => {
     void loadStudio();
   }, []);

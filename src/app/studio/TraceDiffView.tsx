@@ -7,6 +7,7 @@ import { useStudioT } from "./messages";
 export function TraceDiffView({ metricId, diff }: { metricId: MetricId; diff: TraceDiff }) {
   const t = useStudioT();
   const names = t.flagNames[metricId];
+  const cls = (value: number | undefined) => (diff.valueKind === "flag" ? `verdict ${value === 1 ? "verdict-yes" : "verdict-no"}` : "verdict");
   const show = (value: number | undefined) => (value === undefined ? "–" : diff.valueKind === "similarity" ? formatSigned(value) : (names[value] ?? String(value)));
   return (
     <section className="trace-diff" aria-label={t.changes}>
@@ -19,9 +20,9 @@ export function TraceDiffView({ metricId, diff }: { metricId: MetricId; diff: Tr
             {change.context !== undefined && metricId !== "context_precision" ? <span className="muted">{t.contextN(change.context)} · </span> : null}
             <span className="trace-change-text">{metricId === "context_precision" ? t.contextN(change.context ?? 0) : change.text}</span>
             <span className="trace-change-values">
-              {change.kind !== "added" ? <span className={`verdict v-${change.before}`}>{show(change.before)}</span> : null}
+              {change.kind !== "added" ? <span className={cls(change.before)}>{show(change.before)}</span> : null}
               {change.kind === "changed" ? " → " : null}
-              {change.kind !== "removed" ? <span className={`verdict v-${change.after}`}>{show(change.after)}</span> : null}
+              {change.kind !== "removed" ? <span className={cls(change.after)}>{show(change.after)}</span> : null}
             </span>
             {change.reasonAfter || change.reasonBefore ? <span className="trace-change-reason muted">{change.reasonAfter ?? change.reasonBefore}</span> : null}
           </li>

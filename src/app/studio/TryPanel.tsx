@@ -32,10 +32,17 @@ export function TryPanel() {
       <h3 id="try-title">{t.tryTitle}</h3>
       <p className="muted studio-sample">{empty ? t.sampleEmpty : t.sampleOf(sample.question)}</p>
       <div className="studio-try-actions">
-        <button type="button" className="btn btn-primary" disabled={busy !== null || errors.length > 0 || empty} onClick={() => void scoreWithDraft(false)}>
+        <button
+          type="button"
+          className="btn btn-primary"
+          title="Ctrl+Enter"
+          aria-keyshortcuts="Control+Enter"
+          disabled={busy !== null || errors.length > 0 || empty}
+          onClick={() => void scoreWithDraft(false)}
+        >
           {busy === "score" ? t.scoring : t.scoreWithVersion}
         </button>
-        <label className="check">
+        <label className="checkbox">
           <input type="checkbox" checked={live} onChange={(e) => useStudio.setState({ live: e.target.checked })} />
           {t.live}
         </label>
@@ -83,7 +90,7 @@ function Side({ title, side, testId }: { title: string; side: ScoreSide; testId:
       <p className="compare-score" data-testid={testId}>
         {result.score === null ? (result.error?.code ?? "null") : formatScore(result.score)}
       </p>
-      <p className="muted">{side.versionName ?? t.builtIn}</p>
+      <p className="muted">{side.edited ? t.unsavedEdit(side.versionName ?? t.builtIn) : (side.versionName ?? t.builtIn)}</p>
       <p>
         <span className="muted">{t.hash}</span> <code data-testid={`${testId}-hash`}>{side.hash}</code>
       </p>

@@ -22,22 +22,28 @@ let baseline: { key: string; side: ScoreSide } | null = null;
 /** Calls that reached the server (cached answers cost nothing). */
 const billedTokens = (calls: readonly CallRecord[]) => calls.filter((c) => !c.cached).reduce((n, c) => n + c.promptTokens + c.completionTokens, 0);
 
-function side(result: MetricResult<any>, hash: string, versionName: string | undefined): ScoreSide {
+function side(result: MetricResult<any>, hash: string, label: DraftLabel): ScoreSide {
   const calls = result.trace.calls as CallRecord[];
   const cost = estimateCost(calls, useApp.getState().settings.prices);
-  return { result, hash, versionName, usage: usageOf(calls), usd: cost.unpriced.length > 0 ? null : cost.usd };
+  return { result, hash, versionName: label.base, edited: label.edited, usage: usageOf(calls), usd: cost.unpriced.length > 0 ? null : cost.usd };
 }
 
-/** The name the call log shows for the draft: the opened version's, unless the text was edited since. */
-function draftVersionName(promptId: string): string | undefined {
+interface DraftLabel {
+  /** The version the draft was opened from (none: the default). */
+  base: string | undefined;
+  edited: boolean;
+  /** What the call records carry as promptVersion (in English, like the rest of a report). */
+  recorded: string | undefined;
+}
+
+/** The name the call log shows for the draft: the opened version's, marked when the text was edited since. */
+function draftLabel(promptId: string): DraftLabel {
   const s = useStudio.getState();
   const prompt = promptById(promptId);
-  const openedId = s.opened[promptId];
-  const version = s.versions.find((v) => v.id === openedId);
-  const draft = s.drafts[promptId]!;
-  const pristine = sameDraft(draft, draftOf(prompt, version ? { ...version.override } : undefined));
-  if (pristine) return version?.name;
-  return version ? `${version.name} (unsaved edit)` : "unsaved edit";
+  const version = s.versions.find((v) => v.id === s.opened[promptId]);
+  const edited = !sameDraft(s.drafts[promptId]!, draftOf(prompt, version ? { ...version.override } : undefined));
+  const recorded = edited ? (version ? `${version.name} (unsaved edit)` : "unsaved edit") : version?.name;
+  return { base: version?.name, edited, recorded };
 }
 
 async function scoreOnce(sample: Sample, metricId: MetricId, prompts: PromptOverrides, signal: AbortSignal): Promise<MetricResult<any>> {
@@ -73,8 +79,8 @@ export async function scoreWithDraft(live = false): Promise<void> {
   useStudio.setState({ busy: "score", tryNotice: null });
   try {
     const active = activeOverridesOf(studio.versions, studio.active);
-    const versionName = draftVersionName(promptId);
-    const candidate: PromptOverrides = { ...active, [promptId]: { ...check.override, ...(versionName ? { versionName } : {}) } };
+    const label = draftLabel(promptId);
+    const candidate: PromptOverrides = { ...active, [promptId]: { ...check.override, ...(label.recorded ? { versionName: label.recorded } : {}) } };
     const key = canonicalJson({ sample: { ...sample, id: "" }, active, metricId, model: app.settings.model, baseURL: app.settings.baseURL });
     const beforeHash = resolvePrompt(prompt, active[promptId]).hash;
     const cachedBefore = baseline?.key === key ? baseline.side : undefined;
@@ -83,9 +89,9 @@ export async function scoreWithDraft(live = false): Promise<void> {
       scoreOnce(sample, metricId, candidate, abort.signal),
     ]);
     if (abort.signal.aborted) return;
-    const before = cachedBefore ?? side(beforeResult, beforeHash, active[promptId]?.versionName);
+    const before = cachedBefore ?? side(beforeResult, beforeHash, { base: active[promptId]?.versionName, edited: false, recorded: undefined });
     baseline = { key, side: before };
-    const after = side(afterResult, check.hash!, versionName);
+    const after = side(afterResult, check.hash!, label);
     const calls = afterResult.trace.calls as CallRecord[];
     const entry: Rescore = {
       at: Date.now(),
@@ -108,8 +114,4 @@ export async function scoreWithDraft(live = false): Promise<void> {
       useStudio.setState({ busy: null });
     }
   }
-}
-
-export function cancelStudioScore(): void {
-  running?.abort();
 }

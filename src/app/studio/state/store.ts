@@ -15,6 +15,8 @@ export interface ScoreSide {
   /** The prompt hash of the edited prompt on this side (the call records carry it too). */
   hash: string;
   versionName: string | undefined;
+  /** The side ran an unsaved edit (of versionName's version, or of the default). */
+  edited: boolean;
   usage: Usage;
   /** Estimated USD; null when a model has no price. */
   usd: number | null;

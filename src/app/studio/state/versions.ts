@@ -71,14 +71,22 @@ export async function saveDraftAsVersion(promptId: string, name: string, draft =
 
 /** Chooses what Score uses for a prompt: a saved version, or (null) the built-in default. */
 export async function activate(promptId: string, versionId: string | null): Promise<void> {
+  // Shown at once (a radio must follow the click); the reload below puts back what was stored.
+  useStudio.setState((s) => {
+    const active = { ...s.active };
+    if (versionId === null) delete active[promptId];
+    else active[promptId] = versionId;
+    return { active };
+  });
   const db = await appDb();
-  if (!db) return notify("error", studioT().storageUnavailable);
   try {
+    if (!db) throw new Error(studioT().storageUnavailable);
     await setActiveVersion(db, promptId, versionId);
     const loaded = await reload();
     const name = loaded?.versions.find((v) => v.id === versionId)?.name ?? studioT().useDefault;
     notify("info", studioT().activated(name));
   } catch (error) {
+    await reload().catch(() => undefined);
     notify("error", errorText(error));
   }
 }
