@@ -2,6 +2,7 @@ import type { ChangeEvent } from "react";
 import { useT } from "../i18n";
 import { useApp } from "../store";
 import { readReportFile, reportFileName, reportText } from "./report-io";
+import { downloadText } from "../shared/download";
 
 /** "Export report" downloads the shown results; "Import report" loads a report's first sample. */
 export function ReportActions() {
@@ -14,15 +15,7 @@ export function ReportActions() {
       s.setStatus((m) => m.report.nothingToExport);
       return;
     }
-    const blob = new Blob([reportText(s.run, s.settings, s.apiKey)], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = reportFileName();
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(reportText(s.run, s.settings, s.apiKey), reportFileName());
   };
 
   const onImport = async (event: ChangeEvent<HTMLInputElement>) => {

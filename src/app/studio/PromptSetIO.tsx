@@ -2,6 +2,7 @@ import type { ChangeEvent } from "react";
 import { useStudioT } from "./messages";
 import { exportText, importText } from "./state/versions";
 import { notify } from "./state/store";
+import { downloadText } from "../shared/download";
 
 function fileName(now = new Date()): string {
   return `ragas-prompts-${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json`;
@@ -13,14 +14,7 @@ export function PromptSetIO() {
 
   const onExport = () => {
     const { text, count, unsaved } = exportText();
-    const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = fileName();
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(text, fileName());
     notify("info", unsaved ? `${t.exported(count)} ${t.unsavedNotExported}` : t.exported(count));
   };
 
