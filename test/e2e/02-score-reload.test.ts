@@ -1,18 +1,5 @@
 import { expect, test } from "vitest";
-import {
-  asScore,
-  button,
-  closeSettings,
-  field,
-  fillSample,
-  fillSettings,
-  METRIC_IDS,
-  resultCard,
-  statusLine,
-  waitForBoot,
-  waitForIdle,
-  waitForScores,
-} from "./browser";
+import { asScore, button, field, fillSample, METRIC_IDS, resultCard, statusLine, waitForBoot, waitForIdle, waitForScores, useMock } from "./browser";
 import { useE2E } from "./context";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
 
@@ -24,8 +11,7 @@ test("paste the WikiEval Oppenheimer sample, score it against the mock: five sco
   const s = await e2e.open();
   const { page } = s;
 
-  await fillSettings(page, { baseURL: mock.url, apiKey: "sk-test-e2e", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
-  await closeSettings(page);
+  await useMock(page, mock.url);
   await fillSample(page, sample);
   await button(page, "Score").click();
 

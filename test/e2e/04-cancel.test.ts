@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { button, closeSettings, fillSample, fillSettings, METRIC_IDS, pageText, resultCard, scoreOf, statusLine, waitForIdle } from "./browser";
+import { button, fillSample, METRIC_IDS, pageText, resultCard, scoreOf, statusLine, waitForIdle, useMock } from "./browser";
 import { useE2E } from "./context";
-import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
+import { wikiEvalSample } from "./fixtures";
 
 const e2e = useE2E();
 
@@ -9,8 +9,7 @@ test("cancel mid-run: the run stops, unfinished metrics are 'cancelled' nulls, n
   const mock = await e2e.mock({ latencyMs: 1500 });
   const s = await e2e.open();
   const { page } = s;
-  await fillSettings(page, { baseURL: mock.url, apiKey: "sk-test-e2e", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
-  await closeSettings(page);
+  await useMock(page, mock.url);
   await fillSample(page, wikiEvalSample("Oppenheimer (film)"));
 
   await button(page, "Score").click();

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { button, fillSettings, closeSettings, METRIC_IDS, asScore, resultCard, statusLine, waitForIdle, waitForScores, field } from "./browser";
+import { button, fillSettings, closeSettings, METRIC_IDS, asScore, resultCard, statusLine, waitForIdle, waitForScores, field, useMock } from "./browser";
 import { useE2E } from "./context";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 
@@ -46,8 +46,7 @@ test("the Chinese built-in example scores against the mock, in the Chinese UI", 
   const mock = await e2e.mock();
   const s = await e2e.open();
   const { page } = s;
-  await fillSettings(page, { baseURL: mock.url, apiKey: "sk-test-e2e", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
-  await closeSettings(page);
+  await useMock(page, mock.url);
   await page.getByRole("button", { name: "中文", exact: true }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
   // Contract 7: the accessible names stay the same in every language.

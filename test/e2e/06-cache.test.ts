@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { button, closeSettings, field, fillSample, fillSettings, METRIC_IDS, resultCard, statusLine, waitForIdle, waitForScores, asScore } from "./browser";
+import { button, field, fillSample, METRIC_IDS, resultCard, statusLine, waitForIdle, waitForScores, asScore, useMock } from "./browser";
 import { useE2E } from "./context";
-import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
+import { wikiEvalSample } from "./fixtures";
 
 const e2e = useE2E();
 
@@ -9,8 +9,7 @@ test("re-scoring an unchanged sample is served from the cache: zero requests, an
   const mock = await e2e.mock();
   const s = await e2e.open();
   const { page } = s;
-  await fillSettings(page, { baseURL: mock.url, apiKey: "sk-test-e2e", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
-  await closeSettings(page);
+  await useMock(page, mock.url);
   await fillSample(page, wikiEvalSample("Oppenheimer (film)"));
 
   await button(page, "Score").click();

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { button, closeSettings, field, fillSample, fillSettings, METRIC_IDS, statusLine, waitForIdle, waitForScores, asScore } from "./browser";
+import { button, field, fillSample, METRIC_IDS, statusLine, waitForIdle, waitForScores, asScore, useMock } from "./browser";
 import { useE2E } from "./context";
-import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
+import { MOCK_MODEL, wikiEvalSample } from "./fixtures";
 
 const e2e = useE2E();
 const KEY = "sk-export-secret-e2e-0987654321";
@@ -29,8 +29,7 @@ test("Export report writes a contract-5 report without the key; Import report br
   const mock = await e2e.mock({ apiKey: KEY });
   const s = await e2e.open();
   const { page } = s;
-  await fillSettings(page, { baseURL: mock.url, apiKey: KEY, model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
-  await closeSettings(page);
+  await useMock(page, mock.url, KEY);
   await fillSample(page, sample);
   await button(page, "Score").click();
   const scores = await waitForScores(page);

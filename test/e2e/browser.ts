@@ -5,6 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Locator, type Page, type Request } from "playwright-core";
 import { CHROMIUM_PATH } from "./build";
+import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 
 export const METRIC_IDS = ["faithfulness", "answer_relevancy", "context_relevance", "context_precision", "context_recall"] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
@@ -159,6 +160,12 @@ export async function fillSettings(page: Page, settings: SettingsInput): Promise
   if (settings.apiKey !== undefined) await field(page, "API key").fill(settings.apiKey);
   if (settings.model !== undefined) await field(page, "Model").fill(settings.model);
   if (settings.embeddingModel !== undefined) await field(page, "Embedding model").fill(settings.embeddingModel);
+}
+
+/** Points the app at a mock (its URL and the mock's model names) with a key, and closes Settings. */
+export async function useMock(page: Page, baseURL: string, apiKey = "sk-test-e2e"): Promise<void> {
+  await fillSettings(page, { baseURL, apiKey, model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
+  await closeSettings(page);
 }
 
 /** Types a sample into the form, adding context fields as needed. */

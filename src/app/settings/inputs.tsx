@@ -36,11 +36,7 @@ export function TextInput({ id, label, name, value, onChange, type = "text", hin
         spellCheck={false}
         onChange={(event) => onChange(event.target.value)}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-note">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
     </div>
   );
 }
@@ -81,11 +77,7 @@ export function NumberInput({ id, label, value, min, max, step = 1, onChange, hi
           if (event.target.value.trim() !== "" && Number.isFinite(n) && n >= min && n <= max) onChange(n);
         }}
       />
-      {hint ? (
-        <p id={`${id}-hint`} className="field-note">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
     </div>
   );
 }
@@ -97,11 +89,17 @@ export function Switch({ label, checked, onChange, hint, id }: { id: string; lab
         <input type="checkbox" role="switch" checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(event) => onChange(event.target.checked)} />
         <span>{label}</span>
       </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field-note">
-          {hint}
-        </p>
-      ) : null}
+      <FieldHint id={id} hint={hint} />
     </div>
+  );
+}
+
+/** The note under a field; its id is what the field's aria-describedby points at. */
+function FieldHint({ id, hint }: { id: string; hint?: ReactNode }) {
+  if (!hint) return null;
+  return (
+    <p id={`${id}-hint`} className="field-note">
+      {hint}
+    </p>
   );
 }
