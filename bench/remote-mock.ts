@@ -12,7 +12,10 @@ export interface RemoteMock {
 }
 
 export async function startRemoteMock(options: MockOptions): Promise<RemoteMock> {
-  const child: ChildProcess = fork(fileURLToPath(new URL("./mock-process.ts", import.meta.url)), [JSON.stringify(options)], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child: ChildProcess = fork(fileURLToPath(new URL("./mock-process.ts", import.meta.url)), [JSON.stringify(options)], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const pending = new Map<number, (reply: any) => void>();
   let next = 0;
   const url = await new Promise<string>((resolve, reject) => {

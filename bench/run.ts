@@ -50,8 +50,28 @@ console.log(
   table(
     ["metric", "LLM calls", "embedding requests", "depth", "chain", "prompt tokens", "schema tokens", "completion tokens", "result"],
     [
-      ...METRIC_IDS.map((m) => [m, col(perMetric[m]!, (c) => c.llmCalls), col(perMetric[m]!, (c) => c.embeddingRequests), col(perMetric[m]!, (c) => c.depth), col(perMetric[m]!, (c) => c.chain), col(perMetric[m]!, (c) => c.promptTokens), col(perMetric[m]!, (c) => c.schemaTokens), col(perMetric[m]!, (c) => c.completionTokens), col(perMetric[m]!, (c) => c.result!)]),
-      ["all five at once", col(perSample, (c) => c.llmCalls), col(perSample, (c) => c.embeddingRequests), col(perSample, (c) => c.depth), col(perSample, (c) => c.chain), col(perSample, (c) => c.promptTokens), col(perSample, (c) => c.schemaTokens), col(perSample, (c) => c.completionTokens), ""],
+      ...METRIC_IDS.map((m) => [
+        m,
+        col(perMetric[m]!, (c) => c.llmCalls),
+        col(perMetric[m]!, (c) => c.embeddingRequests),
+        col(perMetric[m]!, (c) => c.depth),
+        col(perMetric[m]!, (c) => c.chain),
+        col(perMetric[m]!, (c) => c.promptTokens),
+        col(perMetric[m]!, (c) => c.schemaTokens),
+        col(perMetric[m]!, (c) => c.completionTokens),
+        col(perMetric[m]!, (c) => c.result!),
+      ]),
+      [
+        "all five at once",
+        col(perSample, (c) => c.llmCalls),
+        col(perSample, (c) => c.embeddingRequests),
+        col(perSample, (c) => c.depth),
+        col(perSample, (c) => c.chain),
+        col(perSample, (c) => c.promptTokens),
+        col(perSample, (c) => c.schemaTokens),
+        col(perSample, (c) => c.completionTokens),
+        "",
+      ],
     ],
   ),
 );
@@ -71,31 +91,73 @@ console.log(`\n(b) Throughput: 50 samples x 5 metrics, mock latency ${THROUGHPUT
 console.log(
   table(
     ["wall time", "requests", "LLM calls", "embedding requests", "prompt tokens", "completion tokens", "ideal", "wall / ideal", "peak in flight"],
-    [[`${(big.wallMs / 1000).toFixed(2)} s`, requests, bigCost.llmCalls, bigCost.embeddingRequests, bigCost.promptTokens, bigCost.completionTokens, `${(idealMs / 1000).toFixed(2)} s`, ratio.toFixed(2), big.peakInFlight]],
+    [
+      [
+        `${(big.wallMs / 1000).toFixed(2)} s`,
+        requests,
+        bigCost.llmCalls,
+        bigCost.embeddingRequests,
+        bigCost.promptTokens,
+        bigCost.completionTokens,
+        `${(idealMs / 1000).toFixed(2)} s`,
+        ratio.toFixed(2),
+        big.peakInFlight,
+      ],
+    ],
   ),
 );
 await mock.close();
 
 // Targets.
 const worst = (f: (c: Cost) => number) => Math.max(...ids.map((id) => f(perSample[id]!)));
-const opp = perSample["oppenheimer"]!;
+const opp = perSample.oppenheimer!;
 const targets = [
   { target: `LLM calls per sample <= ${TARGETS.llmCalls}`, value: worst((c) => c.llmCalls), pass: worst((c) => c.llmCalls) <= TARGETS.llmCalls },
-  { target: `embedding requests per sample <= ${TARGETS.embeddingRequests}`, value: worst((c) => c.embeddingRequests), pass: worst((c) => c.embeddingRequests) <= TARGETS.embeddingRequests },
+  {
+    target: `embedding requests per sample <= ${TARGETS.embeddingRequests}`,
+    value: worst((c) => c.embeddingRequests),
+    pass: worst((c) => c.embeddingRequests) <= TARGETS.embeddingRequests,
+  },
   { target: `depth per sample <= ${TARGETS.depth}`, value: worst((c) => c.depth), pass: worst((c) => c.depth) <= TARGETS.depth },
-  { target: `Oppenheimer prompt + schema tokens <= ${TARGETS.oppenheimerTokens}`, value: opp.promptTokens + opp.schemaTokens, pass: opp.promptTokens + opp.schemaTokens <= TARGETS.oppenheimerTokens },
+  {
+    target: `Oppenheimer prompt + schema tokens <= ${TARGETS.oppenheimerTokens}`,
+    value: opp.promptTokens + opp.schemaTokens,
+    pass: opp.promptTokens + opp.schemaTokens <= TARGETS.oppenheimerTokens,
+  },
   { target: `50 samples within ${TARGETS.idealRatio}x of ideal`, value: Number(ratio.toFixed(3)), pass: ratio <= TARGETS.idealRatio },
   { target: `peak in flight <= ${TARGETS.peakInFlight}`, value: big.peakInFlight, pass: big.peakInFlight <= TARGETS.peakInFlight },
 ];
 console.log("\nTargets\n");
-console.log(table(["target", "measured", ""], targets.map((t) => [t.target, t.value, t.pass ? "PASS" : "FAIL"])));
+console.log(
+  table(
+    ["target", "measured", ""],
+    targets.map((t) => [t.target, t.value, t.pass ? "PASS" : "FAIL"]),
+  ),
+);
 
 const results = {
   generatedAt: new Date().toISOString(),
-  setup: { callLatencyMs: CALL_LATENCY_MS, throughputLatencyMs: THROUGHPUT_LATENCY_MS, concurrency: CONCURRENCY, tokenizer: "o200k_base (gpt-tokenizer, in the mock)", node: process.version },
+  setup: {
+    callLatencyMs: CALL_LATENCY_MS,
+    throughputLatencyMs: THROUGHPUT_LATENCY_MS,
+    concurrency: CONCURRENCY,
+    tokenizer: "o200k_base (gpt-tokenizer, in the mock)",
+    node: process.version,
+  },
   perMetric,
   perSample,
-  throughput: { samples: fifty.length, wallMs: Math.round(big.wallMs), requests, llmCalls: bigCost.llmCalls, embeddingRequests: bigCost.embeddingRequests, promptTokens: bigCost.promptTokens, completionTokens: bigCost.completionTokens, idealMs: Math.round(idealMs), ratio: Number(ratio.toFixed(3)), peakInFlight: big.peakInFlight },
+  throughput: {
+    samples: fifty.length,
+    wallMs: Math.round(big.wallMs),
+    requests,
+    llmCalls: bigCost.llmCalls,
+    embeddingRequests: bigCost.embeddingRequests,
+    promptTokens: bigCost.promptTokens,
+    completionTokens: bigCost.completionTokens,
+    idealMs: Math.round(idealMs),
+    ratio: Number(ratio.toFixed(3)),
+    peakInFlight: big.peakInFlight,
+  },
   targets,
 };
 writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

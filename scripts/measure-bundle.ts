@@ -36,7 +36,13 @@ async function build(outDir: string): Promise<void> {
   const { build } = await import("vite");
   // A NODE_ENV other than production in the environment would be baked into the bundle.
   process.env.NODE_ENV = "production";
-  await build({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true, manifest: true } });
+  await build({
+    root: ROOT,
+    configFile: resolve(ROOT, "vite.config.ts"),
+    mode: "production",
+    logLevel: "warn",
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
 }
 
 /** Scripts and modulepreloads named by index.html (paths relative to dist/). */
@@ -64,7 +70,11 @@ function manifestInitial(): { initial: Set<string>; lazy: Set<string> } | undefi
     for (const dep of chunk.imports ?? []) visit(dep);
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
-  const lazy = new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith(".js") && !initial.has(f)));
+  const lazy = new Set(
+    Object.values(manifest)
+      .map((c) => c.file)
+      .filter((f) => f.endsWith(".js") && !initial.has(f)),
+  );
   return { initial, lazy };
 }
 
@@ -97,7 +107,9 @@ async function main(): Promise<void> {
   } else {
     console.log("note: no dist/.vite/manifest.json; the initial set is index.html's scripts and modulepreloads");
   }
-  const lazy = allJs().filter((f) => !initial.has(f)).sort((a, b) => gz(b) - gz(a));
+  const lazy = allJs()
+    .filter((f) => !initial.has(f))
+    .sort((a, b) => gz(b) - gz(a));
 
   let total = 0;
   let totalRaw = 0;

@@ -20,7 +20,10 @@ function arg(name: string, fallback: string): string {
   return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
 }
 
-const LATENCIES = arg("latency", "300,1000").split(",").map(Number).filter((n) => Number.isFinite(n) && n >= 0);
+const LATENCIES = arg("latency", "300,1000")
+  .split(",")
+  .map(Number)
+  .filter((n) => Number.isFinite(n) && n >= 0);
 const RUNS = Math.max(1, Number(arg("runs", "3")) || 3);
 const sample = wikiEvalSample("Oppenheimer (film)");
 

@@ -54,7 +54,11 @@ async function scoreExample(page: Page, lang: "en" | "zh"): Promise<void> {
 }
 
 async function take(browser: Browser, appUrl: string, shot: Shot): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: shot.width, height: shot.height }, deviceScaleFactor: 1, locale: shot.lang === "zh" ? "zh-CN" : "en-US" });
+  const context = await browser.newContext({
+    viewport: { width: shot.width, height: shot.height },
+    deviceScaleFactor: 1,
+    locale: shot.lang === "zh" ? "zh-CN" : "en-US",
+  });
   try {
     const page = await context.newPage();
     await page.goto(appUrl);

@@ -136,7 +136,10 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
 /** Comma-separated metric ids; all five when the flag is absent. */
 export function parseMetrics(raw: string | undefined): MetricId[] {
   if (raw === undefined) return [...METRIC_IDS];
-  const ids = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const ids = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   if (ids.length === 0) throw new UsageError(`--metrics needs at least one metric (allowed: ${METRIC_IDS.join(", ")})`);
   for (const id of ids) {
     if (!(METRIC_IDS as readonly string[]).includes(id)) throw new UsageError(`--metrics: unknown metric "${id}" (allowed: ${METRIC_IDS.join(", ")})`);

@@ -34,7 +34,9 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     maxRetries: args.retries,
   });
   const shownURL = sanitizeUrl(transport.baseURL);
-  io.stderr.write(`scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`);
+  io.stderr.write(
+    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
+  );
   await preflight(transport, io.signal);
 
   const metricOptions = optionsFrom(args);

@@ -26,10 +26,14 @@ export function formatSummaryTable(report: Report): string {
   if (report.summary.ragasScore !== null) lines.push(`ragas score (harmonic mean of the means): ${num(report.summary.ragasScore)}`);
 
   const u = report.usage;
-  const split = u.chatRequests !== undefined ? ` (${u.chatRequests} chat, ${u.embeddingRequests ?? 0} embedding${u.cachedRequests ? `, ${u.cachedRequests} cached` : ""})` : "";
+  const split =
+    u.chatRequests !== undefined
+      ? ` (${u.chatRequests} chat, ${u.embeddingRequests ?? 0} embedding${u.cachedRequests ? `, ${u.cachedRequests} cached` : ""})`
+      : "";
   lines.push(`requests: ${u.requests}${split}`);
   lines.push(`tokens: ${group(u.promptTokens)} prompt, ${group(u.completionTokens)} completion`);
-  if (u.wallMs !== undefined) lines.push(`wall time: ${(u.wallMs / 1000).toFixed(1)} s${u.peakInFlight !== undefined ? `, at most ${u.peakInFlight} requests in flight` : ""}`);
+  if (u.wallMs !== undefined)
+    lines.push(`wall time: ${(u.wallMs / 1000).toFixed(1)} s${u.peakInFlight !== undefined ? `, at most ${u.peakInFlight} requests in flight` : ""}`);
   return `${lines.join("\n")}\n`;
 }
 

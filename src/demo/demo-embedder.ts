@@ -15,7 +15,9 @@ const DIMENSIONS = 512;
 
 /** Words that carry no topic; without this "what is the" makes every question look alike. */
 const STOPWORDS = new Set(
-  "a an and are as at be by can do does for from has have how i in is it its of on or the this to was what when where which who why will with you your".split(" "),
+  "a an and are as at be by can do does for from has have how i in is it its of on or the this to was what when where which who why will with you your".split(
+    " ",
+  ),
 );
 
 const CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
@@ -58,7 +60,7 @@ export function demoVector(text: string): number[] {
   const vector = new Array<number>(DIMENSIONS).fill(0);
   for (const feature of demoFeatures(text)) {
     const h = fnv1a(feature);
-    vector[h % DIMENSIONS]! += (h >>> 31) === 1 ? -1 : 1;
+    vector[h % DIMENSIONS]! += h >>> 31 === 1 ? -1 : 1;
   }
   const norm = Math.sqrt(vector.reduce((sum, x) => sum + x * x, 0));
   return norm === 0 ? vector : vector.map((x) => x / norm);

@@ -34,7 +34,8 @@ const itemCount = (user: string) => user.match(/^\[\d+\] /gm)?.length ?? 0;
 const listsExactly = (user: string, items: readonly string[]) => user.includes(numbered(items)) && itemCount(user) === items.length;
 
 const REPLIES: Readonly<Record<string, ReplyBuilder>> = {
-  "faithfulness.statements": (s, r, user) => (includesAll(user, [s.question, s.answer]) ? { statements: r.answerStatements.map((x) => x.statement) } : undefined),
+  "faithfulness.statements": (s, r, user) =>
+    includesAll(user, [s.question, s.answer]) ? { statements: r.answerStatements.map((x) => x.statement) } : undefined,
 
   "faithfulness.verdicts": (s, r, user) => {
     const statements = r.answerStatements.map((x) => x.statement);
@@ -64,7 +65,14 @@ const REPLIES: Readonly<Record<string, ReplyBuilder>> = {
   "context_precision.verdicts": (s, r, user) => {
     if (!includesAll(user, [s.question, s.reference ?? ""])) return undefined;
     const shown = s.contexts.flatMap((text, index) => (user.includes(text) ? [{ text, index }] : []));
-    if (shown.length === 0 || !listsExactly(user, shown.map((c) => c.text))) return undefined;
+    if (
+      shown.length === 0 ||
+      !listsExactly(
+        user,
+        shown.map((c) => c.text),
+      )
+    )
+      return undefined;
     return { verdicts: shown.map((c, k) => ({ context: k + 1, reason: r.contextVerdicts[c.index]!.reason, verdict: r.contextVerdicts[c.index]!.verdict })) };
   },
 
@@ -98,7 +106,10 @@ export function createDemoJudge(): Judge {
     async complete<O>(request: JudgeRequest<O>): Promise<JudgeReply<O>> {
       if (request.signal?.aborted) throw new MetricError("cancelled", "Cancelled.");
       if (builtInHash(request.promptId) !== request.promptHash) throw new MetricError("llm_error", DEMO_ONLY_MESSAGE);
-      const user = request.messages.filter((m) => m.role === "user").map((m) => m.content).join("\n");
+      const user = request.messages
+        .filter((m) => m.role === "user")
+        .map((m) => m.content)
+        .join("\n");
       const raw = recordedReply(request.promptId, user);
       if (raw === undefined) throw new MetricError("llm_error", DEMO_ONLY_MESSAGE);
 

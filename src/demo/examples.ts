@@ -35,7 +35,8 @@ export const BUILT_IN_EXAMPLES: readonly BuiltInExample[] = [
           "The rocket will lift off from the First Launch Pad of the Satish Dhawan Space Centre in Sriharikota, Andhra Pradesh.",
         "The mission's primary payload is DS-SAR, a Singaporean radar imaging satellite, launched commercially through NewSpace India Limited.",
       ],
-      reference: "PSLV-C56 is scheduled to launch on Sunday, 30 July 2023 at 06:30 IST (01:00 UTC) from the First Launch Pad of the Satish Dhawan Space Centre in Sriharikota, Andhra Pradesh.",
+      reference:
+        "PSLV-C56 is scheduled to launch on Sunday, 30 July 2023 at 06:30 IST (01:00 UTC) from the First Launch Pad of the Satish Dhawan Space Centre in Sriharikota, Andhra Pradesh.",
     },
   },
   {

@@ -26,10 +26,26 @@ export interface Recording {
 export const RECORDINGS: Readonly<Record<string, Recording>> = {
   "en-rocket-launch": {
     answerStatements: [
-      { statement: "PSLV-C56 is scheduled to launch on Sunday, 30 July 2023 at 06:30 IST.", verdict: 1, reason: "The second context gives exactly this date and time." },
-      { statement: "PSLV-C56 will launch from the Satish Dhawan Space Centre in Sriharikota.", verdict: 1, reason: "The second context says the rocket lifts off from the Satish Dhawan Space Centre in Sriharikota." },
-      { statement: "The PSLV-C56 launch will be streamed live on ISRO's YouTube channel.", verdict: 0, reason: "No context mentions a live stream or YouTube." },
-      { statement: "The main payload of PSLV-C56 is DS-SAR, a radar imaging satellite.", verdict: 1, reason: "The third context names DS-SAR, a radar imaging satellite, as the primary payload." },
+      {
+        statement: "PSLV-C56 is scheduled to launch on Sunday, 30 July 2023 at 06:30 IST.",
+        verdict: 1,
+        reason: "The second context gives exactly this date and time.",
+      },
+      {
+        statement: "PSLV-C56 will launch from the Satish Dhawan Space Centre in Sriharikota.",
+        verdict: 1,
+        reason: "The second context says the rocket lifts off from the Satish Dhawan Space Centre in Sriharikota.",
+      },
+      {
+        statement: "The PSLV-C56 launch will be streamed live on ISRO's YouTube channel.",
+        verdict: 0,
+        reason: "No context mentions a live stream or YouTube.",
+      },
+      {
+        statement: "The main payload of PSLV-C56 is DS-SAR, a radar imaging satellite.",
+        verdict: 1,
+        reason: "The third context names DS-SAR, a radar imaging satellite, as the primary payload.",
+      },
     ],
     questions: [
       { question: "When and where will the PSLV-C56 mission launch?", noncommittal: 0 },
@@ -45,14 +61,26 @@ export const RECORDINGS: Readonly<Record<string, Recording>> = {
     referenceStatements: [
       { statement: "PSLV-C56 is scheduled to launch on Sunday, 30 July 2023.", attributed: 1, reason: "The second context gives this date." },
       { statement: "The PSLV-C56 launch is at 06:30 IST, which is 01:00 UTC.", attributed: 1, reason: "The second context gives 06:30 IST (01:00 UTC)." },
-      { statement: "PSLV-C56 will lift off from the First Launch Pad of the Satish Dhawan Space Centre in Sriharikota, Andhra Pradesh.", attributed: 1, reason: "The second context names this launch pad and place." },
+      {
+        statement: "PSLV-C56 will lift off from the First Launch Pad of the Satish Dhawan Space Centre in Sriharikota, Andhra Pradesh.",
+        attributed: 1,
+        reason: "The second context names this launch pad and place.",
+      },
     ],
   },
 
   "en-store-returns": {
     answerStatements: [
-      { statement: "Online orders can be returned within 30 days of delivery.", verdict: 1, reason: "The first context states the 30-day window after delivery." },
-      { statement: "Return shipping for online orders is always free.", verdict: 0, reason: "The third context says it is free only for damaged or wrong items; otherwise a $5.95 fee is deducted." },
+      {
+        statement: "Online orders can be returned within 30 days of delivery.",
+        verdict: 1,
+        reason: "The first context states the 30-day window after delivery.",
+      },
+      {
+        statement: "Return shipping for online orders is always free.",
+        verdict: 0,
+        reason: "The third context says it is free only for damaged or wrong items; otherwise a $5.95 fee is deducted.",
+      },
     ],
     questions: [
       { question: "How long do I have to return an online order?", noncommittal: 0 },
@@ -68,8 +96,16 @@ export const RECORDINGS: Readonly<Record<string, Recording>> = {
     referenceStatements: [
       { statement: "Online orders can be returned within 30 days of delivery.", attributed: 1, reason: "The first context states this." },
       { statement: "Return shipping is free for damaged or wrong items.", attributed: 1, reason: "The third context states this." },
-      { statement: "For other returns, a $5.95 fee is deducted from the refund.", attributed: 1, reason: "The third context gives the flat $5.95 fee deducted from the refund." },
-      { statement: "Refunds go back to the original payment method within 5 to 7 business days.", attributed: 0, reason: "No context says how or when refunds are paid." },
+      {
+        statement: "For other returns, a $5.95 fee is deducted from the refund.",
+        attributed: 1,
+        reason: "The third context gives the flat $5.95 fee deducted from the refund.",
+      },
+      {
+        statement: "Refunds go back to the original payment method within 5 to 7 business days.",
+        attributed: 0,
+        reason: "No context says how or when refunds are paid.",
+      },
     ],
   },
 
@@ -98,9 +134,7 @@ export const RECORDINGS: Readonly<Record<string, Recording>> = {
   },
 
   "zh-vpn-request": {
-    answerStatements: [
-      { statement: "申请VPN账号一般需要主管审批。", verdict: 1, reason: "第二段上下文说申请需经直属主管审批。" },
-    ],
+    answerStatements: [{ statement: "申请VPN账号一般需要主管审批。", verdict: 1, reason: "第二段上下文说申请需经直属主管审批。" }],
     questions: [
       { question: "公司的VPN账号怎么申请？", noncommittal: 1 },
       { question: "申请VPN账号需要谁审批？", noncommittal: 1 },

@@ -6,7 +6,16 @@ export { Limiter } from "./run/limiter";
 export { METRICS, getMetric, isMetricId, allPrompts } from "./metrics/registry";
 export { METRIC_IDS, type MetricId, type MetricDefinition, type MetricOptions, type SampleField } from "./metrics/types";
 export { normalizeSample, sampleSchema, rawSampleSchema, type Sample, type RawSample, type SampleIssue } from "./sample";
-export { MetricError, isMetricError, type CallRecord, type ErrorCode, type MetricErrorInfo, type MetricResult, type OutputMode, type ScoreOutcome } from "./result";
+export {
+  MetricError,
+  isMetricError,
+  type CallRecord,
+  type ErrorCode,
+  type MetricErrorInfo,
+  type MetricResult,
+  type OutputMode,
+  type ScoreOutcome,
+} from "./result";
 export type { ChatMessage, Embedder, EmbedReply, EmbedRequest, Judge, JudgeOutputSpec, JudgeReply, JudgeRequest } from "./ports";
 export type { PromptDef, PromptExample, PromptOverride, PromptOverrides, ResolvedPrompt } from "./prompts/types";
 export { resolvePrompt, promptHash, validatePrompt, type PromptIssue } from "./prompts/resolve";

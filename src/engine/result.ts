@@ -3,14 +3,7 @@
  * null with a machine-readable code and a human message. Never NaN, never a silent 0.
  */
 
-export type ErrorCode =
-  | "no_statements"
-  | "missing_input"
-  | "parse_error"
-  | "llm_error"
-  | "cancelled"
-  | "invalid_prompt"
-  | "internal_error";
+export type ErrorCode = "no_statements" | "missing_input" | "parse_error" | "llm_error" | "cancelled" | "invalid_prompt" | "internal_error";
 
 export interface MetricErrorInfo {
   code: ErrorCode;
@@ -63,7 +56,13 @@ export class MetricError extends Error {
 }
 
 export function isMetricError(error: unknown): error is MetricError {
-  return error instanceof MetricError || (typeof error === "object" && error !== null && (error as { name?: unknown }).name === "MetricError" && typeof (error as { code?: unknown }).code === "string");
+  return (
+    error instanceof MetricError ||
+    (typeof error === "object" &&
+      error !== null &&
+      (error as { name?: unknown }).name === "MetricError" &&
+      typeof (error as { code?: unknown }).code === "string")
+  );
 }
 
 /** A score function's outcome: a number in [0, 1], or null with its reason. */

@@ -87,17 +87,14 @@ export async function sendChat(call: ChatCall): Promise<ChatReply | ChatFailure>
   const body = chatBody(call);
   const started = performance.now();
   try {
-    const { value: completion, attempts } = await withRetry(
-      (signal) => client.chat.completions.create(body, { signal }),
-      {
-        maxRetries: call.maxRetries ?? config.maxRetries,
-        timeoutMs: config.timeoutMs,
-        secrets: [config.apiKey],
-        ...(request.signal ? { signal: request.signal } : {}),
-        ...(config.sleep ? { sleep: config.sleep } : {}),
-        ...(request.onRateLimited ? { onRateLimited: request.onRateLimited } : {}),
-      },
-    );
+    const { value: completion, attempts } = await withRetry((signal) => client.chat.completions.create(body, { signal }), {
+      maxRetries: call.maxRetries ?? config.maxRetries,
+      timeoutMs: config.timeoutMs,
+      secrets: [config.apiKey],
+      ...(request.signal ? { signal: request.signal } : {}),
+      ...(config.sleep ? { sleep: config.sleep } : {}),
+      ...(request.onRateLimited ? { onRateLimited: request.onRateLimited } : {}),
+    });
     const choice = completion.choices?.[0];
     const content = choice?.message?.content ?? "";
     const usage = completion.usage;

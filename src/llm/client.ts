@@ -66,7 +66,7 @@ export function createClient(config: TransportConfig, purpose: "chat" | "embeddi
 
   // Local servers often need no key; the SDK insists on one, so give it a placeholder and drop
   // the Authorization header instead of sending a made-up bearer token.
-  if (!apiKey) defaultHeaders["Authorization"] = null;
+  if (!apiKey) defaultHeaders.Authorization = null;
   return new OpenAI({
     ...common,
     baseURL,

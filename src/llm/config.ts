@@ -8,8 +8,7 @@ const fetchSchema = z.custom<typeof fetch>((value) => typeof value === "function
 const sleepSchema = z.custom<SleepFn>((value) => typeof value === "function", "sleep must be a function");
 const cacheSchema = z.custom<ResponseCache>(
   (value) =>
-    typeof value === "object" && value !== null &&
-    typeof (value as ResponseCache).get === "function" && typeof (value as ResponseCache).set === "function",
+    typeof value === "object" && value !== null && typeof (value as ResponseCache).get === "function" && typeof (value as ResponseCache).set === "function",
   "cache must have get and set",
 );
 

@@ -6,9 +6,7 @@ import { describeError } from "./describe";
 import type { LlmError } from "./errors";
 import { adaptShape } from "./modes";
 
-export type ConnectionResult =
-  | { ok: true; ms: number; model: string }
-  | { ok: false; error: LlmError; diagnosis: string };
+export type ConnectionResult = { ok: true; ms: number; model: string } | { ok: false; error: LlmError; diagnosis: string };
 
 /** Only the fields sendChat reads in text mode; the schema is never sent. */
 const PING: JudgeRequest<unknown> = {
@@ -36,7 +34,12 @@ export async function testConnection(input: TransportConfigInput | TransportConf
       shape = adapted;
       continue;
     }
-    const diagnosis = describeError(result.error, { baseURL: config.baseURL, provider: config.providerHint ?? config.provider, model: config.model, apiKey: config.apiKey });
+    const diagnosis = describeError(result.error, {
+      baseURL: config.baseURL,
+      provider: config.providerHint ?? config.provider,
+      model: config.model,
+      apiKey: config.apiKey,
+    });
     return { ok: false, error: result.error, diagnosis };
   }
 }

@@ -68,20 +68,26 @@ function mixedContent(baseURL: string, origin: string | undefined): string | und
 
 function authText(hint: ProviderHint, base: string, status: number | undefined): string {
   const fix =
-    hint === "openai" ? "Check the key at https://platform.openai.com/api-keys."
-    : hint === "azure" ? "Use a key of this Azure resource (Keys and Endpoint in the portal)."
-    : hint === "openrouter" ? "Check the key at https://openrouter.ai/keys."
-    : hint === "ollama" || hint === "lmstudio" || hint === "vllm" ? "Local servers usually need no key; if the server was started with one (vLLM --api-key), use that value."
-    : "Check the API key.";
+    hint === "openai"
+      ? "Check the key at https://platform.openai.com/api-keys."
+      : hint === "azure"
+        ? "Use a key of this Azure resource (Keys and Endpoint in the portal)."
+        : hint === "openrouter"
+          ? "Check the key at https://openrouter.ai/keys."
+          : hint === "ollama" || hint === "lmstudio" || hint === "vllm"
+            ? "Local servers usually need no key; if the server was started with one (vLLM --api-key), use that value."
+            : "Check the API key.";
   return `The server at ${base} rejected the API key (HTTP ${status ?? 401}). ${fix}`;
 }
 
 function notFoundText(hint: ProviderHint, base: string, model: string | undefined, server: string | undefined): string {
   const what = model ? `the model "${model}" is unknown there` : "the model is unknown there";
   const fix =
-    hint === "ollama" && model ? ` Pull it first: ollama pull ${model}.`
-    : hint === "azure" ? " With Azure, the model is your deployment name."
-    : " OpenAI-compatible base URLs usually end in /v1.";
+    hint === "ollama" && model
+      ? ` Pull it first: ollama pull ${model}.`
+      : hint === "azure"
+        ? " With Azure, the model is your deployment name."
+        : " OpenAI-compatible base URLs usually end in /v1.";
   return `The server at ${base} answered 404: ${what}, or the base URL is wrong.${fix}${server ? ` (Server said: ${server})` : ""}`;
 }
 

@@ -94,7 +94,12 @@ export function createEmbedder(input: TransportConfigInput | TransportConfig, op
     try {
       const vectors: unknown = JSON.parse(entry.content);
       // A stale or foreign entry is ignored, never trusted.
-      if (!Array.isArray(vectors) || vectors.length !== count || !vectors.every((v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number"))) return undefined;
+      if (
+        !Array.isArray(vectors) ||
+        vectors.length !== count ||
+        !vectors.every((v) => Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "number"))
+      )
+        return undefined;
       return { vectors: vectors as number[][], promptTokens: entry.promptTokens };
     } catch {
       return undefined;

@@ -1,14 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
 
-export type LlmErrorKind =
-  | "auth"
-  | "not_found"
-  | "rate_limited"
-  | "server"
-  | "network"
-  | "timeout"
-  | "bad_request"
-  | "cancelled";
+export type LlmErrorKind = "auth" | "not_found" | "rate_limited" | "server" | "network" | "timeout" | "bad_request" | "cancelled";
 
 /** A transport failure, classified once so retry, UI and reports agree on what happened. */
 export class LlmError extends Error {
@@ -108,9 +100,11 @@ export function classifyError(error: unknown, context: ClassifyContext = {}): Ll
     const serverMessage = serverMessageOf(error, context.secrets);
     const wait = retryAfterMs(error.headers);
     const message =
-      kind === "auth" ? `HTTP ${status}: the server rejected the API key`
-      : kind === "rate_limited" ? `HTTP 429: rate limited`
-      : `HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}`;
+      kind === "auth"
+        ? `HTTP ${status}: the server rejected the API key`
+        : kind === "rate_limited"
+          ? `HTTP 429: rate limited`
+          : `HTTP ${status}${serverMessage ? `: ${serverMessage}` : ""}`;
     return new LlmError(kind, message, {
       status,
       ...(wait !== undefined ? { retryAfterMs: wait } : {}),

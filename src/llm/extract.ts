@@ -133,8 +133,8 @@ export function extractJson(reply: string, prefer?: "object" | "array"): Extract
  * object whose only field is an array (the model skipped the wrapper).
  */
 export function fitToSchema(value: unknown, jsonSchema: Record<string, unknown>): unknown {
-  if (!Array.isArray(value) || jsonSchema["type"] !== "object") return value;
-  const properties = jsonSchema["properties"];
+  if (!Array.isArray(value) || jsonSchema.type !== "object") return value;
+  const properties = jsonSchema.properties;
   if (typeof properties !== "object" || properties === null) return value;
   const entries = Object.entries(properties as Record<string, { type?: unknown }>);
   if (entries.length !== 1) return value;
@@ -146,6 +146,6 @@ export function fitToSchema(value: unknown, jsonSchema: Record<string, unknown>)
 
 /** What the schema's root is, to steer extractJson. */
 export function rootKind(jsonSchema: Record<string, unknown>): "object" | "array" | undefined {
-  const type = jsonSchema["type"];
+  const type = jsonSchema.type;
   return type === "object" || type === "array" ? type : undefined;
 }

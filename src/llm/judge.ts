@@ -34,7 +34,12 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
 
   const transportError = (error: LlmError, calls: CallRecord[]): MetricError => {
     if (error.kind === "cancelled") return cancelledError(calls);
-    const text = describeError(error, { baseURL: config.baseURL, provider: config.providerHint ?? config.provider, model: config.model, apiKey: config.apiKey });
+    const text = describeError(error, {
+      baseURL: config.baseURL,
+      provider: config.providerHint ?? config.provider,
+      model: config.model,
+      apiKey: config.apiKey,
+    });
     return new MetricError("llm_error", text, calls);
   };
 
@@ -68,7 +73,13 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
     }
   }
 
-  async function cached<O>(request: JudgeRequest<O>, key: string, current: OutputMode, messages: JudgeRequest<O>["messages"], calls: CallRecord[]): Promise<{ value: O } | undefined> {
+  async function cached<O>(
+    request: JudgeRequest<O>,
+    key: string,
+    current: OutputMode,
+    messages: JudgeRequest<O>["messages"],
+    calls: CallRecord[],
+  ): Promise<{ value: O } | undefined> {
     if (!config.cache || judge.bypassCache) return undefined;
     const started = performance.now();
     const entry = await config.cache.get(key);

@@ -25,7 +25,9 @@ function refusalText(error: LlmError): string | undefined {
 export function isFormatRefusal(error: LlmError): boolean {
   const text = refusalText(error);
   if (text === undefined) return false;
-  return /response_format|response format|json_schema|json_object|json schema|structured output|guided|grammar|not supported|unsupported|not implemented/i.test(text);
+  return /response_format|response format|json_schema|json_object|json schema|structured output|guided|grammar|not supported|unsupported|not implemented/i.test(
+    text,
+  );
 }
 
 /**
@@ -70,9 +72,7 @@ export function repairMessages(sent: readonly ChatMessage[], badReply: string, p
     { role: "assistant", content: badReply },
     {
       role: "user",
-      content:
-        `Your reply could not be used: ${problem}\n` +
-        "Reply again with only the corrected JSON (no prose, no code fence), keeping the same content.",
+      content: `Your reply could not be used: ${problem}\nReply again with only the corrected JSON (no prose, no code fence), keeping the same content.`,
     },
   ];
 }

@@ -50,7 +50,9 @@ async function wait(ms: number, signal: AbortSignal | undefined, sleep: SleepFn)
     const onAbort = () => reject(new Error("aborted"));
     if (signal.aborted) return onAbort();
     signal.addEventListener("abort", onAbort, { once: true });
-    sleep(ms, signal).then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+    sleep(ms, signal)
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener("abort", onAbort));
   });
 }
 

@@ -40,7 +40,10 @@ describe("segmentContext", () => {
       { text: "大厦高632米。", relevant: 1 },
       { text: "它于2015年建成。", relevant: 0 },
     ]);
-    expect(segments).toEqual([{ text: "大厦高632米。", relevant: true }, { text: "它于2015年建成。", relevant: false }]);
+    expect(segments).toEqual([
+      { text: "大厦高632米。", relevant: true },
+      { text: "它于2015年建成。", relevant: false },
+    ]);
   });
 
   test("returns null when a sentence is not in the text verbatim (the view then lists sentences)", () => {

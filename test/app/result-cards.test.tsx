@@ -66,7 +66,11 @@ describe("a metric card", () => {
   });
 
   test("a null shows its code and message, never NaN", () => {
-    const result: MetricResult<any> = { score: null, error: { code: "no_statements", message: "the answer makes no claim" }, trace: { statements: [], calls: [] } };
+    const result: MetricResult<any> = {
+      score: null,
+      error: { code: "no_statements", message: "the answer makes no claim" },
+      trace: { statements: [], calls: [] },
+    };
     view = render(<MetricCard id="faithfulness" result={result} contexts={[]} />);
     expect(view.container.querySelector('[data-testid="score-faithfulness"]')!.textContent).toBe("no_statements");
     expect(view.container.textContent).toContain("the answer makes no claim");
@@ -96,7 +100,13 @@ describe("a metric card", () => {
   test("context precision shows verdicts and precision@k in rank order", () => {
     const result: MetricResult<any> = {
       score: 0.5,
-      trace: { contexts: [{ index: 1, verdict: 1, reason: "r2" }, { index: 0, verdict: 0, reason: "r1" }], calls: [] },
+      trace: {
+        contexts: [
+          { index: 1, verdict: 1, reason: "r2" },
+          { index: 0, verdict: 0, reason: "r1" },
+        ],
+        calls: [],
+      },
     };
     view = render(<MetricCard id="context_precision" result={result} contexts={["first", "second"]} />);
     expect(view.container.textContent).toMatch(/Context 1[\s\S]*not useful[\s\S]*precision@1 = 0\.00[\s\S]*Context 2[\s\S]*useful[\s\S]*precision@2 = 0\.50/);

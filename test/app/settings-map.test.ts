@@ -15,7 +15,16 @@ describe("settings as stored", () => {
   });
 
   test("prices with an empty model name are not stored; the key never is", () => {
-    const stored = toStored({ ...DEFAULT_SETTINGS, prices: [{ model: " ", input: 1, output: 1 }, { model: "m", input: 1, output: 2 }] }, { language: "en", bypassCache: false });
+    const stored = toStored(
+      {
+        ...DEFAULT_SETTINGS,
+        prices: [
+          { model: " ", input: 1, output: 1 },
+          { model: "m", input: 1, output: 2 },
+        ],
+      },
+      { language: "en", bypassCache: false },
+    );
     expect(stored.prices).toEqual({ m: { input: 1, output: 2 } });
     expect(JSON.stringify(stored)).not.toMatch(/apiKey|sk-/);
   });

@@ -21,7 +21,19 @@ describe("parseArgs", () => {
     const cmd = parse(["--metrics", "faithfulness,context_recall", "--concurrency=16", "--out", "r.json", "--per-context", "--questions", "2"]);
     expect(cmd).toEqual({
       command: "score",
-      args: { input: "d.jsonl", metrics: ["faithfulness", "context_recall"], baseURL: "http://localhost:8000/v1", model: "m", apiKey: "", concurrency: 16, timeoutMs: 60_000, retries: 5, out: "r.json", perContext: true, questions: 2 },
+      args: {
+        input: "d.jsonl",
+        metrics: ["faithfulness", "context_recall"],
+        baseURL: "http://localhost:8000/v1",
+        model: "m",
+        apiKey: "",
+        concurrency: 16,
+        timeoutMs: 60_000,
+        retries: 5,
+        out: "r.json",
+        perContext: true,
+        questions: 2,
+      },
     });
   });
 
@@ -32,14 +44,19 @@ describe("parseArgs", () => {
   });
 
   it("takes the key from --api-key, else OPENAI_API_KEY, and the base URL from OPENAI_BASE_URL", () => {
-    const fromEnv = parseArgs(["score", "--input", "x", "--model", "m", "--metrics", "faithfulness"], { OPENAI_API_KEY: "k1", OPENAI_BASE_URL: "https://api.example.com/v1" });
+    const fromEnv = parseArgs(["score", "--input", "x", "--model", "m", "--metrics", "faithfulness"], {
+      OPENAI_API_KEY: "k1",
+      OPENAI_BASE_URL: "https://api.example.com/v1",
+    });
     expect(fromEnv.command === "score" && [fromEnv.args.apiKey, fromEnv.args.baseURL]).toEqual(["k1", "https://api.example.com/v1"]);
     const flag = parse(["--metrics", "faithfulness", "--api-key", "k2"], { OPENAI_API_KEY: "k1" });
     expect(flag.command === "score" && flag.args.apiKey).toBe("k2");
   });
 
   it("refuses a remote base URL without a key, but not a local one", () => {
-    expect(usage(["score", "--input", "x", "--model", "m", "--metrics", "faithfulness", "--base-url", "https://api.openai.com/v1"])).toMatch(/^no API key for api\.openai\.com: set OPENAI_API_KEY/);
+    expect(usage(["score", "--input", "x", "--model", "m", "--metrics", "faithfulness", "--base-url", "https://api.openai.com/v1"])).toMatch(
+      /^no API key for api\.openai\.com: set OPENAI_API_KEY/,
+    );
     expect(parse(["--metrics", "faithfulness"]).command).toBe("score");
   });
 
@@ -50,7 +67,9 @@ describe("parseArgs", () => {
     expect(usage([...base, "--concurrency", "four"])).toBe('--concurrency expects a whole number from 1 to 256, got "four"');
     expect(usage([...base, "--concurrency", "0"])).toBe('--concurrency expects a whole number from 1 to 256, got "0"');
     expect(usage([...base, "--retries", "1.5"])).toMatch(/^--retries expects a whole number from 0 to 20/);
-    expect(usage([...base, "--metrics", "faithfulness,relevancy"])).toBe('--metrics: unknown metric "relevancy" (allowed: faithfulness, answer_relevancy, context_relevance, context_precision, context_recall)');
+    expect(usage([...base, "--metrics", "faithfulness,relevancy"])).toBe(
+      '--metrics: unknown metric "relevancy" (allowed: faithfulness, answer_relevancy, context_relevance, context_precision, context_recall)',
+    );
     expect(usage([...base, "--model", "again"])).toBe("--model is given twice");
     expect(usage([...base, "stray"])).toMatch(/^unexpected argument "stray"/);
     expect(usage([...base, "--per-context=yes"])).toBe("--per-context takes no value");
@@ -69,7 +88,15 @@ describe("parseArgs", () => {
 
 describe("isLocalUrl", () => {
   it("treats loopback and private networks as local", () => {
-    for (const url of ["http://localhost:11434/v1", "http://127.0.0.1:8000", "http://[::1]:1234/v1", "http://192.168.1.20:8000/v1", "http://10.0.0.5", "http://172.20.0.2", "http://gpu.local:8000"]) {
+    for (const url of [
+      "http://localhost:11434/v1",
+      "http://127.0.0.1:8000",
+      "http://[::1]:1234/v1",
+      "http://192.168.1.20:8000/v1",
+      "http://10.0.0.5",
+      "http://172.20.0.2",
+      "http://gpu.local:8000",
+    ]) {
       expect(isLocalUrl(url), url).toBe(true);
     }
     for (const url of ["https://api.openai.com/v1", "http://172.32.0.1", "https://example.com", "not a url"]) expect(isLocalUrl(url), url).toBe(false);

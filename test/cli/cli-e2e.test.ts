@@ -47,7 +47,7 @@ describe.concurrent("cli score (spawned, against the mock server)", { timeout: 6
     expect(scored).toBe(15);
     expectNoKey(run, text);
     // The key did reach the server, so its absence above is not an accident.
-    expect(mock.log.some((r) => r.headers["authorization"] === `Bearer ${FAKE_KEY}`)).toBe(true);
+    expect(mock.log.some((r) => r.headers.authorization === `Bearer ${FAKE_KEY}`)).toBe(true);
     expect(run.stderr).toMatch(/faithfulness\s+\d\.\d{3}\s+\d\.\d{3}\s+3\/3/);
     expect(run.stderr).toMatch(/requests: \d+ \(\d+ chat, 3 embedding\)/);
   });
@@ -74,7 +74,21 @@ describe.concurrent("cli score (spawned, against the mock server)", { timeout: 6
 
   it("runs with a prompt set and records the version name and the edited text", async () => {
     const out = join(dir, "prompts-report.json");
-    const run = await runCliProcess(["score", "--input", join(FIXTURES, "samples.jsonl"), ...common(), "--metrics", "faithfulness", "--prompts", join(FIXTURES, "prompts.json"), "--out", out], { env });
+    const run = await runCliProcess(
+      [
+        "score",
+        "--input",
+        join(FIXTURES, "samples.jsonl"),
+        ...common(),
+        "--metrics",
+        "faithfulness",
+        "--prompts",
+        join(FIXTURES, "prompts.json"),
+        "--out",
+        out,
+      ],
+      { env },
+    );
     expect(run.code, run.stderr).toBe(0);
     const report = reportOf(readFileSync(out, "utf8"), out);
     const prompt = report.config.prompts.find((p) => p.id === "faithfulness.statements")!;
@@ -99,7 +113,10 @@ describe.concurrent("cli score (spawned, against the mock server)", { timeout: 6
     const missing = await runCliProcess(["score", "--input", join(dir, "nope.jsonl"), ...common(), "--metrics", "faithfulness"], { env });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/^error: --input .*nope\.jsonl: cannot read \(no such file\)\n$/);
-    const prompts = await runCliProcess(["score", "--input", join(FIXTURES, "samples.jsonl"), ...common(), "--metrics", "faithfulness", "--prompts", join(FIXTURES, "bad-prompts.json")], { env });
+    const prompts = await runCliProcess(
+      ["score", "--input", join(FIXTURES, "samples.jsonl"), ...common(), "--metrics", "faithfulness", "--prompts", join(FIXTURES, "bad-prompts.json")],
+      { env },
+    );
     expect(prompts.code).toBe(1);
     expect(prompts.stderr).toMatch(/^error: .*bad-prompts\.json: prompts\["faithfulness\.statements"\]\.inputTemplate: .*answr/);
     expect(prompts.stderr.trim().split("\n")).toHaveLength(1);
@@ -107,7 +124,9 @@ describe.concurrent("cli score (spawned, against the mock server)", { timeout: 6
 
   it("exits 1 before the run when the server refuses the key, without echoing either key", async () => {
     const wrong = "sk-e2e-WRONGKEY-0000111122223333";
-    const run = await runCliProcess(["score", "--input", join(FIXTURES, "samples.jsonl"), ...common(), "--metrics", "faithfulness"], { env: { OPENAI_API_KEY: wrong } });
+    const run = await runCliProcess(["score", "--input", join(FIXTURES, "samples.jsonl"), ...common(), "--metrics", "faithfulness"], {
+      env: { OPENAI_API_KEY: wrong },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/error: could not start: The server at .* rejected the API key \(HTTP 401\)/);
     expect(run.stderr).not.toContain(wrong);
@@ -116,7 +135,10 @@ describe.concurrent("cli score (spawned, against the mock server)", { timeout: 6
 
   it("exits 1 quickly when nothing listens at the base URL", async () => {
     const started = Date.now();
-    const run = await runCliProcess(["score", "--input", join(FIXTURES, "samples.jsonl"), "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--metrics", "faithfulness"], { env });
+    const run = await runCliProcess(
+      ["score", "--input", join(FIXTURES, "samples.jsonl"), "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--metrics", "faithfulness"],
+      { env },
+    );
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/error: could not start: Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
     expect(Date.now() - started).toBeLessThan(15_000);
@@ -127,7 +149,24 @@ describe.concurrent("cli score (spawned, against the mock server)", { timeout: 6
     try {
       const out = join(dir, "cancelled.json");
       const input = join(FIXTURES, "samples.jsonl");
-      const run = await runCliProcess(["score", "--input", input, "--base-url", slow.url, "--model", "mock-judge", "--metrics", "faithfulness,context_recall", "--concurrency", "1", "--out", out], { env, interruptWhen: (err) => /scoring: [1-9]\d*\//.test(err) });
+      const run = await runCliProcess(
+        [
+          "score",
+          "--input",
+          input,
+          "--base-url",
+          slow.url,
+          "--model",
+          "mock-judge",
+          "--metrics",
+          "faithfulness,context_recall",
+          "--concurrency",
+          "1",
+          "--out",
+          out,
+        ],
+        { env, interruptWhen: (err) => /scoring: [1-9]\d*\//.test(err) },
+      );
       expect(run.code, run.stderr).toBe(130);
       expect(run.stderr).toContain("cancelled: writing the partial report");
       expect(existsSync(out)).toBe(true);

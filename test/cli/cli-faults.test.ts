@@ -17,7 +17,11 @@ let dir: string;
 
 beforeAll(async () => {
   // Retry-After of 50 ms keeps the test fast; the CLI honours the header either way.
-  mock = await startMockServer({ apiKey: FAKE_KEY, latencyMs: 5, faults: { rate429: 0.3, retryAfterSeconds: 0.05, rate500: 0.1, rateMalformed: 0.1, seed: 42 } });
+  mock = await startMockServer({
+    apiKey: FAKE_KEY,
+    latencyMs: 5,
+    faults: { rate429: 0.3, retryAfterSeconds: 0.05, rate500: 0.1, rateMalformed: 0.1, seed: 42 },
+  });
   dir = mkdtempSync(join(tmpdir(), "ragas-faults-"));
 });
 afterAll(async () => {
@@ -26,11 +30,18 @@ afterAll(async () => {
 });
 
 function fiftySamples(): string {
-  const base = readFileSync(join(FIXTURES, "samples.jsonl"), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const base = readFileSync(join(FIXTURES, "samples.jsonl"), "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   return Array.from({ length: 50 }, (_, i) => {
     const s = base[i % base.length]!;
     const question = String(s.question ?? s.user_input);
-    return JSON.stringify({ ...s, id: `s${i + 1}`, ...("question" in s ? { question: `${question} (variant ${i + 1})` } : { user_input: `${question} (variant ${i + 1})` }) });
+    return JSON.stringify({
+      ...s,
+      id: `s${i + 1}`,
+      ...("question" in s ? { question: `${question} (variant ${i + 1})` } : { user_input: `${question} (variant ${i + 1})` }),
+    });
   }).join("\n");
 }
 
@@ -40,7 +51,23 @@ describe("cli score under injected faults", () => {
     const out = join(dir, "report.json");
     writeFileSync(input, fiftySamples());
     const run = await runCliProcess(
-      ["score", "--input", input, "--base-url", mock.url, "--model", "mock-judge", "--embedding-model", "mock-embedding", "--concurrency", "8", "--retries", "6", "--out", out],
+      [
+        "score",
+        "--input",
+        input,
+        "--base-url",
+        mock.url,
+        "--model",
+        "mock-judge",
+        "--embedding-model",
+        "mock-embedding",
+        "--concurrency",
+        "8",
+        "--retries",
+        "6",
+        "--out",
+        out,
+      ],
       { env: { OPENAI_API_KEY: FAKE_KEY } },
     );
     expect(run.code, run.stderr).toBe(0);

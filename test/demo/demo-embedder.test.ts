@@ -12,7 +12,9 @@ describe("the demo embedder", () => {
 
   it("puts related texts closer than unrelated ones, in English and Chinese", () => {
     const q = demoVector("When does the PSLV-C56 mission launch?");
-    expect(cosine(q, demoVector("What is the launch date of the PSLV-C56 mission?"))).toBeGreaterThan(cosine(q, demoVector("How do I return an online order?")));
+    expect(cosine(q, demoVector("What is the launch date of the PSLV-C56 mission?"))).toBeGreaterThan(
+      cosine(q, demoVector("How do I return an online order?")),
+    );
     const zh = demoVector("上海中心大厦有多高？");
     expect(cosine(zh, demoVector("上海中心大厦的高度是多少？"))).toBeGreaterThan(cosine(zh, demoVector("VPN账号怎么申请？")));
   });

@@ -32,9 +32,13 @@ describe.each(BUILT_IN_EXAMPLES.map((e) => e.id))("the demo judge on %s", (id) =
   it("gives traces that match the recordings", async () => {
     const r = await scoreExample(id);
     expect(r.faithfulness.trace.statements).toEqual(recording.answerStatements.map((s) => ({ text: s.statement, verdict: s.verdict, reason: s.reason })));
-    expect(r.answer_relevancy.trace.questions.map((q: { text: string; noncommittal: number }) => [q.text, q.noncommittal])).toEqual(recording.questions.map((q) => [q.question, q.noncommittal]));
+    expect(r.answer_relevancy.trace.questions.map((q: { text: string; noncommittal: number }) => [q.text, q.noncommittal])).toEqual(
+      recording.questions.map((q) => [q.question, q.noncommittal]),
+    );
     expect(r.context_precision.trace.contexts).toEqual(recording.contextVerdicts.map((v, index) => ({ index, verdict: v.verdict, reason: v.reason })));
-    expect(r.context_recall.trace.statements).toEqual(recording.referenceStatements.map((s) => ({ text: s.statement, attributed: s.attributed, reason: s.reason })));
+    expect(r.context_recall.trace.statements).toEqual(
+      recording.referenceStatements.map((s) => ({ text: s.statement, attributed: s.attributed, reason: s.reason })),
+    );
 
     // Sentences as splitSentences cuts each context; exactly the recorded ones are relevant.
     const sentences = example.sample.contexts.flatMap((text, context) => splitSentences(text).map((s) => ({ text: s, context })));
@@ -69,7 +73,9 @@ describe.each(BUILT_IN_EXAMPLES.map((e) => e.id))("the demo judge on %s", (id) =
 
 describe("the demo judge refuses what it has no recording for", () => {
   it("an edited prompt gives llm_error with the demo message", async () => {
-    const results = await scoreExample("en-rocket-launch", { prompts: { "faithfulness.verdicts": { instruction: "Be lenient. Check each numbered statement against the context." } } });
+    const results = await scoreExample("en-rocket-launch", {
+      prompts: { "faithfulness.verdicts": { instruction: "Be lenient. Check each numbered statement against the context." } },
+    });
     expect(results.faithfulness.score).toBeNull();
     expect(results.faithfulness.error).toEqual({ code: "llm_error", message: DEMO_ONLY_MESSAGE });
     // Only the edited prompt is refused; the others still score.

@@ -29,7 +29,7 @@ test("paste the WikiEval Oppenheimer sample, score it against the mock: five sco
   const embeddings = mock.log.filter((r) => r.kind === "embedding");
   expect(chat.length).toBeGreaterThanOrEqual(5);
   expect(embeddings.length).toBeGreaterThanOrEqual(1);
-  expect(chat.every((r) => r.status === 200 && r.model === MOCK_MODEL && r.headers["authorization"] === "Bearer sk-test-e2e")).toBe(true);
+  expect(chat.every((r) => r.status === 200 && r.model === MOCK_MODEL && r.headers.authorization === "Bearer sk-test-e2e")).toBe(true);
   expect(embeddings.every((r) => r.model === MOCK_EMBEDDING_MODEL)).toBe(true);
 
   await expectTraces(page);

@@ -1,6 +1,18 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { button, closeSettings, consoleLeaks, fillSample, fillSettings, METRIC_IDS, openSettings, pageText, resultCard, waitForIdle, waitForScores } from "./browser";
+import {
+  button,
+  closeSettings,
+  consoleLeaks,
+  fillSample,
+  fillSettings,
+  METRIC_IDS,
+  openSettings,
+  pageText,
+  resultCard,
+  waitForIdle,
+  waitForScores,
+} from "./browser";
 import { useE2E } from "./context";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
 

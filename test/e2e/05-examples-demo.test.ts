@@ -17,14 +17,22 @@ test("the demo judge without a key: a built-in example scores, labelled 'Demo ju
   await button(page, "English example").click();
   expect(await field(page, "Question").inputValue()).not.toBe("");
   // Before Score, the form says the demo judge will answer.
-  await page.getByText(/Demo judge/).first().waitFor();
+  await page
+    .getByText(/Demo judge/)
+    .first()
+    .waitFor();
   await button(page, "Score").click();
   const scores = await waitForScores(page);
   await waitForIdle(page);
   for (const id of METRIC_IDS) asScore(scores[id]);
 
   const results = page.locator("#results");
-  expect(await results.getByText(/Demo judge/).first().isVisible()).toBe(true);
+  expect(
+    await results
+      .getByText(/Demo judge/)
+      .first()
+      .isVisible(),
+  ).toBe(true);
   expect(await resultCard(page, "faithfulness").locator("ol > li").count()).toBeGreaterThanOrEqual(2);
   expect(mock.log).toEqual([]);
   expect(s.requests.filter((url) => url.startsWith(new URL(mock.url).origin))).toEqual([]);

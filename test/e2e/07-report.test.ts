@@ -68,7 +68,9 @@ test("Export report writes a contract-5 report without the key; Import report br
   expect(await statusLine(t.page).innerText()).toMatch(/^Loaded the first sample of /);
 
   // A broken file changes nothing and says why.
-  await t.page.getByLabel("Import report", { exact: true }).setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"format":"something-else"}') });
+  await t.page
+    .getByLabel("Import report", { exact: true })
+    .setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: Buffer.from('{"format":"something-else"}') });
   await expect.poll(() => statusLine(t.page).innerText()).toMatch(/^Could not import the report: /);
   expect(await field(t.page, "Question").inputValue()).toBe(sample.question);
 });

@@ -17,7 +17,13 @@ export async function buildApp(outDir: string = DIST_DIR): Promise<string[]> {
   process.env.NODE_ENV = "production";
   let output: Awaited<ReturnType<typeof build>>;
   try {
-    output = await build({ root: ROOT, configFile: resolve(ROOT, "vite.config.ts"), mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+    output = await build({
+      root: ROOT,
+      configFile: resolve(ROOT, "vite.config.ts"),
+      mode: "production",
+      logLevel: "warn",
+      build: { outDir, emptyOutDir: true },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -40,7 +40,7 @@ export function snapshotDir(root: string): Map<string, Buffer> {
     for (const name of readdirSync(dir)) {
       const path = join(dir, name);
       if (statSync(path).isDirectory()) walk(path);
-      else files.set("/" + relative(base, path).split(sep).join("/"), readFileSync(path));
+      else files.set(`/${relative(base, path).split(sep).join("/")}`, readFileSync(path));
     }
   };
   walk(base);
@@ -53,11 +53,13 @@ export function snapshotDir(root: string): Map<string, Buffer> {
  */
 export function checkSnapshot(files: Map<string, Buffer>, root: string, emitted: readonly string[] = []): void {
   const lost = emitted.filter((path) => !files.has(path));
-  if (lost.length > 0) throw new Error(`${root} changed while it was being read (another build in the same tree?): missing ${lost.slice(0, 5).join(", ")}; run again`);
+  if (lost.length > 0)
+    throw new Error(`${root} changed while it was being read (another build in the same tree?): missing ${lost.slice(0, 5).join(", ")}; run again`);
   const html = files.get("/index.html")?.toString("utf8");
   if (html === undefined) throw new Error(`${root}/index.html is missing: the build did not finish (or another build emptied ${root} meanwhile)`);
   const missing = [...html.matchAll(/\b(?:src|href)="(\/[^"#?]+)"/g)].map((m) => m[1]!).filter((path) => !files.has(path));
-  if (missing.length > 0) throw new Error(`${root} is incomplete (another build may have replaced it meanwhile): index.html names missing files ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw new Error(`${root} is incomplete (another build may have replaced it meanwhile): index.html names missing files ${missing.join(", ")}`);
 }
 
 /**

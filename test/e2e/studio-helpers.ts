@@ -36,7 +36,10 @@ export async function openStudio(page: Page): Promise<void> {
 }
 
 export async function selectPrompt(page: Page, id: string): Promise<void> {
-  await page.getByRole("navigation", { name: "Prompts by metric" }).getByRole("button", { name: new RegExp(id.replace(".", "\\.")) }).click();
+  await page
+    .getByRole("navigation", { name: "Prompts by metric" })
+    .getByRole("button", { name: new RegExp(id.replace(".", "\\.")) })
+    .click();
   await expect.poll(() => page.locator("#studio-prompt-title + code").innerText()).toBe(id);
 }
 

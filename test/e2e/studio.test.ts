@@ -11,7 +11,22 @@ import { expect, test } from "vitest";
 import { button, resultCard, waitForIdle, waitForScores } from "./browser";
 import { useE2E } from "./context";
 import { MOCK_MODEL, wikiEvalSample } from "./fixtures";
-import { connect, download, guardOrigins, hashPill, KEY, notice, openStudio, problems, readHash, responders, selectField, selectPrompt, setEditorText, shownText } from "./studio-helpers";
+import {
+  connect,
+  download,
+  guardOrigins,
+  hashPill,
+  KEY,
+  notice,
+  openStudio,
+  problems,
+  readHash,
+  responders,
+  selectField,
+  selectPrompt,
+  setEditorText,
+  shownText,
+} from "./studio-helpers";
 import { runCliProcess } from "../cli/spawn-cli";
 
 const e2e = useE2E();
@@ -31,7 +46,11 @@ test("edit the faithfulness instruction and score with it: old and new side by s
 
   await selectPrompt(page, "faithfulness.verdicts");
   const defaultHash = await readHash(page);
-  await setEditorText(page, "Instruction of faithfulness.verdicts", "STRICT. Check each numbered statement against the context alone; only literal support counts.");
+  await setEditorText(
+    page,
+    "Instruction of faithfulness.verdicts",
+    "STRICT. Check each numbered statement against the context alone; only literal support counts.",
+  );
   await expect.poll(() => hashPill(page).innerText()).not.toBe(defaultHash);
   const edited = await readHash(page);
 
@@ -48,7 +67,11 @@ test("edit the faithfulness instruction and score with it: old and new side by s
 
   // Live mode: an edit that settles is re-scored on its own, and the re-score lists its cost.
   await page.getByRole("checkbox", { name: "Live: re-score when edits settle" }).check();
-  await setEditorText(page, "Instruction of faithfulness.verdicts", "STRICT. Check each numbered statement against the context alone. Only literal support counts.");
+  await setEditorText(
+    page,
+    "Instruction of faithfulness.verdicts",
+    "STRICT. Check each numbered statement against the context alone. Only literal support counts.",
+  );
   await expect.poll(() => page.getByTestId("rescore").count(), { timeout: 20_000 }).toBe(2);
   expect(await page.getByTestId("rescore").first().innerText()).toMatch(/live[\s\S]*0\.00 · [\d,]+ tokens · (cost unknown|\$)/);
   const final = await readHash(page);
@@ -70,7 +93,12 @@ test("edit the faithfulness instruction and score with it: old and new side by s
   expect(await card.locator(".call-log").innerText()).toContain("strict-v1");
 
   const report = JSON.parse(readFileSync(await download(page, "Export report"), "utf8"));
-  const calls = report.results[0].metrics.faithfulness.trace.calls as { promptId: string; promptHash: string; promptVersion?: string; messages?: { content: string }[] }[];
+  const calls = report.results[0].metrics.faithfulness.trace.calls as {
+    promptId: string;
+    promptHash: string;
+    promptVersion?: string;
+    messages?: { content: string }[];
+  }[];
   const verdictCalls = calls.filter((c) => c.promptId === "faithfulness.verdicts");
   expect(verdictCalls.length).toBeGreaterThanOrEqual(1);
   for (const call of verdictCalls) {
@@ -208,22 +236,44 @@ test("a prompt set exported from the browser gives the CLI the same prompt hashe
   const dir = mkdtempSync(join(tmpdir(), "studio-e2e-"));
   writeFileSync(join(dir, "sample.json"), JSON.stringify([sample]));
   const out = join(dir, "report.json");
-  const args = ["score", "--input", join(dir, "sample.json"), "--metrics", "faithfulness,context_recall", "--base-url", mock.url, "--model", MOCK_MODEL, "--prompts", exported, "--out", out];
+  const args = [
+    "score",
+    "--input",
+    join(dir, "sample.json"),
+    "--metrics",
+    "faithfulness,context_recall",
+    "--base-url",
+    mock.url,
+    "--model",
+    MOCK_MODEL,
+    "--prompts",
+    exported,
+    "--out",
+    out,
+  ];
   const run = await runCliProcess(args, { env: { OPENAI_API_KEY: KEY } });
   expect(run.code, run.stderr).toBe(0);
   const report = JSON.parse(readFileSync(out, "utf8"));
   const configHashes = Object.fromEntries((report.config.prompts as { id: string; hash: string }[]).map((p) => [p.id, p.hash]));
   expect(configHashes["faithfulness.verdicts"]).toBe(verdictsHash);
   expect(configHashes["context_recall.statements"]).toBe(recallHash);
-  const cliCalls = report.results[0].metrics.faithfulness.trace.calls.concat(report.results[0].metrics.context_recall.trace.calls) as { promptId: string; promptHash: string; promptVersion?: string }[];
+  const cliCalls = report.results[0].metrics.faithfulness.trace.calls.concat(report.results[0].metrics.context_recall.trace.calls) as {
+    promptId: string;
+    promptHash: string;
+    promptVersion?: string;
+  }[];
   expect(cliCalls.find((c) => c.promptId === "faithfulness.verdicts")).toMatchObject({ promptHash: verdictsHash, promptVersion: "strict" });
   expect(cliCalls.find((c) => c.promptId === "context_recall.statements")).toMatchObject({ promptHash: recallHash, promptVersion: "zh examples" });
   expect(report.results[0].metrics.faithfulness.score).toBe(0);
 
   // A bad file is refused with its reason and changes nothing.
   const bad = { format: "ragas-playground/prompts", version: 1, prompts: { "faithfulness.verdicts": { inputTemplate: "{{nope}}" } } };
-  await page.getByLabel("Import prompt set", { exact: true }).setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(bad)) });
-  await expect.poll(() => notice(page).innerText()).toBe('Nothing was changed. bad.json: prompts["faithfulness.verdicts"].inputTemplate: unknown variable {{nope}}; known: {{context}}, {{statements}}');
+  await page
+    .getByLabel("Import prompt set", { exact: true })
+    .setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(bad)) });
+  await expect
+    .poll(() => notice(page).innerText())
+    .toBe('Nothing was changed. bad.json: prompts["faithfulness.verdicts"].inputTemplate: unknown variable {{nope}}; known: {{context}}, {{statements}}');
   await selectPrompt(page, "faithfulness.verdicts");
   expect(await readHash(page)).toBe(verdictsHash);
   expect(await page.getByRole("radio", { name: "Use strict" }).isChecked()).toBe(true);

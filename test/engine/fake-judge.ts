@@ -17,7 +17,17 @@ export function scriptedJudge(replies: Record<string, Reply>, options: { delayMs
         const script = replies[request.promptId];
         if (script === undefined) throw new MetricError("llm_error", `no scripted reply for ${request.promptId}`);
         const raw = typeof script === "function" ? (script as (r: JudgeRequest<unknown>) => unknown)(request as JudgeRequest<unknown>) : script;
-        const call: CallRecord = { kind: "chat", promptId: request.promptId, promptHash: request.promptHash, model: "fake", promptTokens: 10, completionTokens: 5, ms: 1, cached: false, attempts: 1 };
+        const call: CallRecord = {
+          kind: "chat",
+          promptId: request.promptId,
+          promptHash: request.promptHash,
+          model: "fake",
+          promptTokens: 10,
+          completionTokens: 5,
+          ms: 1,
+          cached: false,
+          attempts: 1,
+        };
         const parsed = request.output.schema.safeParse(raw);
         if (!parsed.success) throw new MetricError("parse_error", parsed.error.issues[0]?.message ?? "invalid", [call]);
         return { value: parsed.data, calls: [call] };
@@ -37,7 +47,17 @@ export function tableEmbedder(table: Record<string, number[]>) {
       batches.push(request.texts);
       return {
         vectors: request.texts.map((t) => table[t] ?? [0, 0, 1]),
-        call: { kind: "embedding", promptId: request.promptId, promptHash: "", model: "fake-embed", promptTokens: request.texts.length, completionTokens: 0, ms: 1, cached: false, attempts: 1 },
+        call: {
+          kind: "embedding",
+          promptId: request.promptId,
+          promptHash: "",
+          model: "fake-embed",
+          promptTokens: request.texts.length,
+          completionTokens: 0,
+          ms: 1,
+          cached: false,
+          attempts: 1,
+        },
       };
     },
   };

@@ -6,7 +6,9 @@ const stainless = (headers: Record<string, string>) => Object.keys(headers).filt
 
 /** What a browser would ask in the preflight for the headers this request carried. */
 async function preflightFor(url: string, headers: Record<string, string>): Promise<Response> {
-  const nonSimple = Object.keys(headers).filter((h) => !["host", "connection", "content-length", "accept", "accept-encoding", "accept-language", "user-agent", "sec-fetch-mode"].includes(h));
+  const nonSimple = Object.keys(headers).filter(
+    (h) => !["host", "connection", "content-length", "accept", "accept-encoding", "accept-language", "user-agent", "sec-fetch-mode"].includes(h),
+  );
   return fetch(`${url}/chat/completions`, {
     method: "OPTIONS",
     headers: { origin: "http://localhost:5173", "access-control-request-method": "POST", "access-control-request-headers": nonSimple.join(",") },
@@ -20,7 +22,7 @@ describe("SDK headers and strict CORS", () => {
     await createJudge(configFor(mock.server)).complete(echoRequest());
     const headers = mock.server.log[0]!.headers;
     expect(stainless(headers)).toEqual([]);
-    expect(headers["authorization"]).toMatch(/^Bearer /);
+    expect(headers.authorization).toMatch(/^Bearer /);
     const preflight = await preflightFor(mock.server.url, headers);
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
@@ -46,7 +48,7 @@ describe("SDK headers and strict CORS", () => {
 
   it("sends no Authorization header at all when no key is configured", async () => {
     await createJudge(configFor(mock.server, { apiKey: "" })).complete(echoRequest());
-    expect(mock.server.log[0]!.headers["authorization"]).toBeUndefined();
+    expect(mock.server.log[0]!.headers.authorization).toBeUndefined();
     expect(mock.server.log[0]!.status).toBe(200);
   });
 

@@ -10,12 +10,7 @@ describe("embedder", () => {
   const mock = useMockServer();
 
   it("embeds every text of a request in one call", async () => {
-    const texts = [
-      "What is the capital of France?",
-      "Which city is the capital of France?",
-      "How do I bake sourdough bread at home?",
-      "法国的首都是哪里？",
-    ];
+    const texts = ["What is the capital of France?", "Which city is the capital of France?", "How do I bake sourdough bread at home?", "法国的首都是哪里？"];
     const reply = await createEmbedder(configFor(mock.server)).embed({ texts, promptId: "answer_relevancy.embed" });
     expect(mock.server.log).toHaveLength(1);
     const entry = mock.server.log[0]!;
@@ -31,7 +26,14 @@ describe("embedder", () => {
     expect(cosine(france!, franceAgain!)).toBeGreaterThan(0.6);
     expect(Math.abs(cosine(france!, bread!))).toBeLessThan(0.3);
 
-    expect(reply.call).toMatchObject({ kind: "embedding", promptId: "answer_relevancy.embed", model: "mock-embedding", attempts: 1, cached: false, completionTokens: 0 });
+    expect(reply.call).toMatchObject({
+      kind: "embedding",
+      promptId: "answer_relevancy.embed",
+      model: "mock-embedding",
+      attempts: 1,
+      cached: false,
+      completionTokens: 0,
+    });
     expect(reply.call.promptTokens).toBe(entry.promptTokens);
     expect(reply.call.promptTokens).toBeGreaterThan(10);
     expect(reply.call.promptHash).toMatch(/^[0-9a-f]{64}$/);
@@ -44,7 +46,7 @@ describe("embedder", () => {
       await embedder.embed({ texts: ["a"], promptId: "p" });
       expect(mock.server.log).toHaveLength(0);
       expect(other.log).toHaveLength(1);
-      expect(other.log[0]!.headers["authorization"]).toBe("Bearer emb-key-12345");
+      expect(other.log[0]!.headers.authorization).toBe("Bearer emb-key-12345");
     } finally {
       await other.close();
     }
@@ -82,7 +84,9 @@ describe("embedder", () => {
     const reply = await createEmbedder(configFor(mock.server)).embed({ texts: [], promptId: "p" });
     expect(reply.vectors).toEqual([]);
     expect(mock.server.log).toHaveLength(0);
-    const error = (await rejectionOf(createEmbedder(configFor(mock.server, { embeddingModel: undefined })).embed({ texts: ["a"], promptId: "p" }))) as MetricError;
+    const error = (await rejectionOf(
+      createEmbedder(configFor(mock.server, { embeddingModel: undefined })).embed({ texts: ["a"], promptId: "p" }),
+    )) as MetricError;
     expect(error.code).toBe("llm_error");
     expect(error.message).toContain("No embedding model");
   });

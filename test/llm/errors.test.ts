@@ -68,7 +68,9 @@ describe("describeError", () => {
     expect(describeError(network, { baseURL: "http://localhost:1234/v1", origin })).toContain("lms server start --cors");
     expect(describeError(network, { baseURL: "http://gpu-box:8000/v1", provider: "vllm", origin })).toContain("--allowed-origins, add http://localhost:5173");
     expect(describeError(network, { baseURL: "https://api.openai.com/v1", origin })).toContain("api.openai.com accepts browser calls");
-    expect(describeError(network, { baseURL: "https://res.openai.azure.com", provider: "azure", origin })).toContain("Azure OpenAI may refuse calls from a browser");
+    expect(describeError(network, { baseURL: "https://res.openai.azure.com", provider: "azure", origin })).toContain(
+      "Azure OpenAI may refuse calls from a browser",
+    );
     expect(describeError(network, { baseURL: "https://openrouter.ai/api/v1", origin })).toContain("OpenRouter accepts browser calls");
     expect(describeError(network, { baseURL: "https://llm.example.com/v1", origin })).toContain('keep "strip SDK headers" on');
   });

@@ -66,8 +66,11 @@ describe("tolerant JSON extraction", () => {
   });
 
   it("describes validation issues with paths", () => {
-    expect(describeIssues([{ path: ["items", 0, "verdict"], message: "Invalid input" }, { path: [], message: "bad" }])).toBe(
-      "at items[0].verdict: Invalid input; at the top level: bad",
-    );
+    expect(
+      describeIssues([
+        { path: ["items", 0, "verdict"], message: "Invalid input" },
+        { path: [], message: "bad" },
+      ]),
+    ).toBe("at items[0].verdict: Invalid input; at the top level: bad");
   });
 });

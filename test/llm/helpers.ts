@@ -31,11 +31,19 @@ export type Echo = z.infer<typeof echoSchema>;
 
 /** The test brain: one item per line of the user text, verdict 1 when the line says "yes". */
 export function echoBrain({ user }: BrainInput): Echo {
-  const lines = user.split("\n").map((l) => l.trim()).filter(Boolean);
+  const lines = user
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
   return { items: lines.map((text) => ({ text, verdict: /\byes\b/i.test(text) ? 1 : 0 })) };
 }
 
-export const expectedEcho: Echo = { items: [{ text: "sky is blue: yes", verdict: 1 }, { text: "grass is red: no", verdict: 0 }] };
+export const expectedEcho: Echo = {
+  items: [
+    { text: "sky is blue: yes", verdict: 1 },
+    { text: "grass is red: no", verdict: 0 },
+  ],
+};
 
 export const baseMessages: ChatMessage[] = [
   { role: "system", content: "Judge each line. Reply with items." },

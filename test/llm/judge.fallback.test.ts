@@ -17,7 +17,10 @@ describe("judge: fallback when the server refuses structured output", () => {
     expect(reply.calls[0]!.error).toMatch(/HTTP 400.*not supported/);
     expect(reply.calls[0]!.attempts).toBe(1);
     expect(reply.calls[1]!.messages!.at(-1)!.content).toBe(`${baseMessages[1]!.content}\n\n${note}`);
-    expect(mock.server.log.map((e) => [e.responseFormat, e.status])).toEqual([["json_schema", 400], ["json_object", 200]]);
+    expect(mock.server.log.map((e) => [e.responseFormat, e.status])).toEqual([
+      ["json_schema", 400],
+      ["json_object", 200],
+    ]);
     // The mock found the schema by the title quoted in the prompt.
     expect(mock.server.log[1]!.schemaName).toBe("test_echo");
     expect(judge.mode).toBe("json_object");
@@ -48,7 +51,7 @@ describe("judge: fallback when the server refuses structured output", () => {
   });
 
   it("accepts a bare array when the schema wants an object with one array field", async () => {
-    mock.server.enqueue({ content: "```json\n[{\"text\": \"x\", \"verdict\": 0}]\n```" });
+    mock.server.enqueue({ content: '```json\n[{"text": "x", "verdict": 0}]\n```' });
     const reply = await createJudge(configFor(mock.server)).complete(echoRequest());
     expect(reply.value).toEqual({ items: [{ text: "x", verdict: 0 }] });
   });

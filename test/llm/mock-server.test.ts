@@ -36,13 +36,20 @@ describe("mock OpenAI server", () => {
 
   it("finds the schema quoted in the prompt in JSON mode and fences text-mode replies", async () => {
     const quoted = `sky is blue: yes\n\nReply with one JSON object and nothing else, matching this JSON Schema:\n${JSON.stringify(echoJsonSchema)}`;
-    const asJson = await post(`${mock.server.url}/chat/completions`, { model: "m", messages: [{ role: "user", content: quoted }], response_format: { type: "json_object" } });
+    const asJson = await post(`${mock.server.url}/chat/completions`, {
+      model: "m",
+      messages: [{ role: "user", content: quoted }],
+      response_format: { type: "json_object" },
+    });
     const json = (await asJson.json()) as { choices: { message: { content: string } }[] };
     expect(JSON.parse(json.choices[0]!.message.content)).toEqual({ items: [{ text: "sky is blue: yes", verdict: 1 }] });
     const asText = await post(`${mock.server.url}/chat/completions`, { model: "m", messages: [{ role: "user", content: quoted }] });
     const text = (await asText.json()) as { choices: { message: { content: string } }[] };
-    expect(text.choices[0]!.message.content).toContain("```json\n{\n  \"items\"");
-    expect(mock.server.log.map((e) => [e.responseFormat, e.schemaName])).toEqual([["json_object", "test_echo"], ["text", "test_echo"]]);
+    expect(text.choices[0]!.message.content).toContain('```json\n{\n  "items"');
+    expect(mock.server.log.map((e) => [e.responseFormat, e.schemaName])).toEqual([
+      ["json_object", "test_echo"],
+      ["text", "test_echo"],
+    ]);
   });
 
   it("answers unknown schemas with a minimal valid value", () => {
@@ -111,7 +118,7 @@ describe("mock OpenAI server", () => {
       const entry = secured.log[0]!;
       expect(entry.path).toBe("/openai/deployments/mock-judge/chat/completions");
       expect(entry.headers["api-key"]).toBe("azure-key-1234");
-      expect(entry.headers["authorization"]).toBeUndefined();
+      expect(entry.headers.authorization).toBeUndefined();
     } finally {
       await secured.close();
     }

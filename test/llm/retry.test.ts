@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MetricError } from "../../src/engine/result";
+import type { MetricError } from "../../src/engine/result";
 import { backoffDelay, createJudge, LlmError, retryDelay, withRetry } from "../../src/llm";
 import { configFor, echoRequest, expectedEcho, recordingSleep, rejectionOf, useMockServer } from "./helpers";
 

@@ -27,26 +27,26 @@ export interface ChatAnswer {
 }
 
 export function readChatRequest(body: Json): ChatRequestInfo {
-  const raw = Array.isArray(body["messages"]) ? (body["messages"] as Json[]) : [];
-  const messages = raw.map((m) => ({ role: String(m["role"] ?? "user"), content: contentText(m["content"]) }));
-  const format = (body["response_format"] ?? {}) as Json;
-  const responseFormat: ResponseFormatKind = format["type"] === "json_schema" ? "json_schema" : format["type"] === "json_object" ? "json_object" : "text";
-  const jsonSchema = (format["json_schema"] ?? {}) as Json;
-  const schema = responseFormat === "json_schema" ? (jsonSchema["schema"] as Json | undefined) : schemaInPrompt(messages);
+  const raw = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  const messages = raw.map((m) => ({ role: String(m.role ?? "user"), content: contentText(m.content) }));
+  const format = (body.response_format ?? {}) as Json;
+  const responseFormat: ResponseFormatKind = format.type === "json_schema" ? "json_schema" : format.type === "json_object" ? "json_object" : "text";
+  const jsonSchema = (format.json_schema ?? {}) as Json;
+  const schema = responseFormat === "json_schema" ? (jsonSchema.schema as Json | undefined) : schemaInPrompt(messages);
   const schemaName =
-    responseFormat === "json_schema" && typeof jsonSchema["name"] === "string"
-      ? jsonSchema["name"]
-      : (typeof schema?.["title"] === "string" ? schema["title"] : undefined) ?? titleInPrompt(messages);
-  const limit = body["max_completion_tokens"] ?? body["max_tokens"];
+    responseFormat === "json_schema" && typeof jsonSchema.name === "string"
+      ? jsonSchema.name
+      : ((typeof schema?.title === "string" ? schema.title : undefined) ?? titleInPrompt(messages));
+  const limit = body.max_completion_tokens ?? body.max_tokens;
   return {
-    model: typeof body["model"] === "string" ? body["model"] : "",
+    model: typeof body.model === "string" ? body.model : "",
     messages,
     responseFormat,
     ...(schemaName ? { schemaName } : {}),
     ...(schema ? { schema } : {}),
-    schemaTokens: responseFormat === "json_schema" && jsonSchema["schema"] ? tokens(JSON.stringify(jsonSchema["schema"])) : 0,
+    schemaTokens: responseFormat === "json_schema" && jsonSchema.schema ? tokens(JSON.stringify(jsonSchema.schema)) : 0,
     promptTokens: messages.reduce((sum, m) => sum + tokens(m.content), 0),
-    n: typeof body["n"] === "number" && body["n"] > 0 ? Math.floor(body["n"]) : 1,
+    n: typeof body.n === "number" && body.n > 0 ? Math.floor(body.n) : 1,
     ...(typeof limit === "number" ? { maxTokens: limit } : {}),
   };
 }
@@ -68,7 +68,7 @@ function completion(info: ChatRequestInfo, content: string, finishReason: string
       logprobs: null,
     })),
   };
-  if (!omitUsage) body["usage"] = { prompt_tokens: info.promptTokens, completion_tokens: completionTokens, total_tokens: info.promptTokens + completionTokens };
+  if (!omitUsage) body.usage = { prompt_tokens: info.promptTokens, completion_tokens: completionTokens, total_tokens: info.promptTokens + completionTokens };
   return { status: 200, body, completionTokens };
 }
 
@@ -109,7 +109,10 @@ export function brainAnswer(info: ChatRequestInfo, options: MockOptions): ChatAn
   const brain: Brain | undefined = info.schemaName ? (options.responders?.[info.schemaName] ?? judgeBrains[info.schemaName]) : undefined;
   let content: string;
   if (brain) {
-    const system = info.messages.filter((m) => m.role === "system").map((m) => m.content).join("\n\n");
+    const system = info.messages
+      .filter((m) => m.role === "system")
+      .map((m) => m.content)
+      .join("\n\n");
     try {
       content = present(brain({ schemaName: info.schemaName!, system, user: brainUserText(info.messages) }), info.responseFormat);
     } catch (error) {

@@ -61,7 +61,14 @@ const options: MockOptions = {
   latencyMs: number("latency", values.latency) ?? 0,
   ...(values["api-key"] ? { apiKey: values["api-key"] } : {}),
   ...(cors ? { cors } : {}),
-  ...(values.models ? { models: values.models.split(",").map((m) => m.trim()).filter(Boolean) } : {}),
+  ...(values.models
+    ? {
+        models: values.models
+          .split(",")
+          .map((m) => m.trim())
+          .filter(Boolean),
+      }
+    : {}),
   supports: { jsonSchema: !values["no-json-schema"], jsonObject: !values["no-json-object"] },
   ...(values["omit-usage"] ? { omitUsage: true } : {}),
   ...(anyFault ? { faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)) } : {}),

@@ -6,7 +6,9 @@
 export const EMBEDDING_DIM = 256;
 
 const STOP = new Set(
-  "a an and are as at be by did do does for from has have he her his how i in is it its of on or she that the their them they this to was were what when where which who why will with you your".split(" "),
+  "a an and are as at be by did do does for from has have he her his how i in is it its of on or she that the their them they this to was were what when where which who why will with you your".split(
+    " ",
+  ),
 );
 const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]/u;
 

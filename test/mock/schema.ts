@@ -16,7 +16,7 @@ export interface ChatMessageLike {
 export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   if (Array.isArray(content)) {
-    return content.map((part) => (part && typeof part === "object" && typeof (part as Json)["text"] === "string" ? (part as Json)["text"] : "")).join("");
+    return content.map((part) => (part && typeof part === "object" && typeof (part as Json).text === "string" ? (part as Json).text : "")).join("");
   }
   return "";
 }
@@ -61,35 +61,35 @@ function resolveRef(ref: string, root: Json): Json | undefined {
 /** The smallest value that satisfies a (strict-mode style) JSON Schema. */
 export function minimalValue(schema: Json | undefined, root: Json | undefined = schema, depth = 0): unknown {
   if (!schema || depth > 20) return null;
-  if (typeof schema["$ref"] === "string") return minimalValue(resolveRef(schema["$ref"], root ?? schema), root, depth + 1);
-  if ("const" in schema) return schema["const"];
-  if (Array.isArray(schema["enum"]) && schema["enum"].length > 0) return schema["enum"][0];
+  if (typeof schema.$ref === "string") return minimalValue(resolveRef(schema.$ref, root ?? schema), root, depth + 1);
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
   for (const key of ["anyOf", "oneOf", "allOf"]) {
     const options = schema[key];
     if (Array.isArray(options) && options.length > 0) return minimalValue(options[0] as Json, root, depth + 1);
   }
-  let type = schema["type"];
+  let type = schema.type;
   if (Array.isArray(type)) type = type.find((t) => t !== "null") ?? type[0];
-  if (type === undefined && schema["properties"]) type = "object";
+  if (type === undefined && schema.properties) type = "object";
   switch (type) {
     case "object": {
-      const properties = (schema["properties"] ?? {}) as Record<string, Json>;
-      const required = Array.isArray(schema["required"]) ? (schema["required"] as string[]) : Object.keys(properties);
+      const properties = (schema.properties ?? {}) as Record<string, Json>;
+      const required = Array.isArray(schema.required) ? (schema.required as string[]) : Object.keys(properties);
       const out: Json = {};
       for (const key of required) out[key] = minimalValue(properties[key], root, depth + 1);
       return out;
     }
     case "array": {
-      const count = typeof schema["minItems"] === "number" ? schema["minItems"] : 0;
-      return Array.from({ length: count }, () => minimalValue(schema["items"] as Json, root, depth + 1));
+      const count = typeof schema.minItems === "number" ? schema.minItems : 0;
+      return Array.from({ length: count }, () => minimalValue(schema.items as Json, root, depth + 1));
     }
     case "string":
-      return "x".repeat(typeof schema["minLength"] === "number" ? schema["minLength"] : 0);
+      return "x".repeat(typeof schema.minLength === "number" ? schema.minLength : 0);
     case "number":
     case "integer": {
-      if (typeof schema["minimum"] === "number") return schema["minimum"];
-      if (typeof schema["exclusiveMinimum"] === "number") return schema["exclusiveMinimum"] + 1;
-      if (typeof schema["maximum"] === "number" && schema["maximum"] < 0) return schema["maximum"];
+      if (typeof schema.minimum === "number") return schema.minimum;
+      if (typeof schema.exclusiveMinimum === "number") return schema.exclusiveMinimum + 1;
+      if (typeof schema.maximum === "number" && schema.maximum < 0) return schema.maximum;
       return 0;
     }
     case "boolean":

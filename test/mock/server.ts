@@ -34,7 +34,7 @@ function kindOf(method: string, path: string): RequestKind {
 
 /** Accepts a bearer token (OpenAI style) or an api-key header (Azure style). */
 function authorized(req: IncomingMessage, apiKey: string | undefined): { ok: boolean; presented: string } {
-  const bearer = String(req.headers["authorization"] ?? "").replace(/^Bearer\s+/i, "");
+  const bearer = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
   const presented = bearer || String(req.headers["api-key"] ?? "");
   return { ok: !apiKey || presented === apiKey, presented };
 }
@@ -63,8 +63,10 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
         completionTokens: 0,
       };
     }
-    if (fault === "rate500") return { status: 500, body: openAiError("The server had an error while processing your request.", "server_error", null), completionTokens: 0 };
-    if (fault === "malformed") return kind === "chat" && info ? malformedAnswer(info, options) : { status: 200, body: '{"object":"list","data":[{"embedd', completionTokens: 0 };
+    if (fault === "rate500")
+      return { status: 500, body: openAiError("The server had an error while processing your request.", "server_error", null), completionTokens: 0 };
+    if (fault === "malformed")
+      return kind === "chat" && info ? malformedAnswer(info, options) : { status: 200, body: '{"object":"list","data":[{"embedd', completionTokens: 0 };
     return undefined;
   }
 
@@ -89,16 +91,16 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
   }
 
   async function handleEmbeddings(body: Json, record: MockRequestRecord, res: ServerResponse): Promise<"hang" | void> {
-    const input = body["input"];
+    const input = body.input;
     const texts = (Array.isArray(input) ? input : [input]).map((x) => (typeof x === "string" ? x : JSON.stringify(x)));
-    Object.assign(record, { model: typeof body["model"] === "string" ? body["model"] : "", inputCount: texts.length });
+    Object.assign(record, { model: typeof body.model === "string" ? body.model : "", inputCount: texts.length });
     record.promptTokens = texts.reduce((sum, text) => sum + tokens(text), 0);
     const fault = pickFault(options.faults, random);
     if (fault) record.fault = fault;
     if (fault === "hang") return "hang";
     const failure = fault && faultAnswer(fault, "embedding", undefined);
     if (failure) return respond(res, record, failure.status, failure.body, failure.headers);
-    const base64 = body["encoding_format"] === "base64";
+    const base64 = body.encoding_format === "base64";
     const data = texts.map((text, index) => {
       const vector = embedText(text);
       return { object: "embedding", index, embedding: base64 ? toBase64(vector) : vector };
@@ -114,7 +116,20 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value ?? "");
     const kind: RequestKind = method === "OPTIONS" ? "other" : kindOf(method, path);
-    const record: MockRequestRecord = { path, method, kind, model: "", promptTokens: 0, schemaTokens: 0, completionTokens: 0, inputCount: 0, status: 0, startedAt, endedAt: startedAt, headers };
+    const record: MockRequestRecord = {
+      path,
+      method,
+      kind,
+      model: "",
+      promptTokens: 0,
+      schemaTokens: 0,
+      completionTokens: 0,
+      inputCount: 0,
+      status: 0,
+      startedAt,
+      endedAt: startedAt,
+      headers,
+    };
     log.push(record);
 
     const closed = new AbortController();
@@ -161,7 +176,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     } catch {
       return respond(res, record, 400, openAiError("We could not parse the JSON body of your request.", "invalid_request_error", null));
     }
-    const model = typeof body["model"] === "string" ? body["model"] : "";
+    const model = typeof body.model === "string" ? body.model : "";
     record.model = model;
     if (options.models && !options.models.includes(model)) {
       const message = `The model \`${model}\` does not exist or you do not have access to it.`;

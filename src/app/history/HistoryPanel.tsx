@@ -61,7 +61,13 @@ export function HistoryPanel() {
                 <button type="button" className="btn btn-small" aria-label={t.history.openLabel(title)} disabled={running} onClick={() => reopen(entry)}>
                   {t.history.open}
                 </button>
-                <button type="button" className="btn btn-small btn-quiet danger" aria-label={t.history.removeLabel(title)} disabled={running} onClick={() => void remove(entry)}>
+                <button
+                  type="button"
+                  className="btn btn-small btn-quiet danger"
+                  aria-label={t.history.removeLabel(title)}
+                  disabled={running}
+                  onClick={() => void remove(entry)}
+                >
                   {t.history.remove}
                 </button>
               </div>

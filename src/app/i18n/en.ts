@@ -70,10 +70,11 @@ export const en = {
   },
   providerHelp: {
     openai: "OpenAI's API accepts calls from the browser. Nothing to set up.",
-    azure: "Use your resource endpoint (https://NAME.openai.azure.com) as the Base URL, your deployment name as the Model, and the API version your resource supports.",
+    azure:
+      "Use your resource endpoint (https://NAME.openai.azure.com) as the Base URL, your deployment name as the Model, and the API version your resource supports.",
     openrouter: "OpenRouter accepts calls from the browser. Model names look like openai/gpt-4o-mini.",
     ollama: "Ollama allows localhost pages by default. For this page's origin, start it with:",
-    lmstudio: "Turn on \"Enable CORS\" in LM Studio's server settings, or start the server with:",
+    lmstudio: 'Turn on "Enable CORS" in LM Studio\'s server settings, or start the server with:',
     vllm: "vLLM allows every origin by default. If you pass --allowed-origins, include this page:",
     custom: "The server must answer CORS preflight requests from this page and allow the Authorization and Content-Type headers:",
     localNetwork: "Chrome may ask for permission to reach localhost when this page is served from a public site.",
@@ -170,7 +171,9 @@ export const en = {
     allNoncommittal: "Every generated question is noncommittal: the answer avoids answering, so it scores 0.",
     contextRelevance: (needed: number, total: number) => `${needed} of ${total} sentences in the contexts are needed to answer the question.`,
     contextPrecision: (useful: number, total: number) =>
-      useful === 0 ? `None of the ${total} contexts helps reach the reference.` : `${useful} of ${total} contexts help reach the reference; useful contexts ranked lower pull the score down.`,
+      useful === 0
+        ? `None of the ${total} contexts helps reach the reference.`
+        : `${useful} of ${total} contexts help reach the reference; useful contexts ranked lower pull the score down.`,
     contextRecall: (found: number, total: number) => `${found} of ${total} statements in the reference are found in the contexts.`,
   },
   callLog: {

@@ -72,7 +72,7 @@ export const zh: Messages = {
     azure: "接口地址填资源终结点（https://NAME.openai.azure.com），模型填部署名称，并填写资源支持的 API 版本。",
     openrouter: "OpenRouter 允许浏览器直接调用。模型名形如 openai/gpt-4o-mini。",
     ollama: "Ollama 默认允许 localhost 页面。若要允许本页面的来源，请这样启动：",
-    lmstudio: "在 LM Studio 的服务器设置中打开 \"Enable CORS\"，或用以下命令启动服务器：",
+    lmstudio: '在 LM Studio 的服务器设置中打开 "Enable CORS"，或用以下命令启动服务器：',
     vllm: "vLLM 默认允许所有来源。若使用了 --allowed-origins，请包含本页面：",
     custom: "服务器须响应来自本页面的 CORS 预检请求，并允许 Authorization 和 Content-Type 请求头：",
     localNetwork: "当本页面来自公网站点时，Chrome 可能会请求访问 localhost 的权限。",
@@ -164,10 +164,12 @@ export const zh: Messages = {
   },
   summary: {
     faithfulness: (supported, total) => `回答中的 ${total} 条陈述有 ${supported} 条得到上下文支持。`,
-    answerRelevancy: (n, mean, noncommittal) => `根据回答生成的 ${n} 个问题与原问题的平均相似度为 ${mean}${noncommittal ? `（其中 ${noncommittal} 个含糊其辞）` : ""}。`,
+    answerRelevancy: (n, mean, noncommittal) =>
+      `根据回答生成的 ${n} 个问题与原问题的平均相似度为 ${mean}${noncommittal ? `（其中 ${noncommittal} 个含糊其辞）` : ""}。`,
     allNoncommittal: "生成的问题全部含糊其辞：回答回避了问题，因此得 0 分。",
     contextRelevance: (needed, total) => `上下文中的 ${total} 个句子有 ${needed} 个是回答问题所需的。`,
-    contextPrecision: (useful, total) => (useful === 0 ? `${total} 段上下文都无助于得出参考答案。` : `${total} 段上下文中有 ${useful} 段有助于得出参考答案；有用的上下文排得越靠后，分数越低。`),
+    contextPrecision: (useful, total) =>
+      useful === 0 ? `${total} 段上下文都无助于得出参考答案。` : `${total} 段上下文中有 ${useful} 段有助于得出参考答案；有用的上下文排得越靠后，分数越低。`,
     contextRecall: (found, total) => `参考答案中的 ${total} 条陈述有 ${found} 条能在上下文中找到。`,
   },
   callLog: {

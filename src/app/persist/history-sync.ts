@@ -70,14 +70,26 @@ export async function restoreLastSession(): Promise<void> {
   if (Object.keys(session.results).length > 0) {
     const entry = useApp.getState().history.find((h) => h.id === session.historyId);
     s.showResults(
-      { sample: session.sample, metricIds: session.metrics, results: session.results, demo: entry?.demo ?? false, model: entry?.model ?? s.settings.model, historyId: session.historyId ?? null },
+      {
+        sample: session.sample,
+        metricIds: session.metrics,
+        results: session.results,
+        demo: entry?.demo ?? false,
+        model: entry?.model ?? s.settings.model,
+        historyId: session.historyId ?? null,
+      },
       session.savedAt,
     );
   }
 }
 
 /** Saves the draft as the last session (when no run is writing to it), with results that still belong to it. */
-export async function saveDraftSession(sample: Sample, metricIds: MetricId[], results: Partial<Record<MetricId, MetricResult<any>>>, historyId: string | null): Promise<void> {
+export async function saveDraftSession(
+  sample: Sample,
+  metricIds: MetricId[],
+  results: Partial<Record<MetricId, MetricResult<any>>>,
+  historyId: string | null,
+): Promise<void> {
   await withDb((db) => saveLastSession(db, { sample, metrics: metricIds, results, ...(historyId ? { historyId } : {}) }));
 }
 

@@ -34,16 +34,36 @@ export function ContextList() {
             onChange={(text) => setContext(i, text)}
             actions={
               <>
-                <button type="button" className="icon-btn" aria-label={t.sample.moveUp(n)} title={t.sample.moveUp(n)} disabled={i === 0} onClick={() => move(i, -1)}>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t.sample.moveUp(n)}
+                  title={t.sample.moveUp(n)}
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                >
                   ↑
                 </button>
-                <button type="button" className="icon-btn" aria-label={t.sample.moveDown(n)} title={t.sample.moveDown(n)} disabled={i === contexts.length - 1} onClick={() => move(i, 1)}>
+                <button
+                  type="button"
+                  className="icon-btn"
+                  aria-label={t.sample.moveDown(n)}
+                  title={t.sample.moveDown(n)}
+                  disabled={i === contexts.length - 1}
+                  onClick={() => move(i, 1)}
+                >
                   ↓
                 </button>
-                <button type="button" className="icon-btn danger" aria-label={t.sample.removeContext(n)} title={t.sample.removeContext(n)} onClick={() => {
+                <button
+                  type="button"
+                  className="icon-btn danger"
+                  aria-label={t.sample.removeContext(n)}
+                  title={t.sample.removeContext(n)}
+                  onClick={() => {
                     removeContext(i);
                     refocus(`[aria-label="Context ${Math.min(n, contexts.length - 1) || 1}"]`, '[aria-label="Add context"]');
-                  }}>
+                  }}
+                >
                   ×
                 </button>
               </>

@@ -23,7 +23,15 @@ export function SampleForm() {
         <TextField id="question" label={t.sample.question} name="Question" value={question} rows={2} onChange={(v) => setField("question", v)} />
         <TextField id="answer" label={t.sample.answer} name="Answer" value={answer} rows={4} onChange={(v) => setField("answer", v)} />
         <ContextList />
-        <TextField id="reference" label={t.sample.reference} name="Reference" hint={t.sample.optional} value={reference} rows={3} onChange={(v) => setField("reference", v)} />
+        <TextField
+          id="reference"
+          label={t.sample.reference}
+          name="Reference"
+          hint={t.sample.optional}
+          value={reference}
+          rows={3}
+          onChange={(v) => setField("reference", v)}
+        />
         <MetricPicker />
         <ScoreBar />
       </form>

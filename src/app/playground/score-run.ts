@@ -13,10 +13,7 @@ import { draftToSample } from "./draft";
 let controller: AbortController | null = null;
 
 /** What pressing Score would do right now, so the form can say it before it is pressed. */
-export type ScorePlan =
-  | { kind: "real" }
-  | { kind: "demo" }
-  | { kind: "need_key" };
+export type ScorePlan = { kind: "real" } | { kind: "demo" } | { kind: "need_key" };
 
 export function planFor(sample: Omit<Sample, "id">, settings = useApp.getState().settings, apiKey = useApp.getState().apiKey): ScorePlan {
   if (!keyMissing(settings, apiKey)) return { kind: "real" };
@@ -78,16 +75,21 @@ export async function scoreDraft(): Promise<void> {
     // The prompt studio's active versions; their hashes and names land in every call record.
     const prompts = await activePromptOverrides();
     useApp.getState().setRunPrompts(prompts);
-    const output = await evaluate([sample], metricIds, { judge: ports.judge, embedder: ports.embedder, concurrency: state.settings.concurrency, prompts }, {
-      signal: abort.signal,
-      onResult: (event) => {
-        useApp.getState().setResult(event.metricId, event.result);
-        recorder.add(event.metricId, event.result);
+    const output = await evaluate(
+      [sample],
+      metricIds,
+      { judge: ports.judge, embedder: ports.embedder, concurrency: state.settings.concurrency, prompts },
+      {
+        signal: abort.signal,
+        onResult: (event) => {
+          useApp.getState().setResult(event.metricId, event.result);
+          recorder.add(event.metricId, event.result);
+        },
+        onProgress: ({ done, total }) => {
+          if (!abort.signal.aborted) useApp.getState().setStatus((t) => t.status.running(done, total));
+        },
       },
-      onProgress: ({ done, total }) => {
-        if (!abort.signal.aborted) useApp.getState().setStatus((t) => t.status.running(done, total));
-      },
-    });
+    );
     // Every result is on disk before the run reads as finished, so an immediate reload loses nothing.
     await recorder.finish();
     const s = useApp.getState();

@@ -31,7 +31,11 @@ export function UsageSummary({ results, demo }: { results: Partial<Record<Metric
         <p className="usage" data-testid="usage">
           <span>{t.results.requests(usage.requests)}</span>
           <span>{t.results.tokens(usage.promptTokens, usage.completionTokens)}</span>
-          {demo ? null : cost.unpriced.length > 0 ? <span>{t.results.costUnknown(cost.unpriced.join(", "))}</span> : <span>{t.results.cost(formatUsd(cost.usd))}</span>}
+          {demo ? null : cost.unpriced.length > 0 ? (
+            <span>{t.results.costUnknown(cost.unpriced.join(", "))}</span>
+          ) : (
+            <span>{t.results.cost(formatUsd(cost.usd))}</span>
+          )}
           {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
         </p>
       ) : null}

@@ -13,7 +13,12 @@ export function traceSummary(t: Messages, id: MetricId, result: MetricResult<any
   switch (id) {
     case "faithfulness": {
       const items = list<{ verdict: number }>("statements");
-      return items.length ? t.summary.faithfulness(count(items, (s) => s.verdict === 1), items.length) : undefined;
+      return items.length
+        ? t.summary.faithfulness(
+            count(items, (s) => s.verdict === 1),
+            items.length,
+          )
+        : undefined;
     }
     case "answer_relevancy": {
       const items = list<{ similarity: number; noncommittal: number }>("questions");
@@ -25,15 +30,30 @@ export function traceSummary(t: Messages, id: MetricId, result: MetricResult<any
     }
     case "context_relevance": {
       const items = list<{ relevant: number }>("sentences");
-      return items.length ? t.summary.contextRelevance(count(items, (s) => s.relevant === 1), items.length) : undefined;
+      return items.length
+        ? t.summary.contextRelevance(
+            count(items, (s) => s.relevant === 1),
+            items.length,
+          )
+        : undefined;
     }
     case "context_precision": {
       const items = list<{ verdict: number }>("contexts");
-      return items.length ? t.summary.contextPrecision(count(items, (c) => c.verdict === 1), items.length) : undefined;
+      return items.length
+        ? t.summary.contextPrecision(
+            count(items, (c) => c.verdict === 1),
+            items.length,
+          )
+        : undefined;
     }
     case "context_recall": {
       const items = list<{ attributed: number }>("statements");
-      return items.length ? t.summary.contextRecall(count(items, (s) => s.attributed === 1), items.length) : undefined;
+      return items.length
+        ? t.summary.contextRecall(
+            count(items, (s) => s.attributed === 1),
+            items.length,
+          )
+        : undefined;
     }
   }
 }

@@ -34,7 +34,15 @@ export function ConnectionFields() {
         </select>
       </div>
       <ProviderHelp provider={settings.provider} baseURL={settings.baseURL} />
-      <TextInput id="settings-base-url" label={t.settings.baseURL} name="Base URL" type="url" value={settings.baseURL} onChange={(v) => update({ baseURL: v })} placeholder="https://…/v1" />
+      <TextInput
+        id="settings-base-url"
+        label={t.settings.baseURL}
+        name="Base URL"
+        type="url"
+        value={settings.baseURL}
+        onChange={(v) => update({ baseURL: v })}
+        placeholder="https://…/v1"
+      />
       <KeyField />
       <div className="field-row">
         <TextInput
@@ -45,7 +53,14 @@ export function ConnectionFields() {
           onChange={(v) => update({ model: v })}
           hint={settings.provider === "azure" ? t.settings.modelHintAzure : undefined}
         />
-        <TextInput id="settings-embedding-model" label={t.settings.embeddingModel} name="Embedding model" value={settings.embeddingModel} onChange={(v) => update({ embeddingModel: v })} hint={t.settings.embeddingHint} />
+        <TextInput
+          id="settings-embedding-model"
+          label={t.settings.embeddingModel}
+          name="Embedding model"
+          value={settings.embeddingModel}
+          onChange={(v) => update({ embeddingModel: v })}
+          hint={t.settings.embeddingHint}
+        />
       </div>
       <TextInput
         id="settings-embedding-base-url"
@@ -56,7 +71,12 @@ export function ConnectionFields() {
         hint={t.settings.embeddingBaseHint}
       />
       {settings.provider === "azure" ? (
-        <TextInput id="settings-azure-version" label={t.settings.azureApiVersion} value={settings.azureApiVersion} onChange={(v) => update({ azureApiVersion: v })} />
+        <TextInput
+          id="settings-azure-version"
+          label={t.settings.azureApiVersion}
+          value={settings.azureApiVersion}
+          onChange={(v) => update({ azureApiVersion: v })}
+        />
       ) : null}
       <TestConnection />
     </fieldset>

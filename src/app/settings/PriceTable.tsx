@@ -31,16 +31,40 @@ export function PriceTable() {
           {prices.map((row, i) => (
             <tr key={i}>
               <td>
-                <input aria-label={`${t.settings.priceModel} ${i + 1}`} value={row.model} spellCheck={false} onChange={(e) => setRow(i, { model: e.target.value })} />
+                <input
+                  aria-label={`${t.settings.priceModel} ${i + 1}`}
+                  value={row.model}
+                  spellCheck={false}
+                  onChange={(e) => setRow(i, { model: e.target.value })}
+                />
               </td>
               <td>
-                <input aria-label={`${t.settings.priceInput}: ${row.model}`} type="number" min={0} step={0.01} value={row.input} onChange={(e) => setRow(i, { input: num(e.target.value) })} />
+                <input
+                  aria-label={`${t.settings.priceInput}: ${row.model}`}
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  value={row.input}
+                  onChange={(e) => setRow(i, { input: num(e.target.value) })}
+                />
               </td>
               <td>
-                <input aria-label={`${t.settings.priceOutput}: ${row.model}`} type="number" min={0} step={0.01} value={row.output} onChange={(e) => setRow(i, { output: num(e.target.value) })} />
+                <input
+                  aria-label={`${t.settings.priceOutput}: ${row.model}`}
+                  type="number"
+                  min={0}
+                  step={0.01}
+                  value={row.output}
+                  onChange={(e) => setRow(i, { output: num(e.target.value) })}
+                />
               </td>
               <td>
-                <button type="button" className="icon-btn danger" aria-label={t.settings.removePrice(row.model)} onClick={() => update({ prices: prices.filter((_, j) => j !== i) })}>
+                <button
+                  type="button"
+                  className="icon-btn danger"
+                  aria-label={t.settings.removePrice(row.model)}
+                  onClick={() => update({ prices: prices.filter((_, j) => j !== i) })}
+                >
                   ×
                 </button>
               </td>

@@ -86,7 +86,13 @@ export function Switch({ label, checked, onChange, hint, id }: { id: string; lab
   return (
     <div className="field field-switch">
       <label className="switch">
-        <input type="checkbox" role="switch" checked={checked} aria-describedby={hint ? `${id}-hint` : undefined} onChange={(event) => onChange(event.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          aria-describedby={hint ? `${id}-hint` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
         <span>{label}</span>
       </label>
       <FieldHint id={id} hint={hint} />

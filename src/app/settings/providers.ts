@@ -18,9 +18,21 @@ export interface ProviderPreset {
 export const PROVIDERS: Record<ProviderId, ProviderPreset> = {
   openai: { id: "openai", baseURL: "https://api.openai.com/v1", model: "gpt-4o-mini", embeddingModel: "text-embedding-3-small", needsKey: true },
   azure: { id: "azure", baseURL: "https://YOUR-RESOURCE.openai.azure.com", model: "gpt-4o-mini", embeddingModel: "text-embedding-3-small", needsKey: true },
-  openrouter: { id: "openrouter", baseURL: "https://openrouter.ai/api/v1", model: "openai/gpt-4o-mini", embeddingModel: "openai/text-embedding-3-small", needsKey: true },
+  openrouter: {
+    id: "openrouter",
+    baseURL: "https://openrouter.ai/api/v1",
+    model: "openai/gpt-4o-mini",
+    embeddingModel: "openai/text-embedding-3-small",
+    needsKey: true,
+  },
   ollama: { id: "ollama", baseURL: "http://localhost:11434/v1", model: "qwen2.5:7b-instruct", embeddingModel: "nomic-embed-text", needsKey: false },
-  lmstudio: { id: "lmstudio", baseURL: "http://localhost:1234/v1", model: "qwen2.5-7b-instruct", embeddingModel: "text-embedding-nomic-embed-text-v1.5", needsKey: false },
+  lmstudio: {
+    id: "lmstudio",
+    baseURL: "http://localhost:1234/v1",
+    model: "qwen2.5-7b-instruct",
+    embeddingModel: "text-embedding-nomic-embed-text-v1.5",
+    needsKey: false,
+  },
   vllm: { id: "vllm", baseURL: "http://localhost:8000/v1", model: "Qwen/Qwen2.5-7B-Instruct", embeddingModel: "", needsKey: false },
   custom: { id: "custom", baseURL: "", model: "", embeddingModel: "", needsKey: false },
 };

@@ -41,6 +41,5 @@ export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (s
       },
     }),
   clearDraft: () => set({ draft: emptyDraft() }),
-  toggleMetric: (id, on) =>
-    set((s) => ({ selected: on ? METRIC_IDS.filter((m) => m === id || s.selected.includes(m)) : s.selected.filter((m) => m !== id) })),
+  toggleMetric: (id, on) => set((s) => ({ selected: on ? METRIC_IDS.filter((m) => m === id || s.selected.includes(m)) : s.selected.filter((m) => m !== id) })),
 });

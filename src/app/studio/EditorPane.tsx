@@ -42,9 +42,21 @@ export function EditorPane() {
         {DRAFT_FIELDS.map((f) => {
           const errors = check.issues.filter((i) => i.field === f && i.severity === "error").length;
           return (
-            <button key={f} type="button" role="tab" id={`tab-${f}`} aria-selected={f === field} aria-controls="studio-tabpanel" onClick={() => useStudio.setState({ field: f })}>
+            <button
+              key={f}
+              type="button"
+              role="tab"
+              id={`tab-${f}`}
+              aria-selected={f === field}
+              aria-controls="studio-tabpanel"
+              onClick={() => useStudio.setState({ field: f })}
+            >
               {t.fields[f]}
-              {errors > 0 ? <span className="tab-count" aria-label={`${errors} ${t.problems}`}>{errors}</span> : null}
+              {errors > 0 ? (
+                <span className="tab-count" aria-label={`${errors} ${t.problems}`}>
+                  {errors}
+                </span>
+              ) : null}
             </button>
           );
         })}

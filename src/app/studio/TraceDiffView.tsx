@@ -8,7 +8,8 @@ export function TraceDiffView({ metricId, diff }: { metricId: MetricId; diff: Tr
   const t = useStudioT();
   const names = t.flagNames[metricId];
   const cls = (value: number | undefined) => (diff.valueKind === "flag" ? `verdict ${value === 1 ? "verdict-yes" : "verdict-no"}` : "verdict");
-  const show = (value: number | undefined) => (value === undefined ? "–" : diff.valueKind === "similarity" ? formatSigned(value) : (names[value] ?? String(value)));
+  const show = (value: number | undefined) =>
+    value === undefined ? "–" : diff.valueKind === "similarity" ? formatSigned(value) : (names[value] ?? String(value));
   return (
     <section className="trace-diff" aria-label={t.changes}>
       <h4>{t.changes}</h4>

@@ -4,7 +4,23 @@ import { useStudio } from "./state/store";
 import { translateExamples } from "./state/translate-run";
 
 /** Common target languages; any other can be typed (the judge gets the name as written). */
-const LANGUAGES = ["Chinese (Simplified)", "Chinese (Traditional)", "English", "Spanish", "French", "German", "Japanese", "Korean", "Portuguese", "Russian", "Italian", "Arabic", "Hindi", "Vietnamese", "Indonesian"];
+const LANGUAGES = [
+  "Chinese (Simplified)",
+  "Chinese (Traditional)",
+  "English",
+  "Spanish",
+  "French",
+  "German",
+  "Japanese",
+  "Korean",
+  "Portuguese",
+  "Russian",
+  "Italian",
+  "Arabic",
+  "Hindi",
+  "Vietnamese",
+  "Indonesian",
+];
 
 /** "Translate examples into …": one judge call, then a review in the diff editor. */
 export function TranslateBar() {

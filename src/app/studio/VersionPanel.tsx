@@ -23,7 +23,10 @@ export function VersionPanel({ promptId, valid }: { promptId: string; valid: boo
     if (await saveDraftAsVersion(promptId, name)) setName("");
   };
 
-  const rows = [{ id: null, name: t.useDefault, hash: resolvePrompt(prompt).hash, at: null as number | null }, ...versions.map((v) => ({ id: v.id, name: v.name, hash: resolvePrompt(prompt, versionOverride(v)).hash, at: v.createdAt }))];
+  const rows = [
+    { id: null, name: t.useDefault, hash: resolvePrompt(prompt).hash, at: null as number | null },
+    ...versions.map((v) => ({ id: v.id, name: v.name, hash: resolvePrompt(prompt, versionOverride(v)).hash, at: v.createdAt })),
+  ];
 
   return (
     <section className="studio-versions" aria-labelledby="versions-title">
@@ -33,7 +36,14 @@ export function VersionPanel({ promptId, valid }: { promptId: string; valid: boo
         {rows.map((row) => (
           <li key={row.id ?? "default"} className={row.id === openedId ? "is-open" : undefined}>
             <label className="version-choice">
-              <input type="radio" name={`active-${promptId}`} checked={row.id === activeId} disabled={!storage} onChange={() => void activate(promptId, row.id)} aria-label={row.id === null ? t.useDefault : t.useVersion(row.name)} />
+              <input
+                type="radio"
+                name={`active-${promptId}`}
+                checked={row.id === activeId}
+                disabled={!storage}
+                onChange={() => void activate(promptId, row.id)}
+                aria-label={row.id === null ? t.useDefault : t.useVersion(row.name)}
+              />
               <span className="version-name">{row.name}</span>
               <code className="muted">{row.hash}</code>
               {row.at !== null ? <span className="muted version-date">{new Date(row.at).toLocaleString()}</span> : null}
@@ -43,7 +53,12 @@ export function VersionPanel({ promptId, valid }: { promptId: string; valid: boo
                 {t.open}
               </button>
               {row.id !== null ? (
-                <button type="button" className="btn btn-small btn-quiet danger" aria-label={t.removeLabel(row.name)} onClick={() => void removeVersion(versions.find((v) => v.id === row.id)!)}>
+                <button
+                  type="button"
+                  className="btn btn-small btn-quiet danger"
+                  aria-label={t.removeLabel(row.name)}
+                  onClick={() => void removeVersion(versions.find((v) => v.id === row.id)!)}
+                >
                   {t.remove}
                 </button>
               ) : null}

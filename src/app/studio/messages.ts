@@ -19,7 +19,7 @@ const en = {
   fieldHint: {
     instruction: "The system message: what the judge must do. Variables do not belong here.",
     inputTemplate: "The user message. Type { to insert one of this prompt's variables.",
-    examplesText: "JSON: [{ \"input\": {...}, \"output\": {...} }]. Each output must be a reply the metric accepts.",
+    examplesText: 'JSON: [{ "input": {...}, "output": {...} }]. Each output must be a reply the metric accepts.',
   },
   editorLabel: (field: string, prompt: string) => `${field} of ${prompt}`,
   showDiff: "Diff with default",
@@ -46,7 +46,10 @@ const en = {
   storageUnavailable: "This browser's storage is unavailable: versions cannot be saved.",
   exportSet: "Export prompt set",
   importSet: "Import prompt set",
-  exported: (n: number) => (n === 0 ? "Exported an empty prompt set (every prompt is at its default)." : `Exported ${n} active ${n === 1 ? "version" : "versions"}. Run it in CI with: npm run cli -- score --prompts FILE …`),
+  exported: (n: number) =>
+    n === 0
+      ? "Exported an empty prompt set (every prompt is at its default)."
+      : `Exported ${n} active ${n === 1 ? "version" : "versions"}. Run it in CI with: npm run cli -- score --prompts FILE …`,
   unsavedNotExported: "Unsaved edits are not in the file: save them as a version first.",
   imported: (n: number, file: string) => `Imported ${n} ${n === 1 ? "prompt" : "prompts"} from ${file}; the others are back at their defaults.`,
   importFailed: (message: string) => `Nothing was changed. ${message}`,
@@ -112,7 +115,7 @@ const zh: StudioMessages = {
   fieldHint: {
     instruction: "系统消息：评审模型要做什么。这里不能放变量。",
     inputTemplate: "用户消息。输入 { 可插入本提示词的变量。",
-    examplesText: "JSON：[{ \"input\": {...}, \"output\": {...} }]。每个 output 都必须是该指标接受的回复。",
+    examplesText: 'JSON：[{ "input": {...}, "output": {...} }]。每个 output 都必须是该指标接受的回复。',
   },
   editorLabel: (field, prompt) => `${prompt} 的${field}`,
   showDiff: "与默认对比",

@@ -36,7 +36,12 @@ export function validatePrompt(prompt: PromptDef): PromptIssue[] {
   if (prompt.instruction.trim() === "") issues.push({ where: "instruction", message: "the instruction is empty" });
   for (const issue of checkTemplate(prompt.instruction, [])) {
     if (issue.kind === "unknown_variable") {
-      issues.push({ where: "instruction", message: `${issue.message.split(";")[0]}: variables belong in the input template`, start: issue.start, end: issue.end });
+      issues.push({
+        where: "instruction",
+        message: `${issue.message.split(";")[0]}: variables belong in the input template`,
+        start: issue.start,
+        end: issue.end,
+      });
     }
   }
   for (const issue of checkTemplate(prompt.inputTemplate, prompt.variables)) {

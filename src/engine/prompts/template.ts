@@ -25,9 +25,16 @@ export function checkTemplate(template: string, known: readonly string[]): Templ
   const uses = findVariables(template);
   const issues: TemplateIssue[] = uses
     .filter((u) => !known.includes(u.name))
-    .map((u) => ({ kind: "unknown_variable" as const, name: u.name, start: u.start, end: u.end, message: `unknown variable {{${u.name}}}; known: ${known.map((k) => `{{${k}}}`).join(", ")}` }));
+    .map((u) => ({
+      kind: "unknown_variable" as const,
+      name: u.name,
+      start: u.start,
+      end: u.end,
+      message: `unknown variable {{${u.name}}}; known: ${known.map((k) => `{{${k}}}`).join(", ")}`,
+    }));
   for (const name of known) {
-    if (!uses.some((u) => u.name === name)) issues.push({ kind: "missing_variable", name, message: `the template never uses {{${name}}}, so that input would not reach the judge` });
+    if (!uses.some((u) => u.name === name))
+      issues.push({ kind: "missing_variable", name, message: `the template never uses {{${name}}}, so that input would not reach the judge` });
   }
   return issues;
 }

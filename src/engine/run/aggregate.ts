@@ -60,7 +60,10 @@ export function summarize(results: readonly SampleResult[], metricIds: readonly 
   const metrics: Summary["metrics"] = {};
   for (const id of metricIds) {
     const rows = results.map((r) => r.metrics[id]).filter((r): r is MetricResult => r !== undefined);
-    metrics[id] = summarizeScores(rows.map((r) => r.score), rows.map((r) => r.error?.code));
+    metrics[id] = summarizeScores(
+      rows.map((r) => r.score),
+      rows.map((r) => r.error?.code),
+    );
   }
   const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
   return { metrics, ragasScore: harmonicMean(means) };

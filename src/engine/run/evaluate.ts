@@ -43,7 +43,12 @@ export interface EvaluateOutput {
  * limiter; a sample's metrics start together; every (sample, metric) pair ends with a result,
  * a score or a coded null, even when cancelled.
  */
-export async function evaluate(samples: readonly Sample[], metricIds: readonly MetricId[], config: EvaluateConfig, hooks: EvaluateHooks = {}): Promise<EvaluateOutput> {
+export async function evaluate(
+  samples: readonly Sample[],
+  metricIds: readonly MetricId[],
+  config: EvaluateConfig,
+  hooks: EvaluateHooks = {},
+): Promise<EvaluateOutput> {
   const limiter = new Limiter(config.concurrency);
   const judge = limitedJudge(config.judge, limiter);
   const embedder = config.embedder ? limitedEmbedder(config.embedder, limiter) : undefined;

@@ -54,17 +54,19 @@ export async function addHistoryEntry(db: AppDb, entry: NewHistoryEntry): Promis
  */
 export async function addHistoryResult(db: AppDb, id: string, metricId: MetricId, result: MetricResult<any>): Promise<boolean> {
   const tx = db.transaction("history", "readwrite");
-  return withQuota(() => inTx(tx, async () => {
-    const read = readDoc(HISTORY_DOC, await tx.store.get(id));
-    if (!read.ok) return false;
-    const entry = read.value;
-    const metrics = entry.metrics.includes(metricId) ? entry.metrics : [...entry.metrics, metricId];
-    // Checked before writing: one bad result must not make the whole entry unreadable.
-    const merged = readDoc(HISTORY_DOC, writeDoc(HISTORY_DOC, { ...entry, metrics, results: { ...entry.results, [metricId]: result } }));
-    if (!merged.ok) throw new Error(`not stored: ${merged.message}`);
-    await tx.store.put(writeDoc(HISTORY_DOC, merged.value));
-    return true;
-  }));
+  return withQuota(() =>
+    inTx(tx, async () => {
+      const read = readDoc(HISTORY_DOC, await tx.store.get(id));
+      if (!read.ok) return false;
+      const entry = read.value;
+      const metrics = entry.metrics.includes(metricId) ? entry.metrics : [...entry.metrics, metricId];
+      // Checked before writing: one bad result must not make the whole entry unreadable.
+      const merged = readDoc(HISTORY_DOC, writeDoc(HISTORY_DOC, { ...entry, metrics, results: { ...entry.results, [metricId]: result } }));
+      if (!merged.ok) throw new Error(`not stored: ${merged.message}`);
+      await tx.store.put(writeDoc(HISTORY_DOC, merged.value));
+      return true;
+    }),
+  );
 }
 
 /**

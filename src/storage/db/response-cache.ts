@@ -37,7 +37,10 @@ export class IdbResponseCache implements ResponseCache {
   private readonly onIssue: IssueSink | undefined;
   private lastTick = 0;
 
-  constructor(private readonly db: AppDb, options: IdbResponseCacheOptions = {}) {
+  constructor(
+    private readonly db: AppDb,
+    options: IdbResponseCacheOptions = {},
+  ) {
     this.maxEntries = Math.max(1, Math.floor(options.maxEntries ?? DEFAULT_CACHE_ENTRIES));
     this.onIssue = options.onIssue;
   }
@@ -73,7 +76,11 @@ export class IdbResponseCache implements ResponseCache {
       );
     } catch (error) {
       if (!isStorageFullError(error)) throw error;
-      this.onIssue?.({ store: "responseCache", key, message: "the reply was not cached because the browser's storage is full; clear the cache or delete old history" });
+      this.onIssue?.({
+        store: "responseCache",
+        key,
+        message: "the reply was not cached because the browser's storage is full; clear the cache or delete old history",
+      });
     }
   }
 

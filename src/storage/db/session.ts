@@ -48,17 +48,19 @@ export async function saveLastSession(db: AppDb, session: LastSessionInput): Pro
  */
 export async function addLastSessionResult(db: AppDb, metricId: MetricId, result: MetricResult<any>): Promise<boolean> {
   const tx = db.transaction("settings", "readwrite");
-  return withQuota(() => inTx(tx, async () => {
-    const read = readDoc(SESSION_DOC, await tx.store.get(DOC_KEYS.lastSession));
-    if (!read.ok) return false;
-    const s = read.value;
-    const metrics = s.metrics.includes(metricId) ? s.metrics : [...s.metrics, metricId];
-    // Checked before writing: one bad result must not make the whole session unreadable.
-    const merged = readDoc(SESSION_DOC, writeDoc(SESSION_DOC, { ...s, metrics, results: { ...s.results, [metricId]: result }, savedAt: Date.now() }));
-    if (!merged.ok) throw new Error(`not stored: ${merged.message}`);
-    await tx.store.put(writeDoc(SESSION_DOC, merged.value), DOC_KEYS.lastSession);
-    return true;
-  }));
+  return withQuota(() =>
+    inTx(tx, async () => {
+      const read = readDoc(SESSION_DOC, await tx.store.get(DOC_KEYS.lastSession));
+      if (!read.ok) return false;
+      const s = read.value;
+      const metrics = s.metrics.includes(metricId) ? s.metrics : [...s.metrics, metricId];
+      // Checked before writing: one bad result must not make the whole session unreadable.
+      const merged = readDoc(SESSION_DOC, writeDoc(SESSION_DOC, { ...s, metrics, results: { ...s.results, [metricId]: result }, savedAt: Date.now() }));
+      if (!merged.ok) throw new Error(`not stored: ${merged.message}`);
+      await tx.store.put(writeDoc(SESSION_DOC, merged.value), DOC_KEYS.lastSession);
+      return true;
+    }),
+  );
 }
 
 export async function loadLastSession(db: AppDb): Promise<{ session: LastSession | undefined; issues: StorageIssue[] }> {

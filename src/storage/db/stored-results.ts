@@ -31,6 +31,4 @@ export const storedResultsSchema = z.object(
 ) as unknown as z.ZodType<StoredResults>;
 
 /** Metric ids as stored: ids this build does not know (a newer build's metrics) are dropped, not fatal. */
-export const storedMetricIdsSchema = z
-  .array(z.string())
-  .transform((ids) => ids.filter((id): id is MetricId => (METRIC_IDS as readonly string[]).includes(id)));
+export const storedMetricIdsSchema = z.array(z.string()).transform((ids) => ids.filter((id): id is MetricId => (METRIC_IDS as readonly string[]).includes(id)));

@@ -49,7 +49,7 @@ export function parseCsv(text: string, delimiter = ","): CsvRecord[] {
 
   while (i < src.length) {
     const ch = src[i]!;
-    if (ch === '"' && field === "" ) {
+    if (ch === '"' && field === "") {
       // Quoted field: read to the closing quote; "" is a literal quote.
       sawQuote = true;
       const openLine = line;
@@ -106,5 +106,5 @@ export function csvCell(value: string | number | null | undefined): string {
 
 /** CRLF line ends, as RFC 4180 says and Excel expects. */
 export function writeCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return rows.map((row) => row.map(csvCell).join(",")).join("\r\n") + "\r\n";
+  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -5,6 +5,14 @@ export { parseSamplesFile, readSamplesFile, formatIssue, SamplesFileError, type 
 export { listCell } from "./samples-csv";
 export * from "./report";
 export { resultsToCsv } from "./results-csv";
-export { parsePromptSet, buildPromptSet, promptSetSchema, PROMPT_SET_FORMAT, PROMPT_SET_VERSION, type PromptSet, type ParsePromptSetResult } from "./prompt-set";
+export {
+  parsePromptSet,
+  buildPromptSet,
+  promptSetSchema,
+  PROMPT_SET_FORMAT,
+  PROMPT_SET_VERSION,
+  type PromptSet,
+  type ParsePromptSetResult,
+} from "./prompt-set";
 export { stripKeyLike, sanitizeUrl, scrubSecrets, isKeyLikeName } from "./redact";
 export { formatPath } from "./json-path";

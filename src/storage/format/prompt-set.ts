@@ -38,7 +38,7 @@ export function buildPromptSet(overrides: PromptOverrides): PromptSet {
 export function parsePromptSet(text: string, fileName: string): ParsePromptSetResult {
   const fail = (message: string, path?: readonly PropertyKey[]): ParsePromptSetResult => ({
     ok: false,
-    message: path && path.length ? `${fileName}: ${formatPath(path)}: ${message}` : `${fileName}: ${message}`,
+    message: path?.length ? `${fileName}: ${formatPath(path)}: ${message}` : `${fileName}: ${message}`,
   });
   let doc: unknown;
   try {

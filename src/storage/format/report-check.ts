@@ -74,7 +74,10 @@ function checkSummary(report: Report): Inconsistency | undefined {
   const means: number[] = [];
   for (const metricId of report.config.metrics) {
     const rows = report.results.map((r) => r.metrics[metricId]).filter((m) => m !== undefined);
-    const expected = summarizeScores(rows.map((m) => m.score), rows.map((m) => m.error?.code));
+    const expected = summarizeScores(
+      rows.map((m) => m.score),
+      rows.map((m) => m.error?.code),
+    );
     if (expected.mean !== null) means.push(expected.mean);
     const got = metricSummaryOf(report.summary, metricId);
     if (!got) return { path: formatPath(["summary", metricId]), message: "missing" };
@@ -85,7 +88,8 @@ function checkSummary(report: Report): Inconsistency | undefined {
     }
   }
   const ragas = harmonicMean(means);
-  if (!same(report.summary.ragasScore, ragas)) return { path: "summary.ragasScore", message: `is ${report.summary.ragasScore}, but the metric means give ${ragas}` };
+  if (!same(report.summary.ragasScore, ragas))
+    return { path: "summary.ragasScore", message: `is ${report.summary.ragasScore}, but the metric means give ${ragas}` };
   return undefined;
 }
 

@@ -33,7 +33,10 @@ export interface ParseReportOptions {
 }
 
 export function parseReport(text: string, fileName: string, options: ParseReportOptions = {}): ParseReportResult {
-  const fail = (kind: ReportErrorKind, message: string, path?: string): ParseReportResult => ({ ok: false, error: new ReportError(kind, fileName, message, path) });
+  const fail = (kind: ReportErrorKind, message: string, path?: string): ParseReportResult => ({
+    ok: false,
+    error: new ReportError(kind, fileName, message, path),
+  });
 
   let doc: unknown;
   try {
@@ -47,10 +50,18 @@ export function parseReport(text: string, fileName: string, options: ParseReport
   const version = (doc as JsonObject).version;
   if (typeof version !== "number" || !Number.isInteger(version)) return fail("invalid", "expected an integer format version", "version");
   if (version > REPORT_VERSION) {
-    return fail("too_new", `written by a newer Ragas Playground (report version ${version}); this one reads up to version ${REPORT_VERSION}. Update Ragas Playground to open it.`);
+    return fail(
+      "too_new",
+      `written by a newer Ragas Playground (report version ${version}); this one reads up to version ${REPORT_VERSION}. Update Ragas Playground to open it.`,
+    );
   }
   const migrated = migrate(doc as JsonObject, version, REPORT_VERSION, options.migrations ?? MIGRATIONS);
-  if (!migrated.ok) return fail("invalid", `report version ${migrated.missing} is not one this app can read (it reads versions ${oldestReadable(options.migrations ?? MIGRATIONS)} to ${REPORT_VERSION})`, "version");
+  if (!migrated.ok)
+    return fail(
+      "invalid",
+      `report version ${migrated.missing} is not one this app can read (it reads versions ${oldestReadable(options.migrations ?? MIGRATIONS)} to ${REPORT_VERSION})`,
+      "version",
+    );
 
   const parsed = reportSchema.safeParse(migrated.doc);
   if (!parsed.success) {

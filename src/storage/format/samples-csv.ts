@@ -21,7 +21,8 @@ export function csvRecords(text: string, file: string): RecordsRead {
     throw error;
   }
   const [header, ...rows] = table;
-  if (!header) return { records: [], errors: [{ file, message: "the file is empty (expected a header row: question,answer,contexts,reference)" }], warnings: [] };
+  if (!header)
+    return { records: [], errors: [{ file, message: "the file is empty (expected a header row: question,answer,contexts,reference)" }], warnings: [] };
 
   const names = header.fields.map((name) => name.trim().toLowerCase().replace(/\s+/g, "_"));
   const errors: FileIssue[] = [];
@@ -32,7 +33,8 @@ export function csvRecords(text: string, file: string): RecordsRead {
     seen.add(name);
   }
   const ignored = names.filter((n) => n !== "" && !KNOWN_COLUMNS.has(n));
-  if (ignored.length > 0) warnings.push({ file, row: header.row, message: `ignored column${ignored.length > 1 ? "s" : ""} ${ignored.map((n) => `"${n}"`).join(", ")}` });
+  if (ignored.length > 0)
+    warnings.push({ file, row: header.row, message: `ignored column${ignored.length > 1 ? "s" : ""} ${ignored.map((n) => `"${n}"`).join(", ")}` });
   if (errors.length > 0) return { records: [], errors, warnings };
 
   const records: RawRecord[] = [];

@@ -27,7 +27,7 @@ export function jsonRecords(text: string, file: string): RecordsRead {
     return fail(file, `not valid JSON (${(error as Error).message})`);
   }
   if (Array.isArray(doc)) return ok(doc.map((value, i) => ({ value, row: i + 1 })));
-  if (typeof doc !== "object" || doc === null) return fail(file, "expected a list of samples or an object with a \"samples\" list");
+  if (typeof doc !== "object" || doc === null) return fail(file, 'expected a list of samples or an object with a "samples" list');
   const obj = doc as Record<string, unknown>;
   if (obj.format === REPORT_FORMAT) {
     const report = parseReport(text, file);
@@ -39,7 +39,7 @@ export function jsonRecords(text: string, file: string): RecordsRead {
   if (columns) return ok(columns);
   // A single sample object is a dataset of one.
   if ("question" in obj || "user_input" in obj) return ok([{ value: obj, row: 1 }]);
-  return fail(file, "expected a list of samples, an object with a \"samples\" list, or a report");
+  return fail(file, 'expected a list of samples, an object with a "samples" list, or a report');
 }
 
 /** JSON Lines: one record per line; blank lines are allowed; the row is the line number. */

@@ -14,7 +14,16 @@ export const TRACE_FIELDS: Record<MetricId, z.ZodType> = {
     statements: z.array(z.object({ text: z.string(), verdict: flag, reason: z.string() })),
   }),
   answer_relevancy: z.looseObject({
-    questions: z.array(z.object({ text: z.string(), noncommittal: flag, similarity: z.number().min(-1 - 1e-9).max(1 + 1e-9) })),
+    questions: z.array(
+      z.object({
+        text: z.string(),
+        noncommittal: flag,
+        similarity: z
+          .number()
+          .min(-1 - 1e-9)
+          .max(1 + 1e-9),
+      }),
+    ),
   }),
   context_relevance: z.looseObject({
     sentences: z.array(z.object({ text: z.string(), context: z.number().int().min(0), relevant: flag })),

@@ -4,7 +4,10 @@ import { checkExamplesText } from "../../../src/app/studio/logic/examples-check"
 import { locateJson, spanOf } from "../../../src/app/studio/logic/json-locate";
 
 const good = [
-  { input: { context: "The Nile flows north.", statements: "[1] The Nile flows north." }, output: { verdicts: [{ statement: 1, reason: "stated", verdict: 1 }] } },
+  {
+    input: { context: "The Nile flows north.", statements: "[1] The Nile flows north." },
+    output: { verdicts: [{ statement: 1, reason: "stated", verdict: 1 }] },
+  },
 ];
 const text = (value: unknown) => JSON.stringify(value, null, 2);
 const slice = (t: string, i: { start: number; end: number }) => t.slice(i.start, i.end);
@@ -22,7 +25,13 @@ describe("locateJson", () => {
   });
 
   it("reports a syntax error with its offset", () => {
-    for (const [t, at] of [["[1, 2", 5], ['{"a" 1}', 5], ["[1,]", 3], ['"line\nbreak"', 5], ["[] x", 3]] as const) {
+    for (const [t, at] of [
+      ["[1, 2", 5],
+      ['{"a" 1}', 5],
+      ["[1,]", 3],
+      ['"line\nbreak"', 5],
+      ["[] x", 3],
+    ] as const) {
       const r = locateJson(t);
       expect(r.ok, t).toBe(false);
       if (!r.ok) expect(r.offset, t).toBe(at);

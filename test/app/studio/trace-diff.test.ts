@@ -18,9 +18,37 @@ describe("diffTraces", () => {
   });
 
   it("context precision matches contexts by rank; context relevance by context and sentence", () => {
-    const p = diffTraces("context_precision", { contexts: [{ index: 0, verdict: 1, reason: "x" }, { index: 1, verdict: 0, reason: "y" }] }, { contexts: [{ index: 0, verdict: 1, reason: "x" }, { index: 1, verdict: 1, reason: "z" }] });
+    const p = diffTraces(
+      "context_precision",
+      {
+        contexts: [
+          { index: 0, verdict: 1, reason: "x" },
+          { index: 1, verdict: 0, reason: "y" },
+        ],
+      },
+      {
+        contexts: [
+          { index: 0, verdict: 1, reason: "x" },
+          { index: 1, verdict: 1, reason: "z" },
+        ],
+      },
+    );
     expect(p.changes).toEqual([{ kind: "changed", text: "#2", before: 0, after: 1, reasonBefore: "y", reasonAfter: "z", context: 2 }]);
-    const r = diffTraces("context_relevance", { sentences: [{ text: "S.", context: 0, relevant: 0 }, { text: "S.", context: 1, relevant: 1 }] }, { sentences: [{ text: "S.", context: 0, relevant: 1 }, { text: "S.", context: 1, relevant: 1 }] });
+    const r = diffTraces(
+      "context_relevance",
+      {
+        sentences: [
+          { text: "S.", context: 0, relevant: 0 },
+          { text: "S.", context: 1, relevant: 1 },
+        ],
+      },
+      {
+        sentences: [
+          { text: "S.", context: 0, relevant: 1 },
+          { text: "S.", context: 1, relevant: 1 },
+        ],
+      },
+    );
     expect(r.changes).toEqual([{ kind: "changed", text: "S.", before: 0, after: 1, context: 1 }]);
     expect(r.unchanged).toBe(1);
   });
@@ -34,7 +62,9 @@ describe("diffTraces", () => {
   });
 
   it("a trace without items (a coded null) diffs to everything added or removed, without throwing", () => {
-    expect(diffTraces("context_recall", { calls: [] }, { statements: [{ text: "R.", attributed: 1, reason: "" }] }).changes).toEqual([{ kind: "added", text: "R.", after: 1 }]);
+    expect(diffTraces("context_recall", { calls: [] }, { statements: [{ text: "R.", attributed: 1, reason: "" }] }).changes).toEqual([
+      { kind: "added", text: "R.", after: 1 },
+    ]);
     expect(diffTraces("faithfulness", undefined, null)).toEqual({ valueKind: "flag", changes: [], unchanged: 0 });
   });
 });

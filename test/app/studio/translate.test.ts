@@ -16,7 +16,7 @@ describe("translation of few-shot examples", () => {
     expect(slots[2]).toEqual({ example: 0, path: ["output", "verdicts", 0, "reason"] });
   });
 
-  it("skips strings without letters (a count such as \"3\")", () => {
+  it('skips strings without letters (a count such as "3")', () => {
     const { strings } = collectStrings(questionsPrompt.examples);
     expect(strings.some((s) => /^\d+$/.test(s))).toBe(false);
   });

@@ -52,7 +52,11 @@ describe("studio versions over IndexedDB", () => {
   });
 
   it("importing a good file makes exactly its prompts active and opens them in the editors", async () => {
-    const file = JSON.stringify({ format: "ragas-playground/prompts", version: 1, prompts: { "context_recall.statements": { instruction: "Recall, carefully.", versionName: "careful" } } });
+    const file = JSON.stringify({
+      format: "ragas-playground/prompts",
+      version: 1,
+      prompts: { "context_recall.statements": { instruction: "Recall, carefully.", versionName: "careful" } },
+    });
     await importText(file, "good.json");
     expect(useStudio.getState().notice?.text).toMatch(/^Imported 1 prompt from good\.json/);
     expect(await activePromptOverrides()).toEqual({ "context_recall.statements": { instruction: "Recall, carefully.", versionName: "careful" } });

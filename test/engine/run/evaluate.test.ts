@@ -12,10 +12,26 @@ const sample: Sample = {
 
 const replies = {
   "faithfulness.statements": { statements: ["Christopher Nolan directed Oppenheimer.", "Cillian Murphy stars in Oppenheimer."] },
-  "faithfulness.verdicts": { verdicts: [{ statement: 1, reason: "stated", verdict: 1 }, { statement: 2, reason: "not stated", verdict: 0 }] },
-  "answer_relevancy.questions": { questions: [{ question: "Who directed Oppenheimer?", noncommittal: 0 }, { question: "Who made it?", noncommittal: 0 }, { question: "Who is in it?", noncommittal: 0 }] },
+  "faithfulness.verdicts": {
+    verdicts: [
+      { statement: 1, reason: "stated", verdict: 1 },
+      { statement: 2, reason: "not stated", verdict: 0 },
+    ],
+  },
+  "answer_relevancy.questions": {
+    questions: [
+      { question: "Who directed Oppenheimer?", noncommittal: 0 },
+      { question: "Who made it?", noncommittal: 0 },
+      { question: "Who is in it?", noncommittal: 0 },
+    ],
+  },
   "context_relevance.sentences": { needed: [1] },
-  "context_precision.verdicts": { verdicts: [{ context: 1, reason: "names Nolan", verdict: 1 }, { context: 2, reason: "about Paris", verdict: 0 }] },
+  "context_precision.verdicts": {
+    verdicts: [
+      { context: 1, reason: "names Nolan", verdict: 1 },
+      { context: 2, reason: "about Paris", verdict: 0 },
+    ],
+  },
   "context_recall.statements": { statements: [{ statement: "Christopher Nolan directed Oppenheimer.", reason: "in context 1", attributed: 1 }] },
 };
 
@@ -86,10 +102,18 @@ describe("evaluate", () => {
   });
 
   it("judges each context in its own parallel call when asked", async () => {
-    const { judge, requests } = scriptedJudge({ ...replies, "context_precision.verdicts": (r: { messages: { content: string }[] }) => ({ verdicts: [{ context: 1, reason: "", verdict: r.messages[1]!.content.includes("Paris") ? 0 : 1 }] }) });
+    const { judge, requests } = scriptedJudge({
+      ...replies,
+      "context_precision.verdicts": (r: { messages: { content: string }[] }) => ({
+        verdicts: [{ context: 1, reason: "", verdict: r.messages[1]!.content.includes("Paris") ? 0 : 1 }],
+      }),
+    });
     const out = await evaluate([sample], ["context_precision"], { judge, concurrency: 4, metricOptions: { context_precision: { perContextCalls: true } } });
     expect(requests).toHaveLength(2);
-    expect(out.results[0]!.metrics.context_precision!.trace.contexts.map((c: { index: number; verdict: number }) => [c.index, c.verdict])).toEqual([[0, 1], [1, 0]]);
+    expect(out.results[0]!.metrics.context_precision!.trace.contexts.map((c: { index: number; verdict: number }) => [c.index, c.verdict])).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
   });
 
   it("never has more requests in flight than the concurrency", async () => {
@@ -108,7 +132,12 @@ describe("evaluate", () => {
     const samples = Array.from({ length: 6 }, (_, i) => ({ ...sample, id: `s${i}` }));
     setTimeout(() => controller.abort(), 45);
     const events: string[] = [];
-    const out = await evaluate(samples, ["faithfulness", "context_recall"], { judge, concurrency: 2 }, { signal: controller.signal, onResult: (e) => events.push(`${e.sampleId}:${e.metricId}`) });
+    const out = await evaluate(
+      samples,
+      ["faithfulness", "context_recall"],
+      { judge, concurrency: 2 },
+      { signal: controller.signal, onResult: (e) => events.push(`${e.sampleId}:${e.metricId}`) },
+    );
     const results = out.results.flatMap((r) => Object.values(r.metrics));
     expect(results).toHaveLength(12);
     expect(events).toHaveLength(12);
@@ -118,7 +147,11 @@ describe("evaluate", () => {
 
   it("refuses to score with a prompt whose template lost a variable", async () => {
     const { judge, requests } = scriptedJudge(replies);
-    const out = await evaluate([sample], ["context_recall"], { judge, concurrency: 1, prompts: { "context_recall.statements": { inputTemplate: "Question: {{question}}\nContext: {{contxt}}" } } });
+    const out = await evaluate([sample], ["context_recall"], {
+      judge,
+      concurrency: 1,
+      prompts: { "context_recall.statements": { inputTemplate: "Question: {{question}}\nContext: {{contxt}}" } },
+    });
     const r = out.results[0]!.metrics.context_recall!;
     expect(r.error?.code).toBe("invalid_prompt");
     expect(r.error?.message).toContain("{{contxt}}");

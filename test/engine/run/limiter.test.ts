@@ -14,7 +14,12 @@ describe("Limiter", () => {
     const limiter = new Limiter(2);
     const order: number[] = [];
     const gates = [0, 1, 2, 3].map(() => deferred());
-    const runs = gates.map((g, i) => limiter.run(async () => { order.push(i); await g.promise; }));
+    const runs = gates.map((g, i) =>
+      limiter.run(async () => {
+        order.push(i);
+        await g.promise;
+      }),
+    );
     await tick();
     expect(order).toEqual([0, 1]);
     expect(limiter.inFlight).toBe(2);

@@ -59,7 +59,11 @@ export const contextPrecisionVerdicts: Brain = ({ user }) => {
   return {
     verdicts: contexts.map((c, i) => {
       const useful = coverage(reference, c) >= 0.3;
-      return { context: i + 1, reason: useful ? "It contains facts the reference uses." : "It does not contain what the reference says.", verdict: useful ? 1 : 0 };
+      return {
+        context: i + 1,
+        reason: useful ? "It contains facts the reference uses." : "It does not contain what the reference says.",
+        verdict: useful ? 1 : 0,
+      };
     }),
   };
 };

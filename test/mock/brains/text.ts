@@ -47,7 +47,39 @@ export function contentTerms(text: string): Set<string> {
   return terms;
 }
 
-const STOP = new Set(["the", "and", "for", "was", "were", "with", "that", "this", "from", "are", "has", "have", "had", "its", "who", "what", "when", "where", "which", "how", "did", "does", "into", "also", "than", "then", "they", "their", "there", "been", "about"]);
+const STOP = new Set([
+  "the",
+  "and",
+  "for",
+  "was",
+  "were",
+  "with",
+  "that",
+  "this",
+  "from",
+  "are",
+  "has",
+  "have",
+  "had",
+  "its",
+  "who",
+  "what",
+  "when",
+  "where",
+  "which",
+  "how",
+  "did",
+  "does",
+  "into",
+  "also",
+  "than",
+  "then",
+  "they",
+  "their",
+  "there",
+  "been",
+  "about",
+]);
 
 /** Share of `claim`'s content terms that occur in `source` (0 when the claim has none). */
 export function coverage(claim: string, source: string): number {

@@ -42,7 +42,19 @@ export function faithfulnessResult(score = 1): MetricResult<any> {
     reason: "1 of 1 statements are supported by the contexts.",
     trace: {
       statements: [{ text: "The Eiffel Tower is in Paris.", verdict: 1, reason: "The context says so." }],
-      calls: [{ kind: "chat", promptId: "faithfulness.statements", promptHash: "abc", model: "m", promptTokens: 10, completionTokens: 5, ms: 3, cached: false, attempts: 1 }],
+      calls: [
+        {
+          kind: "chat",
+          promptId: "faithfulness.statements",
+          promptHash: "abc",
+          model: "m",
+          promptTokens: 10,
+          completionTokens: 5,
+          ms: 3,
+          cached: false,
+          attempts: 1,
+        },
+      ],
     },
   };
 }

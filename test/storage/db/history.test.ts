@@ -17,7 +17,12 @@ describe("history", () => {
 
   it("lists newest first, up to the limit", async () => {
     const db = await freshDb();
-    for (const [id, createdAt] of [["a", 100], ["c", 300], ["b", 200]] as const) await addHistoryEntry(db, { ...base, id, createdAt });
+    for (const [id, createdAt] of [
+      ["a", 100],
+      ["c", 300],
+      ["b", 200],
+    ] as const)
+      await addHistoryEntry(db, { ...base, id, createdAt });
     expect((await listHistory(db)).entries.map((e) => e.id)).toEqual(["c", "b", "a"]);
     expect((await listHistory(db, 2)).entries.map((e) => e.id)).toEqual(["c", "b"]);
   });
@@ -26,7 +31,16 @@ describe("history", () => {
     const db = await freshDb();
     await addHistoryEntry(db, { ...base, id: "good", createdAt: 1 });
     await db.put("history", { v: 1, id: "bad", createdAt: 2, sample: { question: 7 }, metrics: [], results: {}, model: "m", demo: false });
-    await db.put("history", { v: 1, id: "bad-trace", createdAt: 3, sample, metrics: ["faithfulness"], results: { faithfulness: { score: 1, trace: { calls: [], statements: "oops" } } }, model: "m", demo: false });
+    await db.put("history", {
+      v: 1,
+      id: "bad-trace",
+      createdAt: 3,
+      sample,
+      metrics: ["faithfulness"],
+      results: { faithfulness: { score: 1, trace: { calls: [], statements: "oops" } } },
+      model: "m",
+      demo: false,
+    });
     const { entries, issues } = await listHistory(db);
     expect(entries.map((e) => e.id)).toEqual(["good"]);
     expect(issues.map((i) => i.key)).toEqual(["bad-trace", "bad"]);

@@ -53,7 +53,11 @@ describe("prompt versions", () => {
   it("chooses the active version per prompt, and back to the default", async () => {
     const db = await freshDb();
     const a = await savePromptVersion(db, { promptId: "faithfulness.verdicts", name: "a", override: strict });
-    const b = await savePromptVersion(db, { promptId: "context_recall.statements", name: "b", override: { inputTemplate: "{{question}} {{reference}} {{context}}" } });
+    const b = await savePromptVersion(db, {
+      promptId: "context_recall.statements",
+      name: "b",
+      override: { inputTemplate: "{{question}} {{reference}} {{context}}" },
+    });
     await setActiveVersion(db, a.promptId, a.id);
     await setActiveVersion(db, b.promptId, b.id);
     expect((await loadActiveVersions(db)).active).toEqual({ [a.promptId]: a.id, [b.promptId]: b.id });
@@ -116,7 +120,12 @@ describe("prompt versions", () => {
   it("an import that fails half-way changes nothing", async () => {
     const db = await freshDb();
     const old = await savePromptVersion(db, { promptId: "q", name: "old", override: strict }, { activate: true });
-    await expect(importPromptVersions(db, [{ promptId: "p", name: "ok", override: strict }, { promptId: "r", name: "", override: strict }])).rejects.toThrow(/needs a name/);
+    await expect(
+      importPromptVersions(db, [
+        { promptId: "p", name: "ok", override: strict },
+        { promptId: "r", name: "", override: strict },
+      ]),
+    ).rejects.toThrow(/needs a name/);
     expect((await loadActiveVersions(db)).active).toEqual({ q: old.id });
     expect(await db.count("promptVersions")).toBe(1);
   });
@@ -125,7 +134,9 @@ describe("prompt versions", () => {
     const db = await freshDb();
     const undo = simulateQuotaExceeded();
     try {
-      await expect(savePromptVersion(db, { promptId: "p", name: "a", override: strict }, { activate: true })).rejects.toMatchObject({ name: "StorageFullError" });
+      await expect(savePromptVersion(db, { promptId: "p", name: "a", override: strict }, { activate: true })).rejects.toMatchObject({
+        name: "StorageFullError",
+      });
     } finally {
       undo();
     }

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { StorageFullError, addHistoryEntry, addHistoryResult, getHistoryEntry, defaultSettings, isQuotaError, loadSettings, saveSettings, storageEstimate, withQuota } from "../../../src/storage/db";
+import {
+  StorageFullError,
+  addHistoryEntry,
+  addHistoryResult,
+  getHistoryEntry,
+  defaultSettings,
+  isQuotaError,
+  loadSettings,
+  saveSettings,
+  storageEstimate,
+  withQuota,
+} from "../../../src/storage/db";
 import { freshDb, sample, simulateQuotaExceeded } from "./helpers";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -10,7 +21,9 @@ describe("storage full", () => {
     const restore = simulateQuotaExceeded();
     try {
       await expect(saveSettings(db, { ...defaultSettings(), model: "x" })).rejects.toBeInstanceOf(StorageFullError);
-      await expect(addHistoryEntry(db, { sample, metrics: [], results: {}, model: "m", demo: false })).rejects.toThrow(/delete old history entries, clear the response cache, or export/);
+      await expect(addHistoryEntry(db, { sample, metrics: [], results: {}, model: "m", demo: false })).rejects.toThrow(
+        /delete old history entries, clear the response cache, or export/,
+      );
     } finally {
       restore();
     }

@@ -7,14 +7,30 @@ describe("settings", () => {
     const db = await freshDb();
     const { settings, issues } = await loadSettings(db);
     expect(issues).toEqual([]);
-    expect(settings).toMatchObject({ provider: "openai", temperature: 0, concurrency: 8, timeoutMs: 60_000, maxRetries: 4, rememberKey: false, language: "en", bypassCache: false });
+    expect(settings).toMatchObject({
+      provider: "openai",
+      temperature: 0,
+      concurrency: 8,
+      timeoutMs: 60_000,
+      maxRetries: 4,
+      rememberKey: false,
+      language: "en",
+      bypassCache: false,
+    });
     expect(settings.prices["gpt-4o-mini"]).toEqual(DEFAULT_PRICES["gpt-4o-mini"]);
     expect(settings.prices["text-embedding-3-small"]?.output).toBe(0);
   });
 
   it("round-trip", async () => {
     const db = await freshDb();
-    const changed = { ...defaultSettings(), provider: "ollama" as const, baseURL: "http://localhost:11434/v1", model: "qwen2.5:7b", language: "zh" as const, prices: { "qwen2.5:7b": { input: 0, output: 0 } } };
+    const changed = {
+      ...defaultSettings(),
+      provider: "ollama" as const,
+      baseURL: "http://localhost:11434/v1",
+      model: "qwen2.5:7b",
+      language: "zh" as const,
+      prices: { "qwen2.5:7b": { input: 0, output: 0 } },
+    };
     await saveSettings(db, changed);
     const { settings, issues } = await loadSettings(db);
     expect(issues).toEqual([]);

@@ -22,7 +22,13 @@ const call = (promptId: string, kind: "chat" | "embedding" = "chat"): CallRecord
 });
 
 export const samples: Sample[] = [
-  { id: "s1", question: "Where does the Nile end?", answer: "In the Mediterranean. It is long.", contexts: ["The Nile empties into the Mediterranean Sea."], reference: "The Mediterranean Sea." },
+  {
+    id: "s1",
+    question: "Where does the Nile end?",
+    answer: "In the Mediterranean. It is long.",
+    contexts: ["The Nile empties into the Mediterranean Sea."],
+    reference: "The Mediterranean Sea.",
+  },
   { id: "s2", question: "Q2", answer: "I don't know.", contexts: ["c"] },
 ];
 
@@ -40,8 +46,16 @@ function results(): SampleResult[] {
       calls: [call("faithfulness.statements"), call("faithfulness.verdicts")],
     },
   };
-  const precision: MetricResult<any> = { score: 1, reason: "useful at rank 1", trace: { contexts: [{ index: 0, verdict: 1, reason: "useful" }], calls: [call("context_precision.verdicts")] } };
-  const noStatements: MetricResult<any> = { score: null, error: { code: "no_statements", message: "the answer makes no claim" }, trace: { statements: [], calls: [call("faithfulness.statements")] } };
+  const precision: MetricResult<any> = {
+    score: 1,
+    reason: "useful at rank 1",
+    trace: { contexts: [{ index: 0, verdict: 1, reason: "useful" }], calls: [call("context_precision.verdicts")] },
+  };
+  const noStatements: MetricResult<any> = {
+    score: null,
+    error: { code: "no_statements", message: "the answer makes no claim" },
+    trace: { statements: [], calls: [call("faithfulness.statements")] },
+  };
   const missing: MetricResult<any> = { score: null, error: { code: "missing_input", message: "needs a reference answer" }, trace: { calls: [] } };
   return [
     { sampleId: "s1", metrics: { faithfulness: faithful, context_precision: precision } },

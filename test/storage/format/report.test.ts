@@ -13,7 +13,12 @@ function errorOf(doc: unknown, file = "run.json") {
 describe("buildReport", () => {
   it("writes contract 5's envelope, flat summary and usage", () => {
     const report = fakeReport();
-    expect(report).toMatchObject({ format: REPORT_FORMAT, version: REPORT_VERSION, createdAt: "2025-01-02T03:04:05.000Z", generator: { name: "test", version: "0.0.1" } });
+    expect(report).toMatchObject({
+      format: REPORT_FORMAT,
+      version: REPORT_VERSION,
+      createdAt: "2025-01-02T03:04:05.000Z",
+      generator: { name: "test", version: "0.0.1" },
+    });
     expect(report.summary).toEqual({
       faithfulness: { mean: 0.5, median: 0.5, count: 1, nullCount: 1, nullCodes: { no_statements: 1 } },
       context_precision: { mean: 1, median: 1, count: 1, nullCount: 1, nullCodes: { missing_input: 1 } },
@@ -27,7 +32,13 @@ describe("buildReport", () => {
     const calls = fakeReport().results[0]!.metrics.faithfulness!.trace.calls;
     expect(calls[0]).not.toHaveProperty("messages");
     expect(calls[0]).not.toHaveProperty("reply");
-    const kept = buildReport({ samples, output: fakeOutput(), config: { baseURL: "http://x", model: "m", concurrency: 1, metrics, prompts: [] }, generator: { name: "t", version: "1" }, keepCallText: true });
+    const kept = buildReport({
+      samples,
+      output: fakeOutput(),
+      config: { baseURL: "http://x", model: "m", concurrency: 1, metrics, prompts: [] },
+      generator: { name: "t", version: "1" },
+      keepCallText: true,
+    });
     expect(kept.results[0]!.metrics.faithfulness!.trace.calls[0]).toHaveProperty("messages");
   });
 
@@ -59,7 +70,13 @@ describe("buildReport", () => {
   it("scrubs a secret that leaked into an error message", () => {
     const output = fakeOutput();
     output.results[1]!.metrics.context_precision!.error!.message = `server said: bad key ${FAKE_KEY}`;
-    const report = buildReport({ samples, output, config: { baseURL: "http://x", model: "m", concurrency: 1, metrics, prompts: [] }, generator: { name: "t", version: "1" }, redact: [FAKE_KEY] });
+    const report = buildReport({
+      samples,
+      output,
+      config: { baseURL: "http://x", model: "m", concurrency: 1, metrics, prompts: [] },
+      generator: { name: "t", version: "1" },
+      redact: [FAKE_KEY],
+    });
     expect(serializeReport(report)).not.toContain(FAKE_KEY);
   });
 });
@@ -74,7 +91,9 @@ describe("parseReport", () => {
   it("refuses text that is not JSON, or JSON that is not a report", () => {
     expect(errorOf("{nope")).toMatchObject({ kind: "not_json", file: "run.json" });
     expect(errorOf([1, 2]).kind).toBe("not_a_report");
-    expect(errorOf({ format: "something-else", version: 1 }).message).toBe('run.json: not a Ragas Playground report (expected "format": "ragas-playground/report")');
+    expect(errorOf({ format: "something-else", version: 1 }).message).toBe(
+      'run.json: not a Ragas Playground report (expected "format": "ragas-playground/report")',
+    );
   });
 
   it("refuses a report from a newer version, naming both versions", () => {
@@ -168,7 +187,17 @@ describe("resultsToCsv", () => {
     const { resultsToCsv } = await import("../../../src/storage/format/results-csv");
     const { parseCsv } = await import("../../../src/storage/format/csv");
     const rows = parseCsv(resultsToCsv(fakeReport())).map((r) => r.fields);
-    expect(rows[0]).toEqual(["id", "question", "answer", "faithfulness", "faithfulness_error", "faithfulness_reason", "context_precision", "context_precision_error", "context_precision_reason"]);
+    expect(rows[0]).toEqual([
+      "id",
+      "question",
+      "answer",
+      "faithfulness",
+      "faithfulness_error",
+      "faithfulness_reason",
+      "context_precision",
+      "context_precision_error",
+      "context_precision_reason",
+    ]);
     expect(rows[1]!.slice(0, 5)).toEqual(["s1", "Where does the Nile end?", "In the Mediterranean. It is long.", "0.5", ""]);
     expect(rows[2]!.slice(3, 5)).toEqual(["", "no_statements"]);
   });

@@ -36,7 +36,11 @@ describe("samples files: JSON", () => {
   });
 
   it("renames duplicate ids to row-based ones, with a warning", () => {
-    const text = JSON.stringify([{ id: "x", question: "q", answer: "a" }, { id: "x", question: "q", answer: "a" }, { question: "q", answer: "a" }]);
+    const text = JSON.stringify([
+      { id: "x", question: "q", answer: "a" },
+      { id: "x", question: "q", answer: "a" },
+      { question: "q", answer: "a" },
+    ]);
     const parsed = parseSamplesFile(text, "d.json");
     expect(parsed.samples.map((s) => s.id)).toEqual(["x", "row-2", "row-3"]);
     expect(parsed.warnings.map(formatIssue)).toEqual(['d.json row 2, field "id": id "x" is already used by row 1; renamed to "row-2"']);
@@ -53,7 +57,10 @@ describe("samples files: JSON Lines", () => {
     const text = '{"question":"q1","answer":"a1","contexts":["c"]}\n\n{"question":"q2"}\n{broken\n';
     const parsed = parseSamplesFile(text, "d.jsonl");
     expect(parsed.samples.map((s) => s.id)).toEqual(["row-1"]);
-    expect(parsed.errors.map(formatIssue)).toEqual([expect.stringMatching(/^d\.jsonl row 4: not valid JSON/), expect.stringMatching(/^d\.jsonl row 3, field "answer": missing/)]);
+    expect(parsed.errors.map(formatIssue)).toEqual([
+      expect.stringMatching(/^d\.jsonl row 4: not valid JSON/),
+      expect.stringMatching(/^d\.jsonl row 3, field "answer": missing/),
+    ]);
   });
 });
 

@@ -17,13 +17,20 @@ export interface TextIssue extends Span {
 
 export type ExamplesCheck = { examples: PromptExample[] | undefined; issues: TextIssue[] };
 
-const describePath = (path: JsonPath) => path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, "");
+const describePath = (path: JsonPath) =>
+  path
+    .map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`))
+    .join("")
+    .replace(/^\./, "");
 
 export function checkExamplesText(text: string, prompt: Pick<PromptDef, "variables" | "output">): ExamplesCheck {
   const located = locateJson(text);
   if (!located.ok) {
     const at = located.offset;
-    return { examples: undefined, issues: [{ message: `not valid JSON: ${located.message}`, start: at, end: Math.min(at + 1, text.length), severity: "error" }] };
+    return {
+      examples: undefined,
+      issues: [{ message: `not valid JSON: ${located.message}`, start: at, end: Math.min(at + 1, text.length), severity: "error" }],
+    };
   }
   const { value, spans } = located;
   const issues: TextIssue[] = [];
@@ -37,7 +44,7 @@ export function checkExamplesText(text: string, prompt: Pick<PromptDef, "variabl
   };
 
   if (!Array.isArray(value)) {
-    at([], "the examples must be a JSON array: [{ \"input\": {...}, \"output\": {...} }, ...]");
+    at([], 'the examples must be a JSON array: [{ "input": {...}, "output": {...} }, ...]');
     return { examples: undefined, issues };
   }
   value.forEach((example, n) => {
@@ -47,7 +54,8 @@ export function checkExamplesText(text: string, prompt: Pick<PromptDef, "variabl
       return;
     }
     const record = example as Record<string, unknown>;
-    for (const key of Object.keys(record)) if (key !== "input" && key !== "output") keyAt([n, key], `${label}: "${key}" is ignored (an example has only "input" and "output")`);
+    for (const key of Object.keys(record))
+      if (key !== "input" && key !== "output") keyAt([n, key], `${label}: "${key}" is ignored (an example has only "input" and "output")`);
     checkInput(record, n, label, prompt.variables, at, keyAt);
     if (!("output" in record)) {
       at([n], `${label}: "output" is missing`);

@@ -51,9 +51,20 @@ export function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
     case "context_recall":
       return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.attributed), reason: str(r.reason) }));
     case "context_precision":
-      return rows(trace, "contexts").map((r) => ({ key: `#${num(r.index)}`, text: `#${num(r.index) + 1}`, value: num(r.verdict), reason: str(r.reason), context: num(r.index) + 1 }));
+      return rows(trace, "contexts").map((r) => ({
+        key: `#${num(r.index)}`,
+        text: `#${num(r.index) + 1}`,
+        value: num(r.verdict),
+        reason: str(r.reason),
+        context: num(r.index) + 1,
+      }));
     case "context_relevance":
-      return rows(trace, "sentences").map((r) => ({ key: `${num(r.context)}:${norm(str(r.text))}`, text: str(r.text), value: num(r.relevant), context: num(r.context) + 1 }));
+      return rows(trace, "sentences").map((r) => ({
+        key: `${num(r.context)}:${norm(str(r.text))}`,
+        text: str(r.text),
+        value: num(r.relevant),
+        context: num(r.context) + 1,
+      }));
     case "answer_relevancy":
       return rows(trace, "questions").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.similarity) }));
   }
@@ -76,12 +87,26 @@ export function diffTraces(metricId: MetricId, before: unknown, after: unknown):
     if (!match) {
       added.push(withContext({ kind: "added", text: item.text, after: item.value, ...(item.reason ? { reasonAfter: item.reason } : {}) }, item));
     } else if (differs(match.value, item.value)) {
-      changes.push(withContext({ kind: "changed", text: item.text, before: match.value, after: item.value, ...(match.reason ? { reasonBefore: match.reason } : {}), ...(item.reason ? { reasonAfter: item.reason } : {}) }, item));
+      changes.push(
+        withContext(
+          {
+            kind: "changed",
+            text: item.text,
+            before: match.value,
+            after: item.value,
+            ...(match.reason ? { reasonBefore: match.reason } : {}),
+            ...(item.reason ? { reasonAfter: item.reason } : {}),
+          },
+          item,
+        ),
+      );
     } else {
       unchanged++;
     }
   }
-  const removed = [...pool.values()].flat().map((item) => withContext({ kind: "removed" as const, text: item.text, before: item.value, ...(item.reason ? { reasonBefore: item.reason } : {}) }, item));
+  const removed = [...pool.values()]
+    .flat()
+    .map((item) => withContext({ kind: "removed" as const, text: item.text, before: item.value, ...(item.reason ? { reasonBefore: item.reason } : {}) }, item));
   // Order the eye wants: what flipped first, then what the new prompt dropped or added.
   removed.sort((a, b) => left.findIndex((i) => i.text === a.text) - left.findIndex((i) => i.text === b.text));
   return { valueKind, changes: [...changes, ...removed, ...added], unchanged };

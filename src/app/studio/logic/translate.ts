@@ -71,13 +71,18 @@ export interface TranslationReply {
 export function translationSpec(originals: readonly string[]): JudgeOutputSpec<TranslationReply> {
   const schema = z.object({ translations: z.array(z.string()) }).superRefine((value, ctx) => {
     if (value.translations.length !== originals.length) {
-      ctx.addIssue({ code: "custom", path: ["translations"], message: `expected exactly ${originals.length} strings, one per input string, got ${value.translations.length}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["translations"],
+        message: `expected exactly ${originals.length} strings, one per input string, got ${value.translations.length}`,
+      });
       return;
     }
     value.translations.forEach((t, i) => {
       const original = originals[i]!;
       if (t.trim() === "") ctx.addIssue({ code: "custom", path: ["translations", i], message: "a translation is empty" });
-      else if (markers(t) !== markers(original)) ctx.addIssue({ code: "custom", path: ["translations", i], message: `keep the numbering markers (${markers(original) || "none"}) unchanged` });
+      else if (markers(t) !== markers(original))
+        ctx.addIssue({ code: "custom", path: ["translations", i], message: `keep the numbering markers (${markers(original) || "none"}) unchanged` });
       else if (variables(t) !== variables(original)) ctx.addIssue({ code: "custom", path: ["translations", i], message: "keep the {{variables}} unchanged" });
     });
   });
@@ -86,7 +91,7 @@ export function translationSpec(originals: readonly string[]): JudgeOutputSpec<T
 
 export const TRANSLATE_INSTRUCTION = [
   "You translate the texts of worked examples for an evaluation prompt.",
-  "You get a JSON array of strings. Reply with one JSON object {\"translations\": [...]} that holds exactly one translation per input string, in the same order: never merge, split, add or drop strings.",
+  'You get a JSON array of strings. Reply with one JSON object {"translations": [...]} that holds exactly one translation per input string, in the same order: never merge, split, add or drop strings.',
   "Translate faithfully: keep every fact, name and number. Keep line breaks, numbering markers such as [1] and [2], and anything in {{double braces}} exactly as they are.",
   "A string already in the target language is returned unchanged.",
 ].join(" ");

@@ -21,7 +21,14 @@ export function setIssueMarkers(model: MonacoModel, issues: readonly DraftIssue[
     const end = Math.max(Math.min(issue.end, text.length), Math.min(start + 1, text.length));
     const from = model.getPositionAt(start);
     const to = model.getPositionAt(end === start ? start : end);
-    return { severity, message: issue.message, startLineNumber: from.lineNumber, startColumn: from.column, endLineNumber: to.lineNumber, endColumn: Math.max(to.column, from.column + (end === start ? 1 : 0)) };
+    return {
+      severity,
+      message: issue.message,
+      startLineNumber: from.lineNumber,
+      startColumn: from.column,
+      endLineNumber: to.lineNumber,
+      endColumn: Math.max(to.column, from.column + (end === start ? 1 : 0)),
+    };
   });
   monaco.editor.setModelMarkers(model, OWNER, markers);
 }

@@ -1,4 +1,16 @@
-import { canonicalJson, evaluate, METRICS, missingInput, resolvePrompt, usageOf, type CallRecord, type MetricId, type MetricResult, type PromptOverrides, type Sample } from "../../../engine";
+import {
+  canonicalJson,
+  evaluate,
+  METRICS,
+  missingInput,
+  resolvePrompt,
+  usageOf,
+  type CallRecord,
+  type MetricId,
+  type MetricResult,
+  type PromptOverrides,
+  type Sample,
+} from "../../../engine";
 import { draftToSample } from "../../playground/draft";
 import { hasEmbedderFor, planFor, realPorts } from "../../playground/score-run";
 import { estimateCost } from "../../results/cost";
@@ -49,7 +61,12 @@ function draftLabel(promptId: string): DraftLabel {
 async function scoreOnce(sample: Sample, metricId: MetricId, prompts: PromptOverrides, signal: AbortSignal): Promise<MetricResult<any>> {
   const app = useApp.getState();
   const ports = await realPorts(app.bypassCache);
-  const output = await evaluate([sample], [metricId], { judge: ports.judge, embedder: ports.embedder, concurrency: app.settings.concurrency, prompts }, { signal });
+  const output = await evaluate(
+    [sample],
+    [metricId],
+    { judge: ports.judge, embedder: ports.embedder, concurrency: app.settings.concurrency, prompts },
+    { signal },
+  );
   return output.results[0]!.metrics[metricId]!;
 }
 
@@ -63,7 +80,15 @@ export async function scoreWithDraft(live = false): Promise<void> {
   if (!draft) return;
   const check = checkDraft(prompt, draft);
   const refuse = (text: string) => useStudio.setState({ tryNotice: { kind: "error", text } });
-  if (!check.override) return refuse(t.refused(check.issues.filter((i) => i.severity === "error").map((i) => i.message).join("; ")));
+  if (!check.override)
+    return refuse(
+      t.refused(
+        check.issues
+          .filter((i) => i.severity === "error")
+          .map((i) => i.message)
+          .join("; "),
+      ),
+    );
 
   const app = useApp.getState();
   const sample = draftToSample(app.draft, "studio-sample");
@@ -99,7 +124,7 @@ export async function scoreWithDraft(live = false): Promise<void> {
       score: afterResult.score,
       code: afterResult.error?.code,
       tokens: billedTokens(calls) + (cachedBefore ? 0 : billedTokens(beforeResult.trace.calls as CallRecord[])),
-      usd: after.usd === null || (!cachedBefore && before.usd === null) ? null : after.usd + (cachedBefore ? 0 : before.usd ?? 0),
+      usd: after.usd === null || (!cachedBefore && before.usd === null) ? null : after.usd + (cachedBefore ? 0 : (before.usd ?? 0)),
       cached: calls.length > 0 && calls.every((c) => c.cached),
     };
     useStudio.setState((s) => ({

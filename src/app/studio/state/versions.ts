@@ -135,7 +135,11 @@ export async function importText(text: string, fileName: string): Promise<void> 
   if (!parsed.ok) return notify("error", t.importFailed(parsed.message));
   const db = await appDb();
   if (!db) return notify("error", t.storageUnavailable);
-  const entries = Object.entries(parsed.overrides).map(([promptId, override]) => ({ promptId, name: override.versionName?.trim() || `imported from ${fileName}`.slice(0, 80), override }));
+  const entries = Object.entries(parsed.overrides).map(([promptId, override]) => ({
+    promptId,
+    name: override.versionName?.trim() || `imported from ${fileName}`.slice(0, 80),
+    override,
+  }));
   try {
     await importPromptVersions(db, entries);
   } catch (error) {

@@ -16,7 +16,10 @@ export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   async run(ctx) {
     const count = Math.max(1, Math.min(10, Math.round(ctx.options.questions ?? DEFAULT_QUESTION_COUNT)));
     const reply = await ask(ctx, questionsPrompt, { answer: ctx.sample.answer, count: String(count) }, undefined, PRIORITY.feedsNextStep);
-    const generated = reply.questions.map((q) => ({ ...q, question: q.question.trim() })).filter((q) => q.question.length > 0).slice(0, count);
+    const generated = reply.questions
+      .map((q) => ({ ...q, question: q.question.trim() }))
+      .filter((q) => q.question.length > 0)
+      .slice(0, count);
     if (generated.length === 0) throw new MetricError("parse_error", "the judge returned only empty questions", ctx.calls);
     if (!ctx.embedder) throw new MetricError("missing_input", "answer relevancy needs an embedding model", ctx.calls);
 

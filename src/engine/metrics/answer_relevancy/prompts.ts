@@ -15,7 +15,7 @@ export const questionsPrompt: PromptDef<QuestionsOutput> = {
   title: "Answer relevancy: questions the answer responds to",
   instruction: [
     "Write questions that the answer is a direct reply to, as many as asked, each worded differently and each about the answer's main point.",
-    "noncommittal is 1 when the answer is evasive, vague or avoids answering (\"I don't know\", \"it depends\"), else 0.",
+    'noncommittal is 1 when the answer is evasive, vague or avoids answering ("I don\'t know", "it depends"), else 0.',
     "Write the questions in the language of the answer.",
   ].join(" "),
   inputTemplate: "Answer: {{answer}}\nNumber of questions: {{count}}",
@@ -23,11 +23,21 @@ export const questionsPrompt: PromptDef<QuestionsOutput> = {
   examples: [
     {
       input: { answer: "Marie Curie was born in Warsaw in 1867.", count: "2" },
-      output: { questions: [{ question: "Where and when was Marie Curie born?", noncommittal: 0 }, { question: "In which city was Marie Curie born?", noncommittal: 0 }] },
+      output: {
+        questions: [
+          { question: "Where and when was Marie Curie born?", noncommittal: 0 },
+          { question: "In which city was Marie Curie born?", noncommittal: 0 },
+        ],
+      },
     },
     {
       input: { answer: "我不确定这款手机是否支持无线充电。", count: "2" },
-      output: { questions: [{ question: "这款手机支持无线充电吗？", noncommittal: 1 }, { question: "这款手机能不能无线充电？", noncommittal: 1 }] },
+      output: {
+        questions: [
+          { question: "这款手机支持无线充电吗？", noncommittal: 1 },
+          { question: "这款手机能不能无线充电？", noncommittal: 1 },
+        ],
+      },
     },
   ],
   output: {

@@ -9,14 +9,16 @@ import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTr
 async function judgeContexts(ctx: MetricContext, contexts: readonly string[], firstIndex: number): Promise<ContextVerdict[]> {
   const prompt = ctx.prompt(usefulnessPrompt);
   const oneEach = usefulnessOutput.superRefine((value: UsefulnessOutput, issue) => {
-    const problem = coversEachOnce(value.verdicts.map((v) => v.context), contexts.length, "context");
+    const problem = coversEachOnce(
+      value.verdicts.map((v) => v.context),
+      contexts.length,
+      "context",
+    );
     if (problem) issue.addIssue({ code: "custom", path: ["verdicts"], message: problem });
   });
   const input = { question: ctx.sample.question, reference: ctx.sample.reference ?? "", contexts: numbered(contexts) };
   const reply = await ask(ctx, usefulnessPrompt, input, { ...prompt.output, schema: oneEach });
-  return reply.verdicts
-    .map((v) => ({ index: firstIndex + v.context - 1, verdict: v.verdict, reason: v.reason }))
-    .sort((a, b) => a.index - b.index);
+  return reply.verdicts.map((v) => ({ index: firstIndex + v.context - 1, verdict: v.verdict, reason: v.reason })).sort((a, b) => a.index - b.index);
 }
 
 export const contextPrecision: MetricDefinition<ContextPrecisionTrace> = {

@@ -30,7 +30,11 @@ export const attributionPrompt: PromptDef<AttributionOutput> = {
       output: {
         statements: [
           { statement: "Canberra is the capital of Australia.", reason: "The context says so.", attributed: 1 },
-          { statement: "Canberra was chosen as a compromise between Sydney and Melbourne.", reason: "The context does not say why Canberra was chosen.", attributed: 0 },
+          {
+            statement: "Canberra was chosen as a compromise between Sydney and Melbourne.",
+            reason: "The context does not say why Canberra was chosen.",
+            attributed: 0,
+          },
         ],
       },
     },

@@ -19,9 +19,15 @@ export const contextRelevance: MetricDefinition<ContextRelevanceTrace> = {
     const prompt = ctx.prompt(neededSentencesPrompt);
     const inRange = neededOutput.superRefine((value, issue) => {
       const bad = value.needed.filter((k) => k > sentences.length);
-      if (bad.length) issue.addIssue({ code: "custom", path: ["needed"], message: `sentence ${bad.join(", ")} does not exist (there are ${sentences.length})` });
+      if (bad.length)
+        issue.addIssue({ code: "custom", path: ["needed"], message: `sentence ${bad.join(", ")} does not exist (there are ${sentences.length})` });
     });
-    const reply = await ask(ctx, neededSentencesPrompt, { question: ctx.sample.question, sentences: numbered(sentences.map((s) => s.text)) }, { ...prompt.output, schema: inRange });
+    const reply = await ask(
+      ctx,
+      neededSentencesPrompt,
+      { question: ctx.sample.question, sentences: numbered(sentences.map((s) => s.text)) },
+      { ...prompt.output, schema: inRange },
+    );
     const needed = new Set(reply.needed);
     return { sentences: sentences.map((s, i) => ({ ...s, relevant: needed.has(i + 1) ? 1 : 0 })) };
   },

@@ -24,7 +24,8 @@ export const neededSentencesPrompt: PromptDef<NeededOutput> = {
     {
       input: {
         question: "When did the Eiffel Tower open?",
-        sentences: "[1] The Eiffel Tower is a wrought-iron tower in Paris.\n[2] It opened to the public on 31 March 1889.\n[3] Paris is also known for its cafés.",
+        sentences:
+          "[1] The Eiffel Tower is a wrought-iron tower in Paris.\n[2] It opened to the public on 31 March 1889.\n[3] Paris is also known for its cafés.",
       },
       output: { needed: [2] },
     },

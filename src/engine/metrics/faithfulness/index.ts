@@ -19,10 +19,20 @@ export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
 
     const prompt = ctx.prompt(verdictsPrompt);
     const oneVerdictEach = verdictsOutput.superRefine((value, issue) => {
-      const problem = coversEachOnce(value.verdicts.map((v) => v.statement), texts.length, "statement");
+      const problem = coversEachOnce(
+        value.verdicts.map((v) => v.statement),
+        texts.length,
+        "statement",
+      );
       if (problem) issue.addIssue({ code: "custom", message: problem, path: ["verdicts"] });
     });
-    const judged = await ask(ctx, verdictsPrompt, { context: contexts.join("\n\n"), statements: numbered(texts) }, { ...prompt.output, schema: oneVerdictEach }, PRIORITY.finishesSample);
+    const judged = await ask(
+      ctx,
+      verdictsPrompt,
+      { context: contexts.join("\n\n"), statements: numbered(texts) },
+      { ...prompt.output, schema: oneVerdictEach },
+      PRIORITY.finishesSample,
+    );
     const byNumber = new Map(judged.verdicts.map((v) => [v.statement, v]));
     return {
       statements: texts.map((text, i) => {

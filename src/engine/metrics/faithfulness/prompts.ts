@@ -22,7 +22,9 @@ export const statementsPrompt: PromptDef<StatementsOutput> = {
   examples: [
     {
       input: { question: "Who was Marie Curie?", answer: "Marie Curie was a Polish-born physicist. She won Nobel Prizes in physics and chemistry." },
-      output: { statements: ["Marie Curie was a Polish-born physicist.", "Marie Curie won a Nobel Prize in physics.", "Marie Curie won a Nobel Prize in chemistry."] },
+      output: {
+        statements: ["Marie Curie was a Polish-born physicist.", "Marie Curie won a Nobel Prize in physics.", "Marie Curie won a Nobel Prize in chemistry."],
+      },
     },
     {
       input: { question: "长城有多长？", answer: "它全长约两万一千公里，始建于春秋时期。" },

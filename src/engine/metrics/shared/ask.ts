@@ -14,7 +14,13 @@ import type { MetricContext } from "../types";
  */
 export const PRIORITY = { single: 0, feedsNextStep: 1, finishesSample: 2 } as const;
 
-export async function ask<O>(ctx: MetricContext, base: PromptDef<O>, input: Record<string, string>, output?: JudgeOutputSpec<O>, priority: number = PRIORITY.single): Promise<O> {
+export async function ask<O>(
+  ctx: MetricContext,
+  base: PromptDef<O>,
+  input: Record<string, string>,
+  output?: JudgeOutputSpec<O>,
+  priority: number = PRIORITY.single,
+): Promise<O> {
   const prompt = ctx.prompt(base);
   try {
     const reply = await ctx.judge.complete<O>({

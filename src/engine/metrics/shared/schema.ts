@@ -4,16 +4,19 @@ import { z } from "zod";
  * Judges write 0/1 flags in many ways ("1", true, "yes"); structured output makes that rare but
  * JSON mode and small local models do it often, so flags are coerced before validation.
  */
-export const binaryFlag = z.preprocess((value) => {
-  if (value === true || value === 1 || value === "1") return 1;
-  if (value === false || value === 0 || value === "0") return 0;
-  if (typeof value === "string") {
-    const v = value.trim().toLowerCase();
-    if (["yes", "true", "supported", "attributed", "useful", "是"].includes(v)) return 1;
-    if (["no", "false", "unsupported", "not attributed", "not useful", "否"].includes(v)) return 0;
-  }
-  return value;
-}, z.union([z.literal(0), z.literal(1)]));
+export const binaryFlag = z.preprocess(
+  (value) => {
+    if (value === true || value === 1 || value === "1") return 1;
+    if (value === false || value === 0 || value === "0") return 0;
+    if (typeof value === "string") {
+      const v = value.trim().toLowerCase();
+      if (["yes", "true", "supported", "attributed", "useful", "是"].includes(v)) return 1;
+      if (["no", "false", "unsupported", "not attributed", "not useful", "否"].includes(v)) return 0;
+    }
+    return value;
+  },
+  z.union([z.literal(0), z.literal(1)]),
+);
 
 export const itemNumber = z.coerce.number().int().positive();
 
