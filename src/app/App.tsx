@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { HistoryPanel } from "./history/HistoryPanel";
 import { useT } from "./i18n";
 import { Header } from "./Header";
+import { LazyView } from "./LazyView";
 import { SampleForm } from "./playground/SampleForm";
 import { useScoreShortcut } from "./playground/useScoreShortcut";
 import { ResultsPanel } from "./results/ResultsPanel";
@@ -9,8 +10,12 @@ import { SettingsDialog } from "./settings/SettingsDialog";
 import { ErrorBoundary } from "./shared/ErrorBoundary";
 import { useApp } from "./store";
 
-// The prompt studio (and Monaco with it) is a separate chunk, fetched the first time it opens.
+// Every view but the playground is a separate chunk, fetched the first time it opens (the prompt
+// studio brings Monaco; datasets bring the table and parsers).
 const PromptStudio = lazy(() => import("./studio/PromptStudio"));
+const DatasetsView = lazy(() => import("./datasets/DatasetsView"));
+const ReportsView = lazy(() => import("./reports/ReportsView"));
+const AgreementView = lazy(() => import("./agreement/AgreementView"));
 
 /** The page: header, the playground (form | results), history; settings in a dialog. */
 export function App() {
@@ -23,13 +28,17 @@ export function App() {
         {t.app.skipToResults}
       </a>
       <Header />
-      {view === "prompts" ? (
+      {view === "datasets" && <LazyView view={DatasetsView} />}
+      {view === "reports" && <LazyView view={ReportsView} />}
+      {view === "agreement" && <LazyView view={AgreementView} />}
+      {view === "prompts" && (
         <ErrorBoundary fallback={(message) => <p className="note note-error">{t.app.studioFailed(message)}</p>}>
           <Suspense fallback={<p className="empty">{t.app.loadingStudio}</p>}>
             <PromptStudio />
           </Suspense>
         </ErrorBoundary>
-      ) : (
+      )}
+      {view === "playground" && (
         <>
           <main className="playground">
             <SampleForm />

@@ -1,6 +1,16 @@
 import { useT } from "./i18n";
 import type { Lang } from "./i18n/lang";
 import { useApp } from "./store";
+import type { AppView } from "./store/types";
+
+/** The tabs, with the English accessible names tests and screen-reader scripts use (contract 7). */
+const VIEWS: { id: AppView; name: string }[] = [
+  { id: "playground", name: "Playground" },
+  { id: "prompts", name: "Prompts" },
+  { id: "datasets", name: "Datasets" },
+  { id: "reports", name: "Reports" },
+  { id: "agreement", name: "Agreement" },
+];
 
 const LANGS: { id: Lang; label: string; htmlLang: string }[] = [
   { id: "en", label: "EN", htmlLang: "en" },
@@ -29,12 +39,11 @@ export function Header() {
       <div className="header-actions">
         {/* English accessible names in every language, like the contract-7 controls. */}
         <div className="segmented" role="group" aria-label={t.app.views}>
-          <button type="button" aria-label="Playground" aria-pressed={view === "playground"} onClick={() => setView("playground")}>
-            {t.app.playground}
-          </button>
-          <button type="button" aria-label="Prompts" aria-pressed={view === "prompts"} onClick={() => setView("prompts")}>
-            {t.app.prompts}
-          </button>
+          {VIEWS.map((v) => (
+            <button key={v.id} type="button" aria-label={v.name} aria-pressed={view === v.id} onClick={() => setView(v.id)}>
+              {t.app[v.id]}
+            </button>
+          ))}
         </div>
         <div className="segmented" role="group" aria-label={t.app.language}>
           {LANGS.map((l) => (

@@ -1,7 +1,8 @@
+import { sharedPath } from "../shared-dir";
 import { readFileSync } from "node:fs";
 import type { SampleInput } from "./browser";
 
-const WIKIEVAL = "/work/shared/wikieval/WikiEval_samples_10.json";
+const WIKIEVAL = sharedPath("wikieval", "WikiEval_samples_10.json");
 
 interface WikiEvalRow {
   question: string;

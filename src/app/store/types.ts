@@ -90,6 +90,7 @@ export interface UiSlice {
   setView(view: AppView): void;
 }
 
-export type AppView = "playground" | "prompts";
+/** The header's tabs. Every view but the playground is its own chunk, fetched the first time it opens. */
+export type AppView = "playground" | "prompts" | "datasets" | "reports" | "agreement";
 
 export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice;
