@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { cspPlugin } from "./src/app/build/csp-plugin";
+import { cspPlugin } from "./src/app/build/csp-plugin.ts";
 
 export default defineConfig({
   plugins: [react(), cspPlugin()],
