@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { allPrompts, canonicalJson, promptHash, sha256Hex } from "../../../src/engine";
+
+/**
+ * Values computed with the hand-written SHA-256 this project carried before it moved to
+ * @noble/hashes. Saved prompt versions, cache keys and reports store these hashes, so the switch
+ * (or any later one) must not change a single digit.
+ */
+const BUILT_IN_PROMPT_HASHES: Record<string, string> = {
+  "faithfulness.statements": "66093f4f6db2e0e3",
+  "faithfulness.verdicts": "61c799f3aeedc498",
+  "answer_relevancy.questions": "1392cae32a49acb1",
+  "context_relevance.sentences": "56566f1290595c8b",
+  "context_precision.verdicts": "37189055ad2a3017",
+  "context_recall.statements": "2352fa111cc374a3",
+};
+
+const TEXT_HASHES: [string, string][] = [
+  ["", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"],
+  ["abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"],
+  ["The quick brown fox jumps over the lazy dog", "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"],
+  ["忠实度：答案中的每个陈述都必须能从上下文中推断出来。", "2d2d90adb0f7a95e50ebcb01582d3b6aa84bee65855286510e7b6aa2b7aac4af"],
+  ["emoji 🎯🧪 ✅ — ok", "f515e103c31e4f27d1817d7db437cc975335d889ee1c9a697a26245e32909176"],
+  // Lengths around the 64-byte block edge (55 and 56 bytes need one and two padding blocks).
+  ["x".repeat(55), "d5e285683cd4efc02d021a5c62014694958901005d6f71e89e0989fac77e4072"],
+  ["y".repeat(56), "4877e564e5e36e367c7c8d59670774becd3350610b6df4c399c9fa9b66da5813"],
+  ["z".repeat(64), "72996563049cc84daa2c3f31fd5c3d10770e69d6ebbb8da5b6d76db303dbae43"],
+  ["a".repeat(1000), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"],
+];
+
+describe("prompt hashes pinned before the switch to @noble/hashes", () => {
+  it.each(allPrompts().map((p) => [p.id, p] as const))("built-in prompt %s keeps its hash", (id, prompt) => {
+    expect(promptHash(prompt)).toBe(BUILT_IN_PROMPT_HASHES[id]);
+  });
+
+  it("covers every built-in prompt", () => {
+    expect(
+      allPrompts()
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual(Object.keys(BUILT_IN_PROMPT_HASHES).sort());
+  });
+
+  it.each(TEXT_HASHES)("sha256Hex(%j) is unchanged", (text, hex) => {
+    expect(sha256Hex(text)).toBe(hex);
+  });
+
+  it("canonicalJson sorts keys at every depth and drops undefined", () => {
+    expect(canonicalJson({ b: [1, { d: "中", c: null, e: undefined }], a: "🎯" })).toBe('{"a":"🎯","b":[1,{"c":null,"d":"中"}]}');
+  });
+});
