@@ -37,6 +37,16 @@ describe("locateJson", () => {
       if (!r.ok) expect(r.offset, t).toBe(at);
     }
   });
+
+  it("is strict JSON: no comments or trailing commas, control characters pointed at, the last duplicate key wins like JSON.parse", () => {
+    expect(locateJson("// note\n[1]")).toMatchObject({ ok: false, offset: 0, message: "comments are not allowed in JSON" });
+    expect(locateJson('{"a": 1,}')).toMatchObject({ ok: false, offset: 8 });
+    expect(locateJson('["ok", "a\tb"]')).toMatchObject({ ok: false, offset: 9, message: expect.stringMatching(/control character/) });
+    const t = '{"a": 1, "a": [2]}';
+    const r = locateJson(t);
+    expect(r.ok && r.value).toEqual(JSON.parse(t));
+    if (r.ok) expect(slice(t, r.spans.get("a")!)).toBe("[2]");
+  });
 });
 
 describe("checkExamplesText", () => {

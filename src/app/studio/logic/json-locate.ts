@@ -1,8 +1,10 @@
+import { getNodeValue, type Node, type ParseError, parseTree, printParseErrorCode } from "jsonc-parser";
+
 /**
- * A strict JSON parser that also remembers where every value sits in the text, so a problem found
- * by a schema check ("example 2: output.verdicts.0.verdict") can be underlined exactly where it
- * is in the editor. JSON.parse gives values without positions; this gives both. Strings are
- * decoded with JSON.parse itself, so escapes behave exactly as in the rest of the app.
+ * Parses strict JSON and remembers where every value sits in the text, so a problem found by a
+ * schema check ("example 2: output.verdicts.0.verdict") can be underlined exactly where it is in
+ * the editor. JSON.parse gives values without positions; jsonc-parser (the parser VS Code and
+ * Monaco use) gives a syntax tree with offsets, which we flatten into path -> span.
  */
 
 export type JsonPath = readonly (string | number)[];
@@ -19,131 +21,64 @@ export function pathKey(path: JsonPath): string {
   return path.map(String).join("/");
 }
 
-class JsonSyntaxError extends Error {
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    super(message);
-  }
-}
+/** Plain words for jsonc-parser's error codes (the editor shows them after "not valid JSON: "). */
+const ERROR_TEXT: Record<ReturnType<typeof printParseErrorCode>, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "an invalid number",
+  PropertyNameExpected: "expected a key in double quotes",
+  ValueExpected: "expected a value",
+  ColonExpected: 'expected ":" after the key',
+  CommaExpected: 'expected "," between items',
+  CloseBraceExpected: 'expected "}"',
+  CloseBracketExpected: 'expected "]"',
+  EndOfFileExpected: "unexpected text after the end of the JSON value",
+  InvalidCommentToken: "comments are not allowed in JSON",
+  UnexpectedEndOfComment: "a comment is not closed",
+  UnexpectedEndOfString: "a string is not closed",
+  UnexpectedEndOfNumber: "a number is cut off",
+  InvalidUnicode: "an invalid \\u escape",
+  InvalidEscapeCharacter: "a string has an invalid escape",
+  InvalidCharacter: "a line break or control character inside a string (write \\n)",
+  "<unknown ParseErrorCode>": "invalid JSON",
+};
 
 export function locateJson(text: string): LocatedJson {
+  const errors: ParseError[] = [];
+  const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) return syntaxError(text, first);
+  if (!root) return { ok: false, message: "the text ends where a value should be", offset: text.length };
   const spans = new Map<string, Span>();
-  let i = 0;
+  collectSpans(root, [], spans);
+  return { ok: true, value: getNodeValue(root), spans };
+}
 
-  const fail = (message: string, at = i): never => {
-    throw new JsonSyntaxError(message, at);
-  };
-  const ws = () => {
-    while (i < text.length && " \t\n\r".includes(text[i]!)) i++;
-  };
-  const expect = (ch: string) => {
-    if (text[i] !== ch) fail(text[i] === undefined ? `expected "${ch}" but the text ends` : `expected "${ch}" but found "${text[i]}"`);
-    i++;
-  };
+/**
+ * The first error, placed where a reader looks for it. jsonc-parser reports a bad string at the
+ * string's start (and a line break simply ends the string), so a control character inside the
+ * string's range is pointed at directly.
+ */
+function syntaxError(text: string, error: ParseError): LocatedJson {
+  const code = printParseErrorCode(error.error);
+  if (code === "UnexpectedEndOfString" || code === "InvalidCharacter") {
+    for (let at = error.offset; at <= Math.min(error.offset + error.length, text.length - 1); at++)
+      if (text.charCodeAt(at) < 0x20) return { ok: false, message: ERROR_TEXT.InvalidCharacter, offset: at };
+  }
+  return { ok: false, message: ERROR_TEXT[code], offset: Math.min(error.offset, text.length) };
+}
 
-  const string = (): string => {
-    const start = i;
-    expect('"');
-    while (i < text.length && text[i] !== '"') {
-      if (text[i] === "\\") i++;
-      else if (text.charCodeAt(i) < 0x20) fail("a line break or control character inside a string (write \\n)");
-      i++;
-    }
-    if (i >= text.length) fail("a string is not closed", start);
-    i++;
-    try {
-      return JSON.parse(text.slice(start, i)) as string;
-    } catch {
-      return fail("a string has an invalid escape", start);
-    }
-  };
-
-  const value = (path: (string | number)[]): unknown => {
-    ws();
-    const start = i;
-    const ch = text[i];
-    let out: unknown;
-    if (ch === "{") out = object(path);
-    else if (ch === "[") out = array(path);
-    else if (ch === '"') out = string();
-    else if (ch === "-" || (ch !== undefined && ch >= "0" && ch <= "9")) {
-      const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-      if (!m) fail("an invalid number");
-      i += m![0].length;
-      out = Number(m![0]);
-    } else if (text.startsWith("true", i)) {
-      i += 4;
-      out = true;
-    } else if (text.startsWith("false", i)) {
-      i += 5;
-      out = false;
-    } else if (text.startsWith("null", i)) {
-      i += 4;
-      out = null;
-    } else {
-      fail(ch === undefined ? "the text ends where a value should be" : `unexpected "${ch}"`);
-    }
-    spans.set(pathKey(path), { start, end: i });
-    return out;
-  };
-
-  const object = (path: (string | number)[]): Record<string, unknown> => {
-    expect("{");
-    const out: Record<string, unknown> = {};
-    ws();
-    if (text[i] === "}") {
-      i++;
-      return out;
-    }
-    for (;;) {
-      ws();
-      const keyStart = i;
-      const key = string();
-      // The key's own span, for "unknown key" markers.
-      spans.set(`${pathKey([...path, key])}#key`, { start: keyStart, end: i });
-      ws();
-      expect(":");
-      out[key] = value([...path, key]);
-      ws();
-      if (text[i] === ",") {
-        i++;
-        continue;
-      }
-      expect("}");
-      return out;
-    }
-  };
-
-  const array = (path: (string | number)[]): unknown[] => {
-    expect("[");
-    const out: unknown[] = [];
-    ws();
-    if (text[i] === "]") {
-      i++;
-      return out;
-    }
-    for (;;) {
-      out.push(value([...path, out.length]));
-      ws();
-      if (text[i] === ",") {
-        i++;
-        continue;
-      }
-      expect("]");
-      return out;
-    }
-  };
-
-  try {
-    const result = value([]);
-    ws();
-    if (i < text.length) fail(`unexpected "${text[i]}" after the end of the JSON value`);
-    return { ok: true, value: result, spans };
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) return { ok: false, message: error.message, offset: Math.min(error.offset, text.length) };
-    throw error;
+/** Records each value's span under its path, and each object key's span under "<path>#key" (for "unknown key" markers). */
+function collectSpans(node: Node, path: (string | number)[], spans: Map<string, Span>): void {
+  spans.set(pathKey(path), { start: node.offset, end: node.offset + node.length });
+  const children = node.children ?? [];
+  if (node.type === "array") children.forEach((child, index) => collectSpans(child, [...path, index], spans));
+  if (node.type !== "object") return;
+  for (const property of children) {
+    const [key, value] = property.children ?? [];
+    if (!key || !value) continue;
+    const keyPath = [...path, String(key.value)];
+    spans.set(`${pathKey(keyPath)}#key`, { start: key.offset, end: key.offset + key.length });
+    collectSpans(value, keyPath, spans);
   }
 }
 
