@@ -3,7 +3,7 @@ export { evaluate, type EvaluateConfig, type EvaluateHooks, type EvaluateOutput,
 export { scoreMetric, missingInput } from "./run/score-metric";
 export { summarize, summarizeScores, harmonicMean, usageOf, allCalls, type SampleResult, type Summary, type MetricSummary, type Usage } from "./run/aggregate";
 export { Limiter } from "./run/limiter";
-export { METRICS, getMetric, isMetricId, allPrompts } from "./metrics/registry";
+export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
 export { METRIC_IDS, type MetricId, type MetricDefinition, type MetricOptions, type SampleField } from "./metrics/types";
 export { normalizeSample, sampleSchema, rawSampleSchema, type Sample, type RawSample, type SampleIssue } from "./sample";
 export {

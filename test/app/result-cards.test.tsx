@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, test } from "vitest";
-import type { CallRecord, MetricResult } from "../../src/engine";
+import type { CallRecord, MetricResult, MetricTraces } from "../../src/engine";
 import { MetricCard } from "../../src/app/results/MetricCard";
 import { UsageSummary } from "../../src/app/results/UsageSummary";
 import { useApp } from "../../src/app/store";
@@ -21,7 +21,7 @@ const call: CallRecord = {
   reply: '{"verdicts":[]}',
 };
 
-const faithful: MetricResult<any> = {
+const faithful: MetricResult<MetricTraces["faithfulness"]> = {
   score: 0.5,
   reason: "engine reason",
   trace: {
@@ -66,7 +66,7 @@ describe("a metric card", () => {
   });
 
   test("a null shows its code and message, never NaN", () => {
-    const result: MetricResult<any> = {
+    const result: MetricResult<MetricTraces["faithfulness"]> = {
       score: null,
       error: { code: "no_statements", message: "the answer makes no claim" },
       trace: { statements: [], calls: [] },
@@ -79,7 +79,7 @@ describe("a metric card", () => {
   });
 
   test("context relevance highlights the needed sentences inside each context", () => {
-    const result: MetricResult<any> = {
+    const result: MetricResult<MetricTraces["context_relevance"]> = {
       score: 1 / 3,
       trace: {
         sentences: [
@@ -98,7 +98,7 @@ describe("a metric card", () => {
   });
 
   test("context precision shows verdicts and precision@k in rank order", () => {
-    const result: MetricResult<any> = {
+    const result: MetricResult<MetricTraces["context_precision"]> = {
       score: 0.5,
       trace: {
         contexts: [
@@ -113,7 +113,10 @@ describe("a metric card", () => {
   });
 
   test("answer relevancy keeps the sign of a negative similarity", () => {
-    const result: MetricResult<any> = { score: 0, trace: { questions: [{ text: "q?", noncommittal: 1, similarity: -0.12 }], calls: [] } };
+    const result: MetricResult<MetricTraces["answer_relevancy"]> = {
+      score: 0,
+      trace: { questions: [{ text: "q?", noncommittal: 1, similarity: -0.12 }], calls: [] },
+    };
     view = render(<MetricCard id="answer_relevancy" result={result} contexts={[]} />);
     const row = view.container.querySelector("tbody tr")!.textContent!;
     expect(row).toContain("-0.12");
@@ -131,7 +134,7 @@ describe("a metric card", () => {
 
 describe("the usage summary", () => {
   test("shows the harmonic-mean RAGAS score only with two or more scores, plus tokens and cost", () => {
-    const other: MetricResult<any> = { score: 1, trace: { statements: [], calls: [{ ...call, cached: true }] } };
+    const other: MetricResult<MetricTraces["faithfulness"]> = { score: 1, trace: { statements: [], calls: [{ ...call, cached: true }] } };
     view = render(<UsageSummary results={{ faithfulness: faithful, context_recall: other }} demo={false} />);
     expect(view.container.querySelector('[data-testid="ragas-score"]')!.textContent).toBe("0.67");
     const usage = view.container.querySelector('[data-testid="usage"]')!.textContent!;
@@ -144,7 +147,7 @@ describe("the usage summary", () => {
   });
 
   test("says cached when every call came from the cache", () => {
-    const cached: MetricResult<any> = { score: 1, trace: { statements: [], calls: [{ ...call, cached: true }] } };
+    const cached: MetricResult<MetricTraces["faithfulness"]> = { score: 1, trace: { statements: [], calls: [{ ...call, cached: true }] } };
     view = render(<UsageSummary results={{ faithfulness: cached }} demo={false} />);
     expect(view.container.querySelector('[data-testid="usage"]')!.textContent).toContain("cached");
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, METRIC_IDS, splitSentences, type CallRecord, type MetricId, type MetricResult } from "../../src/engine";
+import { evaluate, METRIC_IDS, splitSentences, type CallRecord, type MetricId, type MetricResult, type MetricTraces } from "../../src/engine";
 import { BUILT_IN_EXAMPLES, createDemoEmbedder, createDemoJudge, DEMO_JUDGE_MODEL, DEMO_ONLY_MESSAGE, getBuiltInExample } from "../../src/demo";
 import { RECORDINGS } from "../../src/demo/recordings";
 
@@ -14,7 +14,7 @@ const EXPECTED: Record<string, Record<MetricId, number>> = {
 async function scoreExample(id: string, config: Partial<Parameters<typeof evaluate>[2]> = {}) {
   const example = getBuiltInExample(id)!;
   const out = await evaluate([example.sample], METRIC_IDS, { judge: createDemoJudge(), embedder: createDemoEmbedder(), concurrency: 4, ...config });
-  return out.results[0]!.metrics as Record<MetricId, MetricResult<any>>;
+  return out.results[0]!.metrics as { [K in MetricId]: MetricResult<MetricTraces[K]> };
 }
 
 describe.each(BUILT_IN_EXAMPLES.map((e) => e.id))("the demo judge on %s", (id) => {

@@ -15,7 +15,7 @@ export async function refreshHistory(): Promise<void> {
 
 export interface RunRecorder {
   /** Stores one finished metric in history and the last session, in order. */
-  add(metricId: MetricId, result: MetricResult<any>): void;
+  add(metricId: MetricId, result: MetricResult): void;
   /** Waits for every write; drops the entry when nothing but cancellations was recorded. */
   finish(): Promise<void>;
 }
@@ -87,7 +87,7 @@ export async function restoreLastSession(): Promise<void> {
 export async function saveDraftSession(
   sample: Sample,
   metricIds: MetricId[],
-  results: Partial<Record<MetricId, MetricResult<any>>>,
+  results: Partial<Record<MetricId, MetricResult>>,
   historyId: string | null,
 ): Promise<void> {
   await withDb((db) => saveLastSession(db, { sample, metrics: metricIds, results, ...(historyId ? { historyId } : {}) }));

@@ -38,7 +38,7 @@ export function reportFileName(now = new Date()): string {
 }
 
 export type ImportResult =
-  | { ok: true; sample: Sample; metricIds: MetricId[]; results: Partial<Record<MetricId, MetricResult<any>>>; model: string }
+  | { ok: true; sample: Sample; metricIds: MetricId[]; results: Partial<Record<MetricId, MetricResult>>; model: string }
   | { ok: false; message: string };
 
 /** Opens a report and takes its first sample with that sample's results; any problem is a message. */

@@ -7,7 +7,7 @@ import { traceSummary } from "./summary";
 import { TraceView } from "./traces/TraceView";
 
 /** One metric's result: score, the reason in words, the trace it came from, and its call log. */
-export function MetricCard({ id, result, contexts }: { id: MetricId; result: MetricResult<any>; contexts: readonly string[] }) {
+export function MetricCard({ id, result, contexts }: { id: MetricId; result: MetricResult; contexts: readonly string[] }) {
   const t = useT();
   const calls = (result.trace?.calls ?? []) as CallRecord[];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);

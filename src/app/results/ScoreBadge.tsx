@@ -6,7 +6,7 @@ import { formatScore, scoreLevel } from "./format";
  * The score with its band in words, or the null code. `data-testid="score-<id>"` holds exactly
  * the number (two decimals) or the code, for browser tests.
  */
-export function ScoreBadge({ id, result }: { id: MetricId; result: MetricResult<any> }) {
+export function ScoreBadge({ id, result }: { id: MetricId; result: MetricResult }) {
   const t = useT();
   if (result.score === null) {
     return (

@@ -5,7 +5,7 @@ import { estimateCost } from "./cost";
 import { formatScore, formatUsd, scoreLevel } from "./format";
 
 /** The harmonic-mean RAGAS score (two or more scored metrics) and the sample's tokens and cost. */
-export function UsageSummary({ results, demo }: { results: Partial<Record<MetricId, MetricResult<any>>>; demo: boolean }) {
+export function UsageSummary({ results, demo }: { results: Partial<Record<MetricId, MetricResult>>; demo: boolean }) {
   const t = useT();
   const prices = useApp((s) => s.settings.prices);
   const scores = Object.values(results)

@@ -6,7 +6,7 @@ import type { Messages } from "../i18n/en";
  * reason goes into reports). Only counts are taken here; the score itself is the engine's.
  * Undefined when the trace has nothing to count; the card then shows the engine's reason.
  */
-export function traceSummary(t: Messages, id: MetricId, result: MetricResult<any>): string | undefined {
+export function traceSummary(t: Messages, id: MetricId, result: MetricResult): string | undefined {
   const trace = result.trace as Record<string, unknown>;
   const list = <T>(name: string) => (Array.isArray(trace[name]) ? (trace[name] as T[]) : []);
   const count = <T>(items: T[], yes: (item: T) => boolean) => items.filter(yes).length;

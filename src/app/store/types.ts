@@ -24,7 +24,7 @@ export interface RunView {
   status: RunStatus;
   sample: Sample | null;
   metricIds: MetricId[];
-  results: Partial<Record<MetricId, MetricResult<any>>>;
+  results: Partial<Record<MetricId, MetricResult>>;
   /** Scored by the demo judge (recorded replies), not the user's endpoint. */
   demo: boolean;
   startedAt: number;
@@ -69,7 +69,7 @@ export interface RunSlice {
   bypassCache: boolean;
   setBypassCache(on: boolean): void;
   startRun(sample: Sample, metricIds: MetricId[], demo: boolean, model: string): void;
-  setResult(metricId: MetricId, result: MetricResult<any>): void;
+  setResult(metricId: MetricId, result: MetricResult): void;
   setHistoryId(id: string | null): void;
   setRunPrompts(prompts: PromptOverrides): void;
   finishRun(status: RunStatus): void;

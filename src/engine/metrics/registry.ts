@@ -3,10 +3,24 @@ import { contextPrecision } from "./context_precision";
 import { contextRecall } from "./context_recall";
 import { contextRelevance } from "./context_relevance";
 import { faithfulness } from "./faithfulness";
+import type { AnswerRelevancyTrace } from "./answer_relevancy/score";
+import type { ContextPrecisionTrace } from "./context_precision/score";
+import type { ContextRecallTrace } from "./context_recall/score";
+import type { ContextRelevanceTrace } from "./context_relevance/score";
+import type { FaithfulnessTrace } from "./faithfulness/score";
 import { METRIC_IDS, type MetricDefinition, type MetricId } from "./types";
 
+/** The trace each metric writes: a result's metric id decides its trace's shape. */
+export interface MetricTraces {
+  faithfulness: FaithfulnessTrace;
+  answer_relevancy: AnswerRelevancyTrace;
+  context_relevance: ContextRelevanceTrace;
+  context_precision: ContextPrecisionTrace;
+  context_recall: ContextRecallTrace;
+}
+
 /** Adding a metric is one folder plus one line here. */
-export const METRICS: Readonly<Record<MetricId, MetricDefinition<any>>> = {
+export const METRICS: Readonly<Record<MetricId, MetricDefinition>> = {
   faithfulness,
   answer_relevancy: answerRelevancy,
   context_relevance: contextRelevance,
@@ -18,7 +32,7 @@ export function isMetricId(id: string): id is MetricId {
   return (METRIC_IDS as readonly string[]).includes(id);
 }
 
-export function getMetric(id: MetricId): MetricDefinition<any> {
+export function getMetric(id: MetricId): MetricDefinition {
   const metric = METRICS[id];
   if (!metric) throw new Error(`unknown metric "${id}"; known: ${METRIC_IDS.join(", ")}`);
   return metric;

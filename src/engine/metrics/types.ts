@@ -34,7 +34,7 @@ export interface MetricDefinition<TTrace extends { calls: CallRecord[] } = { cal
   /** Inputs without which the metric is undefined (null, missing_input). */
   requires: readonly SampleField[];
   usesEmbeddings: boolean;
-  prompts: readonly PromptDef<any>[];
+  prompts: readonly PromptDef[];
   /** The steps: calls through ctx.judge / ctx.embedder; returns the trace (without calls). */
   run(ctx: MetricContext): Promise<Omit<TTrace, "calls">>;
   /** Pure: the score from the trace alone, so any score can be recomputed from its report. */

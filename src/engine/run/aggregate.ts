@@ -21,7 +21,7 @@ export interface Usage {
 
 export interface SampleResult {
   sampleId: string;
-  metrics: Partial<Record<MetricId, MetricResult<any>>>;
+  metrics: Partial<Record<MetricId, MetricResult>>;
 }
 
 export interface Summary {

@@ -21,7 +21,7 @@ export interface ResultEvent {
   sampleIndex: number;
   sampleId: string;
   metricId: MetricId;
-  result: MetricResult<any>;
+  result: MetricResult;
 }
 
 export interface EvaluateHooks {

@@ -25,7 +25,7 @@ export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedd
 }
 
 /** Runs one metric on one sample and always returns a result: a score or a coded null. */
-export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps: ScoreMetricDeps): Promise<MetricResult<any>> {
+export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps: ScoreMetricDeps): Promise<MetricResult> {
   const calls: CallRecord[] = [];
   const missing = missingInput(metric, sample, deps.embedder !== undefined);
   if (missing) return { score: null, error: { code: "missing_input", message: missing }, trace: { calls } };
@@ -49,7 +49,7 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
     const partial = await metric.run(ctx);
     const trace = { ...partial, calls };
     const outcome = metric.score(trace);
-    const result: MetricResult<any> = { score: outcome.score, reason: metric.explain(trace, outcome), trace };
+    const result: MetricResult = { score: outcome.score, reason: metric.explain(trace, outcome), trace };
     if (outcome.error) result.error = outcome.error;
     return result;
   } catch (error) {
@@ -64,6 +64,6 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
   }
 }
 
-function cancelled(calls: CallRecord[]): MetricResult<any> {
+function cancelled(calls: CallRecord[]): MetricResult {
   return { score: null, error: { code: "cancelled", message: "the run was cancelled before this metric finished" }, trace: { calls } };
 }

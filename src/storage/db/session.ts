@@ -46,7 +46,7 @@ export async function saveLastSession(db: AppDb, session: LastSessionInput): Pro
  * Merges one finished metric into the saved session in one transaction, so metrics finishing at
  * the same moment do not overwrite each other. False when there is no readable session to add to.
  */
-export async function addLastSessionResult(db: AppDb, metricId: MetricId, result: MetricResult<any>): Promise<boolean> {
+export async function addLastSessionResult(db: AppDb, metricId: MetricId, result: MetricResult): Promise<boolean> {
   const tx = db.transaction("settings", "readwrite");
   return withQuota(() =>
     inTx(tx, async () => {

@@ -10,7 +10,7 @@ import { TRACE_FIELDS, TRACE_ITEMS } from "../format/trace-schemas";
  * a stored trace directly and a malformed one must be caught here, not in a React component.
  */
 
-export type StoredResults = Partial<Record<MetricId, MetricResult<any>>>;
+export type StoredResults = Partial<Record<MetricId, MetricResult>>;
 
 function storedResult(id: MetricId) {
   return metricResultSchema.superRefine((result, ctx) => {

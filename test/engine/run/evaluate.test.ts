@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { evaluate, type Sample } from "../../../src/engine";
+import { type ContextPrecisionTrace, type ContextRelevanceTrace, evaluate, type FaithfulnessTrace, type Sample } from "../../../src/engine";
 import { scriptedJudge, tableEmbedder } from "../fake-judge";
 
 const sample: Sample = {
@@ -50,10 +50,14 @@ describe("evaluate", () => {
     const out = await evaluate([sample], ALL, { judge, embedder, concurrency: 4 });
     const m = out.results[0]!.metrics;
     expect(m.faithfulness!.score).toBe(0.5);
-    expect(m.faithfulness!.trace.statements[1]).toEqual({ text: "Cillian Murphy stars in Oppenheimer.", verdict: 0, reason: "not stated" });
+    expect((m.faithfulness!.trace as FaithfulnessTrace).statements[1]).toEqual({
+      text: "Cillian Murphy stars in Oppenheimer.",
+      verdict: 0,
+      reason: "not stated",
+    });
     expect(m.answer_relevancy!.score).toBeCloseTo((1 + 0.6 + 0) / 3, 12);
     // 1 sentence of 3 is needed (context 2 splits into two sentences).
-    expect(m.context_relevance!.trace.sentences.map((s: { context: number }) => s.context)).toEqual([0, 1, 1]);
+    expect((m.context_relevance!.trace as ContextRelevanceTrace).sentences.map((s) => s.context)).toEqual([0, 1, 1]);
     expect(m.context_relevance!.score).toBeCloseTo(1 / 3, 12);
     expect(m.context_precision!.score).toBe(1);
     expect(m.context_recall!.score).toBe(1);
@@ -110,7 +114,7 @@ describe("evaluate", () => {
     });
     const out = await evaluate([sample], ["context_precision"], { judge, concurrency: 4, metricOptions: { context_precision: { perContextCalls: true } } });
     expect(requests).toHaveLength(2);
-    expect(out.results[0]!.metrics.context_precision!.trace.contexts.map((c: { index: number; verdict: number }) => [c.index, c.verdict])).toEqual([
+    expect((out.results[0]!.metrics.context_precision!.trace as ContextPrecisionTrace).contexts.map((c) => [c.index, c.verdict])).toEqual([
       [0, 1],
       [1, 0],
     ]);

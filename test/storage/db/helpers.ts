@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import type { MetricTraces } from "../../../src/engine/metrics/registry";
 import type { MetricResult } from "../../../src/engine/result";
 import type { Sample } from "../../../src/engine/sample";
 import { openAppDb, type AppDb } from "../../../src/storage/db";
@@ -36,7 +37,7 @@ export const sample: Sample = {
   reference: "It stands in Paris.",
 };
 
-export function faithfulnessResult(score = 1): MetricResult<any> {
+export function faithfulnessResult(score = 1): MetricResult<MetricTraces["faithfulness"]> {
   return {
     score,
     reason: "1 of 1 statements are supported by the contexts.",

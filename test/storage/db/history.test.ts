@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { addHistoryEntry, addHistoryResult, deleteHistoryEntry, getHistoryEntry, listHistory, pruneHistory } from "../../../src/storage/db";
+import type { MetricResult } from "../../../src/engine";
 import { faithfulnessResult, freshDb, sample } from "./helpers";
 
 const base = { sample, metrics: ["faithfulness" as const], results: {}, model: "gpt-4o-mini", demo: false };
@@ -61,7 +62,7 @@ describe("history", () => {
   it("adds results one metric at a time, also when they finish together", async () => {
     const db = await freshDb();
     await addHistoryEntry(db, { ...base, id: "run", metrics: [] });
-    const noCalls = { score: null, error: { code: "missing_input", message: "needs a reference" }, trace: { calls: [] } } as const;
+    const noCalls: MetricResult = { score: null, error: { code: "missing_input", message: "needs a reference" }, trace: { calls: [] } };
     await Promise.all([addHistoryResult(db, "run", "faithfulness", faithfulnessResult(0.5)), addHistoryResult(db, "run", "context_recall", noCalls)]);
     const { entry } = await getHistoryEntry(db, "run");
     expect(entry?.results.faithfulness?.score).toBe(0.5);

@@ -1,3 +1,4 @@
+import type { MetricTraces } from "../../../src/engine/metrics/registry";
 import type { MetricId } from "../../../src/engine/metrics/types";
 import type { CallRecord, MetricResult } from "../../../src/engine/result";
 import { allCalls, summarize, usageOf, type SampleResult } from "../../../src/engine/run/aggregate";
@@ -35,7 +36,7 @@ export const samples: Sample[] = [
 export const metrics: MetricId[] = ["faithfulness", "context_precision"];
 
 function results(): SampleResult[] {
-  const faithful: MetricResult<any> = {
+  const faithful: MetricResult<MetricTraces["faithfulness"]> = {
     score: 0.5,
     reason: "1 of 2 statements are supported by the contexts",
     trace: {
@@ -46,17 +47,17 @@ function results(): SampleResult[] {
       calls: [call("faithfulness.statements"), call("faithfulness.verdicts")],
     },
   };
-  const precision: MetricResult<any> = {
+  const precision: MetricResult<MetricTraces["context_precision"]> = {
     score: 1,
     reason: "useful at rank 1",
     trace: { contexts: [{ index: 0, verdict: 1, reason: "useful" }], calls: [call("context_precision.verdicts")] },
   };
-  const noStatements: MetricResult<any> = {
+  const noStatements: MetricResult<MetricTraces["faithfulness"]> = {
     score: null,
     error: { code: "no_statements", message: "the answer makes no claim" },
     trace: { statements: [], calls: [call("faithfulness.statements")] },
   };
-  const missing: MetricResult<any> = { score: null, error: { code: "missing_input", message: "needs a reference answer" }, trace: { calls: [] } };
+  const missing: MetricResult = { score: null, error: { code: "missing_input", message: "needs a reference answer" }, trace: { calls: [] } };
   return [
     { sampleId: "s1", metrics: { faithfulness: faithful, context_precision: precision } },
     { sampleId: "s2", metrics: { faithfulness: noStatements, context_precision: missing } },

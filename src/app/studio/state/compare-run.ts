@@ -34,7 +34,7 @@ let baseline: { key: string; side: ScoreSide } | null = null;
 /** Calls that reached the server (cached answers cost nothing). */
 const billedTokens = (calls: readonly CallRecord[]) => calls.filter((c) => !c.cached).reduce((n, c) => n + c.promptTokens + c.completionTokens, 0);
 
-function side(result: MetricResult<any>, hash: string, label: DraftLabel): ScoreSide {
+function side(result: MetricResult, hash: string, label: DraftLabel): ScoreSide {
   const calls = result.trace.calls as CallRecord[];
   const cost = estimateCost(calls, useApp.getState().settings.prices);
   return { result, hash, versionName: label.base, edited: label.edited, usage: usageOf(calls), usd: cost.unpriced.length > 0 ? null : cost.usd };
@@ -58,7 +58,7 @@ function draftLabel(promptId: string): DraftLabel {
   return { base: version?.name, edited, recorded };
 }
 
-async function scoreOnce(sample: Sample, metricId: MetricId, prompts: PromptOverrides, signal: AbortSignal): Promise<MetricResult<any>> {
+async function scoreOnce(sample: Sample, metricId: MetricId, prompts: PromptOverrides, signal: AbortSignal): Promise<MetricResult> {
   const app = useApp.getState();
   const ports = await realPorts(app.bypassCache);
   const output = await evaluate(

@@ -11,7 +11,7 @@ import type { TraceDiff } from "../logic/trace-diff";
  */
 
 export interface ScoreSide {
-  result: MetricResult<any>;
+  result: MetricResult;
   /** The prompt hash of the edited prompt on this side (the call records carry it too). */
   hash: string;
   versionName: string | undefined;
