@@ -45,7 +45,7 @@ describe.each(BUILT_IN_EXAMPLES.map((e) => e.id))("the demo judge on %s", (id) =
     expect(r.context_relevance.trace.sentences.map((s: { text: string; context: number }) => ({ text: s.text, context: s.context }))).toEqual(sentences);
     const relevant = r.context_relevance.trace.sentences.filter((s: { relevant: number }) => s.relevant === 1).map((s: { text: string }) => s.text);
     expect(relevant).toHaveLength(recording.neededSentences.length);
-    recording.neededSentences.forEach((fragment, i) => expect(relevant[i]).toContain(fragment));
+    for (const [i, fragment] of recording.neededSentences.entries()) expect(relevant[i]).toContain(fragment);
   });
 
   it("logs each call like a real judge would, with the prompt and the raw reply", async () => {

@@ -36,7 +36,7 @@ describe("judge: structured output", () => {
 
     expect(entry).toMatchObject({ kind: "chat", responseFormat: "json_schema", schemaName: "test_echo", status: 200, model: "mock-judge" });
     expect(entry!.schemaTokens).toBeGreaterThan(10);
-    const body = entry!.body as Record<string, any>;
+    const body = entry!.body as Record<string, unknown>;
     expect(body.temperature).toBe(0);
     expect(body.max_tokens).toBe(2048);
     expect(body.response_format).toEqual({ type: "json_schema", json_schema: { name: "test_echo", schema: echoRequest().output.jsonSchema, strict: true } });

@@ -78,7 +78,7 @@ describe("mock OpenAI server", () => {
     const vector = Array.from(response.data[0]!.embedding);
     const expected = embedText("hello world");
     expect(vector).toHaveLength(256);
-    vector.forEach((x, i) => expect(x).toBeCloseTo(expected[i]!, 6));
+    for (const [i, x] of vector.entries()) expect(x).toBeCloseTo(expected[i]!, 6);
   });
 
   it("tracks requests in flight", async () => {

@@ -70,7 +70,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     return undefined;
   }
 
-  async function handleChat(body: Json, record: MockRequestRecord, res: ServerResponse): Promise<"hang" | void> {
+  async function handleChat(body: Json, record: MockRequestRecord, res: ServerResponse): Promise<"hang" | undefined> {
     const info = readChatRequest(body);
     Object.assign(record, { model: info.model, responseFormat: info.responseFormat, schemaTokens: info.schemaTokens, promptTokens: info.promptTokens });
     if (info.schemaName) record.schemaName = info.schemaName;
@@ -80,7 +80,8 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
       if (item.hang) return "hang";
       const answer = scriptedAnswer(info, item, options);
       record.completionTokens = answer.completionTokens;
-      return respond(res, record, answer.status, answer.body, answer.headers);
+      respond(res, record, answer.status, answer.body, answer.headers);
+      return undefined;
     }
     const fault = pickFault(options.faults, random);
     if (fault) record.fault = fault;
@@ -88,9 +89,10 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     const answer = (fault && faultAnswer(fault, "chat", info)) || unsupportedFormat(info, options) || brainAnswer(info, options);
     record.completionTokens = answer.completionTokens;
     respond(res, record, answer.status, answer.body, answer.headers);
+    return undefined;
   }
 
-  async function handleEmbeddings(body: Json, record: MockRequestRecord, res: ServerResponse): Promise<"hang" | void> {
+  async function handleEmbeddings(body: Json, record: MockRequestRecord, res: ServerResponse): Promise<"hang" | undefined> {
     const input = body.input;
     const texts = (Array.isArray(input) ? input : [input]).map((x) => (typeof x === "string" ? x : JSON.stringify(x)));
     Object.assign(record, { model: typeof body.model === "string" ? body.model : "", inputCount: texts.length });
@@ -99,7 +101,10 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     if (fault) record.fault = fault;
     if (fault === "hang") return "hang";
     const failure = fault && faultAnswer(fault, "embedding", undefined);
-    if (failure) return respond(res, record, failure.status, failure.body, failure.headers);
+    if (failure) {
+      respond(res, record, failure.status, failure.body, failure.headers);
+      return undefined;
+    }
     const base64 = body.encoding_format === "base64";
     const data = texts.map((text, index) => {
       const vector = embedText(text);
@@ -107,6 +112,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     });
     const usage = { prompt_tokens: record.promptTokens, total_tokens: record.promptTokens };
     respond(res, record, 200, { object: "list", data, model: record.model, ...(options.omitUsage ? {} : { usage }) });
+    return undefined;
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

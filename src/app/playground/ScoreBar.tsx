@@ -55,7 +55,7 @@ export function ScoreBar() {
             {isMac ? "⌘ Enter" : t.sample.shortcut}
           </kbd>
           <label className="switch">
-            <input type="checkbox" role="switch" checked={bypassCache} onChange={(event) => setBypassCache(event.target.checked)} />
+            <input type="checkbox" role="switch" checked={bypassCache} aria-checked={bypassCache} onChange={(event) => setBypassCache(event.target.checked)} />
             <span>{t.sample.bypassCache}</span>
           </label>
         </div>

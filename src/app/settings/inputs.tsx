@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useApp } from "../store";
 
 interface TextInputProps {
@@ -55,10 +55,13 @@ interface NumberInputProps {
 /** Keeps the typed text while it is not a number yet ("0."), and commits only valid values. */
 export function NumberInput({ id, label, value, min, max, step = 1, onChange, hint }: NumberInputProps) {
   const [text, setText] = useState(String(value));
-  useEffect(() => {
+  // Only an outside change of value resets the text (adjusted during render, React's pattern for
+  // state that follows a prop): typing "0." or "1e" must not be overwritten while it is not a number.
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
     if (Number(text) !== value) setText(String(value));
-    // Only an outside change of value resets the text.
-  }, [value]);
+  }
   return (
     <div className="field field-number">
       <label htmlFor={id}>{label}</label>
@@ -90,6 +93,7 @@ export function Switch({ label, checked, onChange, hint, id }: { id: string; lab
           type="checkbox"
           role="switch"
           checked={checked}
+          aria-checked={checked}
           aria-describedby={hint ? `${id}-hint` : undefined}
           onChange={(event) => onChange(event.target.checked)}
         />

@@ -68,7 +68,7 @@ export function parseReport(text: string, fileName: string, options: ParseReport
     const issue = parsed.error.issues[0]!;
     return fail("invalid", issue.message, formatPath(issue.path));
   }
-  let problem;
+  let problem: ReturnType<typeof checkReport>;
   try {
     problem = checkReport(parsed.data);
   } catch (error) {

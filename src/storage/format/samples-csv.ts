@@ -13,7 +13,7 @@ const KNOWN_COLUMNS = new Set(Object.keys(rawSampleSchema.shape));
  * cannot tell "" from nothing.
  */
 export function csvRecords(text: string, file: string): RecordsRead {
-  let table;
+  let table: ReturnType<typeof parseCsv>;
   try {
     table = parseCsv(text);
   } catch (error) {

@@ -57,8 +57,8 @@ describe("checkExamplesText", () => {
   });
 
   it("underlines an output value the reply schema rejects, at that value", () => {
-    const bad = structuredClone(good) as any;
-    bad[0].output.verdicts[0].verdict = 7;
+    const bad = structuredClone(good);
+    bad[0]!.output.verdicts[0]!.verdict = 7;
     const t = text(bad);
     const r = checkExamplesText(t, verdictsPrompt);
     expect(r.examples).toBeUndefined();

@@ -26,7 +26,7 @@ describe("Limiter", () => {
     gates[0]!.resolve();
     await tick();
     expect(order).toEqual([0, 1, 2]);
-    gates.forEach((g) => g.resolve());
+    for (const g of gates) g.resolve();
     await Promise.all(runs);
     expect(limiter.peak).toBe(2);
   });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { buildReport, parseReport, promptsUsed, REPORT_FORMAT, REPORT_VERSION, serializeReport, type Report } from "../../../src/storage/format/report";
+import type { JsonObject } from "../../../src/storage/format/report-migrations";
 import { FAKE_KEY, fakeOutput, fakeReport, metrics, samples } from "./report-fixture";
 
 const text = (doc: unknown) => JSON.stringify(doc);
+// biome-ignore lint/suspicious/noExplicitAny: these tests break documents in ways no type allows (wrong types, deleted fields)
 const clone = (r: Report) => JSON.parse(JSON.stringify(r)) as any;
 function errorOf(doc: unknown, file = "run.json") {
   const result = parseReport(typeof doc === "string" ? doc : text(doc), file);
@@ -117,7 +119,12 @@ describe("parseReport", () => {
     const { model, ...config } = v1.config;
     const v0 = { ...v1, version: 0, config: { ...config, judgeModel: model } };
     delete v0.generator;
-    const migrations = { 0: (doc: any) => ({ ...doc, generator: { name: "unknown", version: "0" }, config: { ...doc.config, model: doc.config.judgeModel } }) };
+    const migrations = {
+      0: (doc: JsonObject) => {
+        const config = doc.config as JsonObject;
+        return { ...doc, generator: { name: "unknown", version: "0" }, config: { ...config, model: config.judgeModel } };
+      },
+    };
     const parsed = parseReport(text(v0), "old.json", { migrations });
     expect(parsed.ok).toBe(true);
     if (parsed.ok) {

@@ -71,7 +71,7 @@ function syntaxError(text: string, error: ParseError): LocatedJson {
 function collectSpans(node: Node, path: (string | number)[], spans: Map<string, Span>): void {
   spans.set(pathKey(path), { start: node.offset, end: node.offset + node.length });
   const children = node.children ?? [];
-  if (node.type === "array") children.forEach((child, index) => collectSpans(child, [...path, index], spans));
+  if (node.type === "array") for (const [index, child] of children.entries()) collectSpans(child, [...path, index], spans);
   if (node.type !== "object") return;
   for (const property of children) {
     const [key, value] = property.children ?? [];

@@ -31,7 +31,7 @@ export function collectStrings(examples: readonly PromptExample[]): { strings: s
         slots.push({ example, path });
       }
     } else if (Array.isArray(value)) {
-      value.forEach((v, i) => walk(v, example, [...path, i]));
+      for (const [i, v] of value.entries()) walk(v, example, [...path, i]);
     } else if (typeof value === "object" && value !== null) {
       for (const [k, v] of Object.entries(value)) walk(v, example, [...path, k]);
     }

@@ -33,11 +33,11 @@ export function CodeEditor({ uri, language, value, onChange, issues, ariaLabel, 
   report.current = onChange;
   const syncing = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once with the first label; later changes go through updateOptions below
   useEffect(() => {
     const created = monaco.editor.create(host.current!, { ...BASE_OPTIONS, model: null, ariaLabel });
     setEditor(created);
     return () => created.dispose();
-    // Created once; later prop changes are applied below.
   }, []);
 
   useEffect(() => {
@@ -64,6 +64,7 @@ export function CodeEditor({ uri, language, value, onChange, issues, ariaLabel, 
     return () => subscription.dispose();
   }, [editor]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: uri and value re-run this after the effect above swaps or edits the model, whose markers must then be set again
   useEffect(() => {
     const model = editor?.getModel();
     if (model) setIssueMarkers(model, issues);

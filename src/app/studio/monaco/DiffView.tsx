@@ -30,6 +30,7 @@ export function DiffView({ originalUri, original, modifiedUri, modified, languag
   report.current = onChange;
   const syncing = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: created once with the first options; later changes go through updateOptions below
   useEffect(() => {
     const created = monaco.editor.createDiffEditor(host.current!, {
       ...BASE_OPTIONS,
@@ -50,6 +51,11 @@ export function DiffView({ originalUri, original, modifiedUri, modified, languag
   useEffect(() => {
     diff?.updateOptions({ renderSideBySide: sideBySide });
   }, [diff, sideBySide]);
+
+  useEffect(() => {
+    diff?.getOriginalEditor().updateOptions({ ariaLabel: `${ariaLabel} (before)` });
+    diff?.getModifiedEditor().updateOptions({ ariaLabel });
+  }, [diff, ariaLabel]);
 
   useEffect(() => {
     if (!diff) return;
@@ -75,6 +81,7 @@ export function DiffView({ originalUri, original, modifiedUri, modified, languag
     return () => subscription.dispose();
   }, [diff]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: modifiedUri and modified re-run this after the effect above swaps or edits the model, whose markers must then be set again
   useEffect(() => {
     const model = diff?.getModifiedEditor().getModel();
     if (model) setIssueMarkers(model, issues);
