@@ -38,6 +38,7 @@ export function Header() {
       </div>
       <div className="header-actions">
         {/* English accessible names in every language, like the contract-7 controls. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons outside a form; WAI-ARIA's group, not a fieldset with its own box */}
         <div className="segmented" role="group" aria-label={t.app.views}>
           {VIEWS.map((v) => (
             <button key={v.id} type="button" aria-label={v.name} aria-pressed={view === v.id} onClick={() => setView(v.id)}>
@@ -45,6 +46,7 @@ export function Header() {
             </button>
           ))}
         </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: as above */}
         <div className="segmented" role="group" aria-label={t.app.language}>
           {LANGS.map((l) => (
             <button key={l.id} type="button" lang={l.htmlLang} aria-pressed={lang === l.id} onClick={() => setLang(l.id)}>

@@ -5,7 +5,7 @@
  */
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Locator, type Page, type Request } from "playwright-core";
 import { CHROMIUM_PATH } from "./build";
-import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
+import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, type SampleInput } from "./fixtures";
 
 export const METRIC_IDS = ["faithfulness", "answer_relevancy", "context_relevance", "context_precision", "context_recall"] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
@@ -23,12 +23,8 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-export interface SampleInput {
-  question: string;
-  answer: string;
-  contexts: string[];
-  reference?: string;
-}
+// The sample form's input lives with the fixtures (which build it), so the two files do not import each other.
+export type { SampleInput } from "./fixtures";
 
 export interface SettingsInput {
   provider?: string;

@@ -1,6 +1,13 @@
 import { sharedPath } from "../shared-dir";
 import { readFileSync } from "node:fs";
-import type { SampleInput } from "./browser";
+
+/** What the sample form takes (test/e2e/browser.ts fillSample). */
+export interface SampleInput {
+  question: string;
+  answer: string;
+  contexts: string[];
+  reference?: string;
+}
 
 const WIKIEVAL = sharedPath("wikieval", "WikiEval_samples_10.json");
 

@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { useT } from "../i18n";
 import { useApp } from "../store";
 import { defaultPriceRows, type PriceRow } from "./prices";
@@ -7,6 +8,7 @@ export function PriceTable() {
   const t = useT();
   const prices = useApp((s) => s.settings.prices);
   const update = useApp((s) => s.updateSettings);
+  const keys = useRowKeys(prices.length);
   const setRow = (i: number, patch: Partial<PriceRow>) => update({ prices: prices.map((row, j) => (j === i ? { ...row, ...patch } : row)) });
   const num = (text: string) => {
     const n = Number(text);
@@ -29,7 +31,7 @@ export function PriceTable() {
         </thead>
         <tbody>
           {prices.map((row, i) => (
-            <tr key={i}>
+            <tr key={keys.at(i)}>
               <td>
                 <input
                   aria-label={`${t.settings.priceModel} ${i + 1}`}
@@ -63,7 +65,10 @@ export function PriceTable() {
                   type="button"
                   className="icon-btn danger"
                   aria-label={t.settings.removePrice(row.model)}
-                  onClick={() => update({ prices: prices.filter((_, j) => j !== i) })}
+                  onClick={() => {
+                    keys.remove(i);
+                    update({ prices: prices.filter((_, j) => j !== i) });
+                  }}
                 >
                   ×
                 </button>
@@ -82,4 +87,19 @@ export function PriceTable() {
       </div>
     </fieldset>
   );
+}
+
+/**
+ * A key per row that survives removing another row, so the inputs of the rows below keep their
+ * focus and edits (an index would move them to the next row's DOM). Rows carry no id of their own:
+ * storage keys prices by model name, and the name is what is being edited.
+ */
+function useRowKeys(count: number) {
+  const state = useRef({ keys: [] as number[], next: 0 }).current;
+  while (state.keys.length < count) state.keys.push(state.next++);
+  state.keys.length = count;
+  return {
+    at: (index: number) => state.keys[index],
+    remove: (index: number) => void state.keys.splice(index, 1),
+  };
 }

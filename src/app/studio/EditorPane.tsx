@@ -53,8 +53,10 @@ export function EditorPane() {
             >
               {t.fields[f]}
               {errors > 0 ? (
-                <span className="tab-count" aria-label={`${errors} ${t.problems}`}>
-                  {errors}
+                <span className="tab-count">
+                  {/* A plain span cannot carry a label: the number is shown, the words are read. */}
+                  <span aria-hidden="true">{errors}</span>
+                  <span className="visually-hidden">{` ${errors} ${t.problems}`}</span>
                 </span>
               ) : null}
             </button>

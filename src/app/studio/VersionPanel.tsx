@@ -32,40 +32,43 @@ export function VersionPanel({ promptId, valid }: { promptId: string; valid: boo
     <section className="studio-versions" aria-labelledby="versions-title">
       <h4 id="versions-title">{t.versions}</h4>
       <p className="field-hint">{t.versionsHint}</p>
-      <ul className="version-list" role="radiogroup" aria-labelledby="versions-title">
-        {rows.map((row) => (
-          <li key={row.id ?? "default"} className={row.id === openedId ? "is-open" : undefined}>
-            <label className="version-choice">
-              <input
-                type="radio"
-                name={`active-${promptId}`}
-                checked={row.id === activeId}
-                disabled={!storage}
-                onChange={() => void activate(promptId, row.id)}
-                aria-label={row.id === null ? t.useDefault : t.useVersion(row.name)}
-              />
-              <span className="version-name">{row.name}</span>
-              <code className="muted">{row.hash}</code>
-              {row.at !== null ? <span className="muted version-date">{new Date(row.at).toLocaleString()}</span> : null}
-            </label>
-            <span className="version-actions">
-              <button type="button" className="btn btn-small btn-quiet" aria-label={t.openLabel(row.name)} onClick={() => openVersion(promptId, row.id)}>
-                {t.open}
-              </button>
-              {row.id !== null ? (
-                <button
-                  type="button"
-                  className="btn btn-small btn-quiet danger"
-                  aria-label={t.removeLabel(row.name)}
-                  onClick={() => void removeVersion(versions.find((v) => v.id === row.id)!)}
-                >
-                  {t.remove}
+      {/* The group is a div around the list: a <ul> keeps its list role. */}
+      <div role="radiogroup" aria-labelledby="versions-title">
+        <ul className="version-list">
+          {rows.map((row) => (
+            <li key={row.id ?? "default"} className={row.id === openedId ? "is-open" : undefined}>
+              <label className="version-choice">
+                <input
+                  type="radio"
+                  name={`active-${promptId}`}
+                  checked={row.id === activeId}
+                  disabled={!storage}
+                  onChange={() => void activate(promptId, row.id)}
+                  aria-label={row.id === null ? t.useDefault : t.chooseVersion(row.name)}
+                />
+                <span className="version-name">{row.name}</span>
+                <code className="muted">{row.hash}</code>
+                {row.at !== null ? <span className="muted version-date">{new Date(row.at).toLocaleString()}</span> : null}
+              </label>
+              <span className="version-actions">
+                <button type="button" className="btn btn-small btn-quiet" aria-label={t.openLabel(row.name)} onClick={() => openVersion(promptId, row.id)}>
+                  {t.open}
                 </button>
-              ) : null}
-            </span>
-          </li>
-        ))}
-      </ul>
+                {row.id !== null ? (
+                  <button
+                    type="button"
+                    className="btn btn-small btn-quiet danger"
+                    aria-label={t.removeLabel(row.name)}
+                    onClick={() => void removeVersion(versions.find((v) => v.id === row.id)!)}
+                  >
+                    {t.remove}
+                  </button>
+                ) : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
       <form className="version-save" onSubmit={(e) => void onSave(e)}>
         <input type="text" aria-label={t.versionName} placeholder={t.versionName} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
         <button type="submit" className="btn btn-small btn-primary" disabled={!valid || !storage || !name.trim()}>
