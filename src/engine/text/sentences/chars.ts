@@ -1,0 +1,34 @@
+/** Character classes the splitter decides on. Tested one character at a time, only where a decision is made. */
+
+/** Marks that can end a sentence: Latin, CJK full-width, and the single-character ellipsis and doubled marks. */
+export const TERMINATORS = new Set([".", "!", "?", "…", "‼", "⁇", "⁈", "⁉", "。", "！", "？", "｡", "．"]);
+
+/** CJK terminators end a sentence whatever follows: Chinese puts no space (and has no case) after them. */
+export const CJK_TERMINATORS = new Set(["。", "！", "？", "｡", "．"]);
+
+/** Marks that may follow a terminator and still belong to the sentence it ends: closing quotes and brackets. */
+export const CLOSERS = new Set([")", "]", "}", "”", "’", '"', "'", "」", "』", "）", "》", "〉", "】", "〕", "»"]);
+
+/** Opening quotes and brackets that may stand before the first word of a sentence. */
+export const OPENERS = new Set(["(", "[", "{", "“", "‘", '"', "'", "「", "『", "（", "《", "〈", "【", "〔", "«", "¿", "¡"]);
+
+/** List bullets: one standing after a space starts a new item (the middle dot · is left out: Chinese names use it). */
+export const BULLETS = new Set(["•", "⁃", "◦", "▪", "‣", "●", "■", "►", "➢"]);
+
+const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const UPPER = /\p{Lu}|\p{Lt}/u;
+const LOWER = /\p{Ll}/u;
+const DIGIT = /[0-9０-９]/;
+
+export const isSpace = (c: string | undefined): boolean => c !== undefined && (c === " " || c === "\t" || /\s/.test(c));
+export const isHan = (c: string | undefined): boolean => c !== undefined && HAN.test(c);
+export const isUpper = (c: string | undefined): boolean => c !== undefined && UPPER.test(c);
+export const isLower = (c: string | undefined): boolean => c !== undefined && LOWER.test(c);
+export const isDigit = (c: string | undefined): boolean => c !== undefined && DIGIT.test(c);
+
+/** Index of the first non-space character at or after `from` (s.length when there is none). */
+export function skipSpaces(s: string, from: number): number {
+  let i = from;
+  while (i < s.length && isSpace(s[i])) i++;
+  return i;
+}
