@@ -20,7 +20,13 @@ const UPPER = /\p{Lu}|\p{Lt}/u;
 const LOWER = /\p{Ll}/u;
 const DIGIT = /[0-9０-９]/;
 
-export const isSpace = (c: string | undefined): boolean => c !== undefined && (c === " " || c === "\t" || /\s/.test(c));
+const SPACE = /\s/;
+/** ASCII without a regex (this runs for most characters of a line); the rest (NBSP, ideographic space) by \s. */
+export function isSpace(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return code < 128 ? code === 32 || (code >= 9 && code <= 13) : SPACE.test(c);
+}
 export const isHan = (c: string | undefined): boolean => c !== undefined && HAN.test(c);
 export const isUpper = (c: string | undefined): boolean => c !== undefined && UPPER.test(c);
 export const isLower = (c: string | undefined): boolean => c !== undefined && LOWER.test(c);

@@ -9,20 +9,21 @@ import { CJK_TERMINATORS, isSpace, OPENERS, TERMINATORS } from "./chars";
 /** Longest span whose inside is protected: a quote left open by mistake must not swallow a paragraph. */
 const MAX_SPAN = 300;
 
-const CLOSING_OF: Record<string, string> = {
-  "(": ")",
-  "（": "）",
-  "[": "]",
-  "《": "》",
-  "〈": "〉",
-  "【": "】",
-  "“": "”",
-  "「": "」",
-  "『": "』",
-  "«": "»",
-  "‘": "’",
-};
-const OPENING_OF: Record<string, string> = Object.fromEntries(Object.entries(CLOSING_OF).map(([open, close]) => [close, open]));
+/** Bracket-like pairs; straight quotes are paired apart, being their own closing mark. */
+const CLOSING_OF = new Map([
+  ["(", ")"],
+  ["（", "）"],
+  ["[", "]"],
+  ["《", "》"],
+  ["〈", "〉"],
+  ["【", "】"],
+  ["“", "”"],
+  ["「", "」"],
+  ["『", "』"],
+  ["«", "»"],
+  ["‘", "’"],
+]);
+const OPENING_OF = new Map([...CLOSING_OF].map(([open, close]) => [close, open]));
 
 /** Titles and editorial brackets ("《摔跤吧！爸爸》", "[...]") never end a sentence, whatever their inside ends with. */
 const NEVER_ENDS = new Set(["《", "〈", "["]);
@@ -31,6 +32,8 @@ const NEVER_ENDS = new Set(["《", "〈", "["]);
 const INNER_CLOSERS = new Set(["”", "’", '"', "'", "」", "』", "）", ")", "»"]);
 
 const ANY_ENCLOSURE = /[(（[《〈【“「『«‘"']/;
+/** Every mark the pairing looks at, so it jumps from one to the next instead of visiting each character. */
+const ENCLOSURE_MARK = /[()（）[\]《》〈〉【】“”「」『』«»‘’"']/g;
 
 export interface Enclosures {
   /** 1 at every position strictly inside a protected span. */
@@ -54,8 +57,10 @@ function pairs(s: string): [number, number][] {
   const stacks = new Map<string, number[]>();
   let double = -1;
   let single = -1;
-  for (let p = 0; p < s.length; p++) {
-    const c = s[p]!;
+  ENCLOSURE_MARK.lastIndex = 0;
+  for (let m = ENCLOSURE_MARK.exec(s); m; m = ENCLOSURE_MARK.exec(s)) {
+    const p = m.index;
+    const c = m[0];
     if (c === '"') {
       if (double >= 0 && canCloseStraight(s, p)) {
         found.push([double, p]);
@@ -65,15 +70,15 @@ function pairs(s: string): [number, number][] {
       if (single >= 0 && canCloseStraight(s, p)) {
         found.push([single, p]);
         single = -1;
-      } else if (single < 0 && canOpenStraight(s, p) && (p === 0 || !wordChar(s[p - 1]))) single = p;
-    } else if (CLOSING_OF[c] !== undefined) {
+      } else if (single < 0 && canOpenStraight(s, p)) single = p;
+    } else if (CLOSING_OF.has(c)) {
       const stack = stacks.get(c) ?? [];
       stack.push(p);
       stacks.set(c, stack);
-    } else if (OPENING_OF[c] !== undefined) {
+    } else if (OPENING_OF.has(c)) {
       // ’ after a letter and before one is an apostrophe ("wasn’t"), not the end of a ‘quote’.
       if (c === "’" && wordChar(s[p + 1])) continue;
-      const open = stacks.get(OPENING_OF[c]!)?.pop();
+      const open = stacks.get(OPENING_OF.get(c)!)?.pop();
       if (open !== undefined) found.push([open, p]);
     }
   }

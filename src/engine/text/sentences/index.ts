@@ -1,3 +1,4 @@
+import { isSpace } from "./chars";
 import { lineCuts } from "./line";
 
 /**
@@ -22,7 +23,6 @@ export interface SentenceSpan {
 const LINE_BREAK = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/g;
 /** A piece with no letter or digit ("---", "•", "...") is no sentence. */
 const HAS_WORD = /[\p{L}\p{N}]/u;
-const SPACE = /\s/;
 
 export function splitSentenceSpans(text: string): SentenceSpan[] {
   const out: SentenceSpan[] = [];
@@ -47,8 +47,8 @@ function addLine(text: string, start: number, end: number, out: SentenceSpan[]):
   for (const cut of [...lineCuts(line), line.length]) {
     let a = from;
     let b = cut;
-    while (a < b && SPACE.test(line[a]!)) a++;
-    while (b > a && SPACE.test(line[b - 1]!)) b--;
+    while (a < b && isSpace(line[a])) a++;
+    while (b > a && isSpace(line[b - 1])) b--;
     const sentence = line.slice(a, b);
     if (HAS_WORD.test(sentence)) out.push({ text: sentence, start: start + a, end: start + b });
     from = cut;

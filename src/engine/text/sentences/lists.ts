@@ -14,20 +14,40 @@ export interface ListMarks {
   dots: number[];
 }
 
-const NUMBERED = /(?<=^|[\s•⁃◦▪‣●■►➢])(\d{1,3})(\.\)|\.|\))(?=\s)/g;
-const LETTERED = /(?<=^|\s)([a-z])(\.\)|\.|\))(?=\s)/g;
-const ROMAN = /(?<=^|\s)(i{1,3}|iv|vi{0,3}|ix|x)(\.\)|\.|\))(?=\s)/g;
+/** A label's end: "." or ")" (or ".)") before a space; the label itself is read backwards from there. */
+const LABEL_END = /[.)](?=\s)/g;
+const BULLET = /[•⁃◦▪‣●■►➢]/g;
 const ROMAN_VALUE: Record<string, number> = { i: 1, ii: 2, iii: 3, iv: 4, v: 5, vi: 6, vii: 7, viii: 8, ix: 9, x: 10 };
-const BULLET_AFTER_SPACE = /(?<=\s)[•⁃◦▪‣●■►➢]/g;
 
 interface Label {
   at: number;
   value: number;
+  /** Kind and punctuation: "1.", "1)", "1.)", "a.", "i." ... */
   style: string;
 }
 
-function labels(s: string, pattern: RegExp, value: (label: string) => number): Label[] {
-  return Array.from(s.matchAll(pattern), (m) => ({ at: m.index, value: value(m[1]!), style: m[2]! }));
+const isLabelChar = (c: string | undefined) => c !== undefined && ((c >= "0" && c <= "9") || (c >= "a" && c <= "z"));
+
+/** Labels ("1.", "10.)", "a)", "iv.") standing after a space, a bullet or the line start. One scan for every kind. */
+function labels(s: string): Label[] {
+  const found: Label[] = [];
+  LABEL_END.lastIndex = 0;
+  for (let m = LABEL_END.exec(s); m; m = LABEL_END.exec(s)) {
+    const punct = s[m.index - 1] === "." && s[m.index] === ")" ? ".)" : s[m.index]!;
+    const end = m.index - (punct.length - 1);
+    let at = end;
+    while (at > end - 4 && isLabelChar(s[at - 1])) at--;
+    const before = s[at - 1];
+    const label = s.slice(at, end);
+    if (!label || isLabelChar(before)) continue;
+    if (/^\d{1,3}$/.test(label) && (before === undefined || isSpace(before) || BULLETS.has(before))) {
+      found.push({ at, value: Number(label), style: `1${punct}` });
+    } else if (before === undefined || isSpace(before)) {
+      if (label.length === 1 && label >= "a") found.push({ at, value: label.charCodeAt(0), style: `a${punct}` });
+      if (ROMAN_VALUE[label]) found.push({ at, value: ROMAN_VALUE[label], style: `i${punct}` });
+    }
+  }
+  return found;
 }
 
 /** Labels whose neighbour of the same style is numbered one apart. */
@@ -50,14 +70,10 @@ function itemStart(s: string, at: number): number {
 }
 
 export function findListMarks(s: string, inner: Uint8Array): ListMarks {
-  const found = [
-    ...chained(labels(s, NUMBERED, Number)),
-    ...chained(labels(s, LETTERED, (l) => l.charCodeAt(0))),
-    ...chained(labels(s, ROMAN, (l) => ROMAN_VALUE[l]!)),
-  ].filter((l) => !inner[l.at]);
+  const found = chained(labels(s)).filter((l) => !inner[l.at]);
   const first = s.search(/\S/);
   const cuts = found.map((l) => itemStart(s, l.at));
-  for (const m of s.matchAll(BULLET_AFTER_SPACE)) if (!inner[m.index]) cuts.push(m.index);
-  const dots = found.filter((l) => l.style.startsWith(".")).map((l) => s.indexOf(".", l.at));
+  for (const m of s.matchAll(BULLET)) if (isSpace(s[m.index - 1]) && !inner[m.index]) cuts.push(m.index);
+  const dots = found.filter((l) => l.style[1] === ".").map((l) => s.indexOf(".", l.at));
   return { cuts: cuts.filter((c) => c > first).sort((a, b) => a - b), dots };
 }

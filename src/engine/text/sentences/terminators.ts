@@ -28,6 +28,8 @@ export interface Run {
 }
 
 const BANGS = /[!?‼⁇⁈⁉]/;
+/** Longest word looked at before a period: abbreviations, emails and URLs fit; more is no abbreviation. */
+const MAX_WORD = 80;
 
 /** The run starting at i, or null when the mark there ends nothing by itself (a full-width decimal point, "３．２９"). */
 export function readRun(s: string, i: number): Run | null {
@@ -65,7 +67,7 @@ export function afterClosers(s: string, from: number, openers: ReadonlySet<numbe
 /** "options.They can": a period and a capitalised word with the space left out, outside emails, URLs and paths. */
 function missingSpace(s: string, run: Run, after: number): boolean {
   if (run.kind !== "period" || after !== run.end || !/[\p{L}\p{N}]/u.test(s[run.start - 1] ?? "")) return false;
-  if (!/^\p{Lu}\p{Ll}+(?:[\s,;:.!?]|$)/u.test(s.slice(after, after + 24))) return false;
+  if (!/^\p{Lu}\p{Ll}+[,;:.!?]?(?:\s|$)/u.test(s.slice(after, after + 24))) return false;
   return !/[@/:]/.test(wordBefore(s, run.start).text);
 }
 
@@ -73,8 +75,10 @@ function missingSpace(s: string, run: Run, after: number): boolean {
 function wordBefore(s: string, runStart: number): { text: string; start: number } {
   let end = runStart;
   while (end > 0 && CLOSERS.has(s[end - 1]!)) end--;
+  // Bounded: Chinese has no spaces, and walking back to the line start at every period would be quadratic.
+  const limit = Math.max(0, end - MAX_WORD);
   let start = end;
-  while (start > 0 && !isSpace(s[start - 1])) start--;
+  while (start > limit && !isSpace(s[start - 1])) start--;
   while (start < end && OPENERS.has(s[start]!)) start++;
   return { text: s.slice(start, end), start };
 }
@@ -144,7 +148,7 @@ function periodCut(s: string, run: Run, after: number, letter: number, sentenceS
 function periodIntoHan(s: string, run: Run, after: number, sentenceStart: number): number {
   if (isDigit(s[run.start - 1])) return -1;
   if (isHan(s[run.start - 1])) return after;
-  const inChinese = HAN_ANYWHERE.test(s.slice(sentenceStart, run.start));
+  const inChinese = HAN_ANYWHERE.test(s.slice(Math.max(sentenceStart, run.start - 200), run.start));
   return inChinese && isAbbreviation(wordBefore(s, run.start).text) ? -1 : after;
 }
 
