@@ -1,7 +1,7 @@
-import { skipSpaces } from "./chars";
+import { isHan, skipSpaces } from "./chars";
 import { findEnclosures } from "./enclosures";
 import { findListMarks } from "./lists";
-import { afterClosers, cutAfterRun, readRun } from "./terminators";
+import { afterClosers, cutAfterRun, type Run, readRun } from "./terminators";
 
 /**
  * Cut positions inside one line (a line break always ends a sentence). Candidates come from three
@@ -11,8 +11,10 @@ import { afterClosers, cutAfterRun, readRun } from "./terminators";
  */
 
 const TERMINATOR = /[.!?…‼⁇⁈⁉。！？｡．]/g;
+/** What may open the sentence after a closed quote: '"This is great." She ...' ends, '... she said' does not. */
+const STARTS_SENTENCE = /[\p{Lu}\p{Lt}\p{N}\p{Script=Han}“‘"'(（「『]/u;
 
-type Candidate = { at: number; kind: "run" | "span" | "item"; cjk?: boolean };
+type Candidate = { at: number; kind: "item" } | { at: number; kind: "span"; cjk: boolean } | { at: number; kind: "run"; run: Run };
 
 export function lineCuts(s: string): number[] {
   const { inner, ends, openers } = findEnclosures(s);
@@ -24,10 +26,11 @@ export function lineCuts(s: string): number[] {
   TERMINATOR.lastIndex = 0;
   for (let m = TERMINATOR.exec(s); m; m = TERMINATOR.exec(s)) {
     if (inner[m.index]) continue;
-    candidates.push({ at: m.index, kind: "run" });
-    // Skip the rest of a run ("?!", ". . .") so it is judged once.
     const run = readRun(s, m.index);
-    if (run) TERMINATOR.lastIndex = run.end;
+    if (!run) continue;
+    candidates.push({ at: m.index, kind: "run", run });
+    // Skip the rest of the run ("?!", ". . .") so it is judged once.
+    TERMINATOR.lastIndex = run.end;
   }
   candidates.sort((a, b) => a.at - b.at);
 
@@ -44,11 +47,8 @@ export function lineCuts(s: string): number[] {
 
 function cutAt(s: string, c: Candidate, openers: ReadonlySet<number>, sentenceStart: number): number {
   if (c.kind === "item") return c.at;
-  if (c.kind === "run") {
-    const run = readRun(s, c.at);
-    return run ? cutAfterRun(s, run, openers, sentenceStart) : -1;
-  }
-  return spanCut(s, c.at, c.cjk === true, openers);
+  if (c.kind === "run") return cutAfterRun(s, c.run, openers, sentenceStart);
+  return spanCut(s, c.at, c.cjk, openers);
 }
 
 /** After a quote or bracket whose inside ended with a terminator: a sentence ends when the next one visibly starts. */
@@ -57,7 +57,6 @@ function spanCut(s: string, at: number, cjk: boolean, openers: ReadonlySet<numbe
   if (cjk || after >= s.length) return after;
   const next = skipSpaces(s, after);
   if (next >= s.length) return after;
-  if (next === after) return /[\p{Script=Han}]/u.test(s[after]!) ? after : -1;
-  const first = s[next]!;
-  return /[\p{Lu}\p{Lt}\p{N}\p{Script=Han}“‘"'(（「『]/u.test(first) ? after : -1;
+  if (next === after) return isHan(s[after]) ? after : -1;
+  return STARTS_SENTENCE.test(s[next]!) ? after : -1;
 }
