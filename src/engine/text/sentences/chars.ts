@@ -6,8 +6,8 @@ export const TERMINATORS = new Set([".", "!", "?", "…", "‼", "⁇", "⁈", "
 /** CJK terminators end a sentence whatever follows: Chinese puts no space (and has no case) after them. */
 export const CJK_TERMINATORS = new Set(["。", "！", "？", "｡", "．"]);
 
-/** Marks that may follow a terminator and still belong to the sentence it ends: closing quotes and brackets. */
-export const CLOSERS = new Set([")", "]", "}", "”", "’", '"', "'", "」", "』", "）", "》", "〉", "】", "〕", "»"]);
+/** Marks that may follow a terminator and still belong to the sentence it ends: closing quotes and brackets, Markdown emphasis ("**Note.** Then"). */
+export const CLOSERS = new Set([")", "]", "}", "”", "’", '"', "'", "」", "』", "）", "》", "〉", "】", "〕", "»", "*", "_"]);
 
 /** Opening quotes and brackets that may stand before the first word of a sentence. */
 export const OPENERS = new Set(["(", "[", "{", "“", "‘", '"', "'", "「", "『", "（", "《", "〈", "【", "〔", "«", "¿", "¡"]);
