@@ -19,6 +19,7 @@ const HAN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const UPPER = /\p{Lu}|\p{Lt}/u;
 const LOWER = /\p{Ll}/u;
 const DIGIT = /[0-9０-９]/;
+const WORD = /[\p{L}\p{N}]/u;
 
 const SPACE = /\s/;
 /** ASCII without a regex (this runs for most characters of a line); the rest (NBSP, ideographic space) by \s. */
@@ -27,10 +28,30 @@ export function isSpace(c: string | undefined): boolean {
   const code = c.charCodeAt(0);
   return code < 128 ? code === 32 || (code >= 9 && code <= 13) : SPACE.test(c);
 }
-export const isHan = (c: string | undefined): boolean => c !== undefined && HAN.test(c);
-export const isUpper = (c: string | undefined): boolean => c !== undefined && UPPER.test(c);
-export const isLower = (c: string | undefined): boolean => c !== undefined && LOWER.test(c);
+
+// ASCII and the main CJK block are answered from the char code; the Unicode classes only for the rest.
+export function isHan(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return code < 0x2e80 ? false : code >= 0x4e00 && code <= 0x9fff ? true : HAN.test(c);
+}
+export function isUpper(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return code < 128 ? code >= 65 && code <= 90 : UPPER.test(c);
+}
+export function isLower(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return code < 128 ? code >= 97 && code <= 122 : LOWER.test(c);
+}
 export const isDigit = (c: string | undefined): boolean => c !== undefined && DIGIT.test(c);
+/** A letter or a digit of any script. */
+export function isWordChar(c: string | undefined): boolean {
+  if (c === undefined) return false;
+  const code = c.charCodeAt(0);
+  return code < 128 ? (code >= 48 && code <= 57) || ((code | 32) >= 97 && (code | 32) <= 122) : WORD.test(c);
+}
 
 /** Index of the first non-space character at or after `from` (s.length when there is none). */
 export function skipSpaces(s: string, from: number): number {

@@ -1,4 +1,4 @@
-import { CJK_TERMINATORS, isSpace, OPENERS, TERMINATORS } from "./chars";
+import { CJK_TERMINATORS, isSpace, isWordChar, OPENERS, TERMINATORS } from "./chars";
 
 /**
  * Quotes and brackets, paired within one line. A terminator inside them ends nothing
@@ -44,13 +44,11 @@ export interface Enclosures {
   openers: Set<number>;
 }
 
-const wordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-
 /** A straight quote opens after a space, a bracket or a dash and before a non-space; "Let's" and "12"" do not. */
 const canOpenStraight = (s: string, p: number) =>
   (p === 0 || isSpace(s[p - 1]) || OPENERS.has(s[p - 1]!) || "—–-:,".includes(s[p - 1]!)) && p + 1 < s.length && !isSpace(s[p + 1]);
 /** A straight quote closes after a non-space; a single one not before a letter ("Jr.'s", "don't" are apostrophes). */
-const canCloseStraight = (s: string, p: number) => p > 0 && !isSpace(s[p - 1]) && !(s[p] === "'" && wordChar(s[p + 1]));
+const canCloseStraight = (s: string, p: number) => p > 0 && !isSpace(s[p - 1]) && !(s[p] === "'" && isWordChar(s[p + 1]));
 
 function pairs(s: string): [number, number][] {
   const found: [number, number][] = [];
@@ -77,7 +75,7 @@ function pairs(s: string): [number, number][] {
       stacks.set(c, stack);
     } else if (OPENING_OF.has(c)) {
       // ’ after a letter and before one is an apostrophe ("wasn’t"), not the end of a ‘quote’.
-      if (c === "’" && wordChar(s[p + 1])) continue;
+      if (c === "’" && isWordChar(s[p + 1])) continue;
       const open = stacks.get(OPENING_OF.get(c)!)?.pop();
       if (open !== undefined) found.push([open, p]);
     }

@@ -9,7 +9,7 @@ import {
   PREPOSITIVE,
   startsWithStarter,
 } from "./abbreviations";
-import { BULLETS, CJK_TERMINATORS, CLOSERS, isDigit, isHan, isLower, isSpace, isUpper, OPENERS, skipSpaces, TERMINATORS } from "./chars";
+import { BULLETS, CJK_TERMINATORS, CLOSERS, isDigit, isHan, isLower, isSpace, isUpper, isWordChar, OPENERS, skipSpaces, TERMINATORS } from "./chars";
 
 /**
  * One run of terminators ("." "?!" "...." ". . . ." "。" "！？") and whether it ends a sentence,
@@ -64,10 +64,12 @@ export function afterClosers(s: string, from: number, openers: ReadonlySet<numbe
   }
 }
 
+const CAPITALISED_WORD = /^\p{Lu}\p{Ll}+[,;:.!?]?(?:\s|$)/u;
+
 /** "options.They can": a period and a capitalised word with the space left out, outside emails, URLs and paths. */
 function missingSpace(s: string, run: Run, after: number): boolean {
-  if (run.kind !== "period" || after !== run.end || !/[\p{L}\p{N}]/u.test(s[run.start - 1] ?? "")) return false;
-  if (!/^\p{Lu}\p{Ll}+[,;:.!?]?(?:\s|$)/u.test(s.slice(after, after + 24))) return false;
+  if (run.kind !== "period" || after !== run.end || !isUpper(s[after]) || !isLower(s[after + 1]) || !isWordChar(s[run.start - 1])) return false;
+  if (!CAPITALISED_WORD.test(s.slice(after, after + 24))) return false;
   return !/[@/:]/.test(wordBefore(s, run.start).text);
 }
 
