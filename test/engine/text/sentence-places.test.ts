@@ -43,6 +43,51 @@ describe("sentence places", () => {
     ]);
   });
 
+  it("holds on random text built from every mark the rules look at", () => {
+    const pieces = [
+      " ",
+      "  ",
+      "\n",
+      "a",
+      "Word",
+      "I",
+      "U.S.",
+      "Mr.",
+      "p.",
+      "e.g.",
+      "1.",
+      "2.)",
+      "b.",
+      "• ",
+      "...",
+      ". . .",
+      "?!",
+      "。",
+      "！",
+      "．",
+      "３",
+      "汉字",
+    ];
+    pieces.push('"', "'", "“", "”", "‘", "’", "「", "」", "《", "》", "(", ")", "[1]", "x@y.com", "http://a.b/c?d=1", "**", "…", "\u3000");
+    let seed = 12;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join("");
+      let last = 0;
+      let covered = "";
+      for (const span of splitSentenceSpans(text)) {
+        expect(text.slice(span.start, span.end)).toBe(span.text);
+        expect(span.text.length).toBeGreaterThan(0);
+        expect(span.start).toBeGreaterThanOrEqual(last);
+        covered += text.slice(last, span.start).replace(/[^\s]/g, "") + span.text;
+        last = span.end;
+      }
+      // No letter or digit is ever dropped: only pieces without one are left out.
+      const words = (t: string) => t.replace(/[^\p{L}\p{N}]/gu, "");
+      expect(words(covered)).toBe(words(text));
+    }
+  });
+
   it("lets the playground find every WikiEval sentence in its context", () => {
     for (const text of contexts) {
       const sentences = splitSentences(text).map((s, i) => ({ text: s, relevant: (i % 2) as 0 | 1 }));
