@@ -42,6 +42,7 @@ describe("splitSentences, Chinese beyond the Golden Rules", () => {
     expect(splitSentences("他在 Google Inc. 工作了三年。后来去了 Meta。")).toEqual(["他在 Google Inc. 工作了三年。", "后来去了 Meta。"]);
     expect(splitSentences("他说：“It works.” 然后离开了。")).toEqual(["他说：“It works.”", "然后离开了。"]);
     expect(splitSentences("It works.然后走了。好吗?好!")).toEqual(["It works.", "然后走了。", "好吗?", "好!"]);
+    expect(splitSentences("It was founded in 2019. 公司位于上海。步骤1.打开文件。")).toEqual(["It was founded in 2019.", "公司位于上海。", "步骤1.打开文件。"]);
   });
 });
 

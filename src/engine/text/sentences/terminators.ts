@@ -148,7 +148,8 @@ function periodCut(s: string, run: Run, after: number, letter: number, sentenceS
  * abbreviation inside a Chinese sentence ("他在 Google Inc. 工作了三年。").
  */
 function periodIntoHan(s: string, run: Run, after: number, sentenceStart: number): number {
-  if (isDigit(s[run.start - 1])) return -1;
+  // "步骤1.打开": a label or a number written into the Chinese, not the end of "founded in 2019. 公司...".
+  if (!isSpace(s[after]) && isDigit(s[run.start - 1])) return -1;
   if (isHan(s[run.start - 1])) return after;
   const inChinese = HAN_ANYWHERE.test(s.slice(Math.max(sentenceStart, run.start - 200), run.start));
   return inChinese && isAbbreviation(wordBefore(s, run.start).text) ? -1 : after;
