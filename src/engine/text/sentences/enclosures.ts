@@ -63,12 +63,12 @@ function pairs(s: string): [number, number][] {
       if (double >= 0 && canCloseStraight(s, p)) {
         found.push([double, p]);
         double = -1;
-      } else if (double < 0 && canOpenStraight(s, p)) double = p;
+      } else if ((double < 0 || p - double > MAX_SPAN) && canOpenStraight(s, p)) double = p; // a stray quote long ago opens nothing
     } else if (c === "'") {
       if (single >= 0 && canCloseStraight(s, p)) {
         found.push([single, p]);
         single = -1;
-      } else if (single < 0 && canOpenStraight(s, p)) single = p;
+      } else if ((single < 0 || p - single > MAX_SPAN) && canOpenStraight(s, p)) single = p;
     } else if (CLOSING_OF.has(c)) {
       const stack = stacks.get(c) ?? [];
       stack.push(p);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { splitSentences } from "../../../src/engine/text/sentences";
 
-/** Our own Chinese and mixed cases, beyond the two Golden Rules: what RAG chunks in Chinese contain. */
+/** Our own cases beyond the Golden Rules: what RAG chunks in Chinese, mixed and English contain. */
 describe("splitSentences, Chinese beyond the Golden Rules", () => {
   it("keeps terminators inside “…” with the quote and ends the sentence after it", () => {
     expect(splitSentences("他说：“今天下雨了。我们不出门。”然后他就走了。")).toEqual(["他说：“今天下雨了。我们不出门。”", "然后他就走了。"]);
@@ -76,6 +76,20 @@ describe("splitSentences, English beyond the Golden Rules", () => {
       "Then 7. came.",
     ]);
     expect(splitSentences("i. Plan the run ii. Score it iii. Compare")).toEqual(["i. Plan the run", "ii. Score it", "iii. Compare"]);
+  });
+
+  it("pairs quotes within reach only, so a stray quote protects nothing", () => {
+    const filler = "Filler sentence here. ".repeat(20);
+    expect(splitSentences(`A stray "quote. ${filler}She said "Stop. Now." Then he left.`).slice(-3)).toEqual([
+      "Filler sentence here.",
+      'She said "Stop. Now."',
+      "Then he left.",
+    ]);
+    expect(splitSentences(`A stray "quote. ${filler}`)).toHaveLength(21);
+  });
+
+  it("keeps Markdown emphasis closing after a terminator with its sentence", () => {
+    expect(splitSentences("**Note.** This is bold. _Done._ Next one.")).toEqual(["**Note.**", "This is bold.", "_Done._", "Next one."]);
   });
 
   it("keeps e.g., titles and numbered references inside the sentence", () => {
