@@ -70,7 +70,10 @@ describe("sentence places", () => {
     ];
     pieces.push('"', "'", "“", "”", "‘", "’", "「", "」", "《", "》", "(", ")", "[1]", "x@y.com", "http://a.b/c?d=1", "**", "…", "\u3000");
     let seed = 12;
-    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let n = 0; n < 2000; n++) {
       const text = Array.from({ length: 1 + Math.floor(random() * 40) }, () => pieces[Math.floor(random() * pieces.length)]).join("");
       let last = 0;
