@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
+import { perCount } from "../shared/items";
 import { arrayOf, binaryFlag, FLAG, object, TEXT } from "../shared/schema";
 
 const question = z.object({ question: z.string(), noncommittal: binaryFlag });
@@ -11,7 +12,7 @@ export type QuestionsOutput = { questions: z.infer<typeof question>[] };
  * The validator is looser (at least one that is not blank; the metric drops blank ones and any
  * beyond the count), and everything it checks the schema states.
  */
-export function questionsOutputFor(count?: number): JudgeOutputSpec<QuestionsOutput> {
+export const questionsOutputFor = perCount((count?: number): JudgeOutputSpec<QuestionsOutput> => {
   const list = z
     .array(question)
     .min(1, "at least one question is needed")
@@ -24,7 +25,7 @@ export function questionsOutputFor(count?: number): JudgeOutputSpec<QuestionsOut
     ),
     schema: z.object({ questions: list }),
   };
-}
+});
 
 /** Several questions from ONE request: cheaper than n calls and they come out varied. */
 export const questionsPrompt: PromptDef<QuestionsOutput> = {

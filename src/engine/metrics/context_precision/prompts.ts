@@ -2,16 +2,16 @@ import { z } from "zod";
 import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
 import { countNumbered } from "../shared/count";
-import { positionalItems } from "../shared/items";
+import { perCount, positionalItems } from "../shared/items";
 import { binaryFlag, FLAG, object, STRING } from "../shared/schema";
 
 const usefulnessItem = z.object({ reason: z.string(), verdict: binaryFlag });
 export type UsefulnessVerdict = z.infer<typeof usefulnessItem>;
 
 /** The reply for n numbered contexts: exactly n verdicts, in rank order (contract 8). */
-export function usefulnessOutputFor(n?: number): JudgeOutputSpec<UsefulnessVerdict[]> {
+export const usefulnessOutputFor = perCount((n?: number): JudgeOutputSpec<UsefulnessVerdict[]> => {
   return positionalItems("context_precision_verdicts", "verdicts", object({ reason: STRING, verdict: FLAG }), usefulnessItem, n);
-}
+});
 
 /** One verdict per retrieved context, in rank order; by default every context in ONE call. */
 export const usefulnessPrompt: PromptDef<UsefulnessVerdict[]> = {

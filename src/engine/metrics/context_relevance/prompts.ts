@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
+import { perCount } from "../shared/items";
 import { countNumbered } from "../shared/count";
 import { arrayOf, integerIn, object } from "../shared/schema";
 
@@ -11,7 +12,7 @@ export type NeededOutput = number[];
  * The reply for n numbered sentences: numbers in 1..n (contract 8). It is a set, so a number given
  * twice is merged, not an error; at most n numbers are sent as the bound, but more are not refused.
  */
-export function neededOutputFor(n?: number): JudgeOutputSpec<NeededOutput> {
+export const neededOutputFor = perCount((n?: number): JudgeOutputSpec<NeededOutput> => {
   const positive = z.coerce.number().int().min(1, "sentence numbers start at 1");
   const number = n === undefined ? positive : positive.max(n, `there are only ${n} sentences`);
   const items = n === undefined ? { type: "integer", minimum: 1 } : integerIn(1, n);
@@ -20,7 +21,7 @@ export function neededOutputFor(n?: number): JudgeOutputSpec<NeededOutput> {
     jsonSchema: object({ needed: arrayOf(items, n === undefined ? {} : { max: n }) }, "context_relevance_sentences"),
     schema: z.object({ needed: z.array(number) }).transform((value) => [...new Set(value.needed)].sort((a, b) => a - b)),
   };
-}
+});
 
 /**
  * The paper's context relevance asks the model to copy the needed sentences out, which cannot be

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
 import { countNumbered } from "../shared/count";
-import { positionalItems } from "../shared/items";
+import { perCount, positionalItems } from "../shared/items";
 import { arrayOf, binaryFlag, FLAG, object, STRING } from "../shared/schema";
 
 export const statementsOutput = z.object({ statements: z.array(z.string()) });
@@ -49,9 +49,9 @@ const verdictItem = z.object({ reason: z.string(), verdict: binaryFlag });
 export type StatementVerdict = z.infer<typeof verdictItem>;
 
 /** The reply for n numbered statements: exactly n verdicts, in the statements' order (contract 8). */
-export function verdictsOutputFor(n?: number): JudgeOutputSpec<StatementVerdict[]> {
+export const verdictsOutputFor = perCount((n?: number): JudgeOutputSpec<StatementVerdict[]> => {
   return positionalItems("faithfulness_verdicts", "verdicts", object({ reason: STRING, verdict: FLAG }), verdictItem, n);
-}
+});
 
 /** Step 2: every statement judged against the joined contexts, in ONE call. */
 export const verdictsPrompt: PromptDef<StatementVerdict[]> = {

@@ -41,3 +41,19 @@ export function salvageItems<T>(json: unknown, key: string, itemSchema: z.ZodTyp
 export function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
+
+/**
+ * Per-call specs depend only on their count, so each is built once per count: zod compiles a
+ * parser the first time a schema is used, and a fresh schema per call would pay that every call.
+ */
+export function perCount<S>(build: (n?: number) => S): (n?: number) => S {
+  const built = new Map<number | undefined, S>();
+  return (n) => {
+    let spec = built.get(n);
+    if (spec === undefined) {
+      spec = build(n);
+      built.set(n, spec);
+    }
+    return spec;
+  };
+}
