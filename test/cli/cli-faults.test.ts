@@ -61,6 +61,8 @@ describe("cli score under injected faults", () => {
     if (!parsed.ok) throw parsed.error;
     const { scored, nulls, codes } = expectAccountedFor(parsed.report);
     expect(scored + nulls).toBe(250);
+    const retried = mock.log.filter((r) => r.fault).length;
+    console.info(`fault mix: ${scored}/250 scored, nulls ${JSON.stringify(codes)}, ${mock.log.length} requests (${retried} faulted)`);
     expect(scored / 250, JSON.stringify(codes)).toBeGreaterThanOrEqual(0.99);
     expect(Object.keys(codes).filter((code) => code !== "llm_error")).toEqual([]);
     // Usage counts every request the run made (the connection check and every retry included) and every billed token.
