@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { evaluate, type Sample } from "../../src/engine";
 import { createJudge } from "../../src/llm";
+import { MemoryResponseCache } from "../../src/llm/cache";
 import { resetSchemaSupport } from "../../src/llm/schema-support";
 import { configFor, echoRequest, expectedEcho, useMockServer } from "./helpers";
 
@@ -58,6 +59,28 @@ describe.each([
     expect(verdictCalls).toHaveLength(2);
     // The schema in the follow-up's format note asks for exactly the 2 missing verdicts.
     expect(JSON.stringify(verdictCalls[1]!.body)).toContain('\\"minItems\\":2,\\"maxItems\\":2');
+  });
+
+  it("never caches a partial reply: scoring again asks again for the first, but reuses the valid follow-up", async () => {
+    let n = 0;
+    mock.server.configure({
+      responders: {
+        faithfulness_statements: () => ({ statements: ["A.", "B."] }),
+        faithfulness_verdicts: ({ user }) =>
+          ++n % 2 === 1 ? { verdicts: [{ reason: "ok", verdict: 1 }] } : { verdicts: [{ reason: user.includes("[1] B.") ? "b" : "?", verdict: 0 }] },
+      },
+    });
+    const cache = new MemoryResponseCache();
+    const judge = createJudge(configFor(mock.server, { cache }));
+    const first = await evaluate([sample], ["faithfulness"], { judge, concurrency: 2 });
+    expect(first.results[0]!.metrics.faithfulness!.score).toBe(0.5);
+    const again = await evaluate([sample], ["faithfulness"], { judge, concurrency: 2 });
+    const calls = again.results[0]!.metrics.faithfulness!.trace.calls as { promptId: string; cached: boolean }[];
+    expect(calls.map((c) => [c.promptId, c.cached])).toEqual([
+      ["faithfulness.statements", true],
+      ["faithfulness.verdicts", false],
+      ["faithfulness.verdicts", true],
+    ]);
   });
 
   it("a follow-up that still cannot be used is a parse_error (after its own one repair), not more calls", async () => {
