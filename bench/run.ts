@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { METRIC_IDS } from "../src/engine/metrics/types";
 import type { Sample } from "../src/engine/sample";
 import { costOf, measure, measureBest, scoreText, type Cost } from "./measure";
@@ -198,6 +199,9 @@ const results = {
     concurrency: CONCURRENCY,
     tokenizer: "o200k_base (gpt-tokenizer, in the mock)",
     node: process.version,
+    // Wall-time ratios mean little on a machine busy with other work: the load at the end says how busy it was.
+    loadAverage1m: Number(loadavg()[0]!.toFixed(1)),
+    cores: availableParallelism(),
   },
   perMetric,
   perSample,
@@ -217,5 +221,6 @@ const results = {
   targets,
 };
 writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);
+console.log(`\nload average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores (wall-time ratios assume a machine with a core to spare)`);
 console.log("\nwritten: bench/results.json");
 if (targets.some((t) => !t.pass)) process.exitCode = 1;

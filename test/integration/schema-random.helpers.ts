@@ -18,6 +18,8 @@ export interface RunCheck {
   nulls: Record<string, number>;
   maxChatCalls: number;
   results: number;
+  /** Statement texts the judge wrote, by sample id (to see which language it answered in). */
+  statements: Record<string, string[]>;
 }
 
 /**
@@ -28,8 +30,9 @@ export interface RunCheck {
 export async function runAndCheck(mock: MockServer, samples: readonly Sample[], extra: Partial<TransportConfigInput> = {}, concurrency = 8): Promise<RunCheck> {
   const config = { baseURL: mock.url, apiKey: "test", model: "mock-judge", embeddingModel: "mock-embedding", ...extra };
   const out = await evaluate(samples, METRIC_IDS, { judge: createJudge(config), embedder: createEmbedder(config), concurrency });
-  const check: RunCheck = { scored: 0, nulls: {}, maxChatCalls: 0, results: 0 };
+  const check: RunCheck = { scored: 0, nulls: {}, maxChatCalls: 0, results: 0, statements: {} };
   for (const row of out.results) {
+    check.statements[row.sampleId] = (row.metrics.faithfulness?.trace.statements ?? []).map((s: { text: string }) => s.text);
     let chat = 0;
     for (const id of METRIC_IDS) {
       const result = row.metrics[id]!;

@@ -27,6 +27,12 @@ describe("schema-random judge", () => {
       results += check.results;
       scored += check.scored;
       expect(check.maxChatCalls).toBeLessThanOrEqual(6);
+      // Random text in the input's language: Chinese statements for the Chinese samples, English otherwise.
+      for (const sample of SAMPLES) {
+        const chinese = /[\u4e00-\u9fff]/u.test(sample.answer);
+        expect(check.statements[sample.id]!.length).toBeGreaterThan(0);
+        for (const text of check.statements[sample.id]!) expect(/[\u4e00-\u9fff]/u.test(text), `${sample.id}: ${text}`).toBe(chinese);
+      }
       // Only structured output was needed: the first mode works and nothing was repaired.
       expect(mock.log.filter((r) => r.kind === "chat").every((r) => r.responseFormat === "json_schema")).toBe(true);
       expect(mock.log.filter((r) => r.kind === "chat").length).toBe(6 * SAMPLES.length);
