@@ -26,15 +26,15 @@ export function resetSchemaSupport(): void {
 }
 
 /** The schema without the given keywords, at every depth. */
-export function withoutKeywords(schema: unknown, drop: ReadonlySet<string>): any {
+export function withoutKeywords<T>(schema: T, drop: ReadonlySet<string>): T {
   if (drop.size === 0 || typeof schema !== "object" || schema === null) return schema;
-  if (Array.isArray(schema)) return schema.map((s) => withoutKeywords(s, drop));
+  if (Array.isArray(schema)) return schema.map((s) => withoutKeywords(s, drop)) as T;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (drop.has(key) && typeof value !== "object") continue;
     out[key] = key === "properties" ? mapValues(value as Record<string, unknown>, drop) : withoutKeywords(value, drop);
   }
-  return out;
+  return out as T;
 }
 
 function mapValues(properties: Record<string, unknown>, drop: ReadonlySet<string>): Record<string, unknown> {
