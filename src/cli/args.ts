@@ -49,7 +49,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "--help": { kind: "flag" },
 };
 
-export const DEFAULTS = { concurrency: 8, timeoutMs: 60_000, retries: 5 } as const;
+export const DEFAULTS = { concurrency: 8, timeoutMs: 60_000, retries: 8 } as const;
 
 export function parseArgs(argv: readonly string[], env: Record<string, string | undefined>): Command {
   if (argv.length === 0) throw new UsageError("no command given (expected: score, help)");

@@ -1,4 +1,5 @@
 import type { MetricId, MetricOptions } from "../engine/metrics/types";
+import { allCalls, usageOf } from "../engine/run/aggregate";
 import { evaluate } from "../engine/run/evaluate";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
@@ -37,7 +38,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   io.stderr.write(
     `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
   );
-  await preflight(transport, io.signal);
+  const preflightCalls = await preflight(transport, io.signal);
 
   const metricOptions = optionsFrom(args);
   const total = samples.length * args.metrics.length;
@@ -70,7 +71,8 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
 
   const report = buildReport({
     samples,
-    output,
+    // Usage as the provider bills it: the connection check is a request of this run too.
+    output: { ...output, usage: usageOf([...allCalls(output.results), ...preflightCalls]) },
     config: {
       baseURL: transport.baseURL,
       model: args.model,

@@ -18,6 +18,18 @@ export interface JudgeOutputSpec<O> {
   jsonSchema: Record<string, unknown>;
   /** Validates (and gently coerces) the parsed reply; a failure triggers the repair path. */
   schema: z.ZodType<O>;
+  /**
+   * For replies that answer numbered items: keeps the valid items of a complete reply that fails
+   * `schema` (JSON mode and plain text are not held to the schema), so the caller asks again for
+   * the missing items only instead of repairing the whole reply.
+   */
+  salvage?: (json: unknown) => Salvaged<O> | undefined;
+}
+
+/** What a partial reply still gave: `value` with holes at the 0-based `missing` items. */
+export interface Salvaged<O> {
+  value: O;
+  missing: number[];
 }
 
 export interface JudgeRequest<O> {
@@ -37,6 +49,8 @@ export interface JudgeReply<O> {
   value: O;
   /** Every request made to get this value (first try, fallbacks, repair). */
   calls: CallRecord[];
+  /** Set only for an output with `salvage` whose reply covered some items: these are missing from `value`. */
+  missing?: number[];
 }
 
 /** Throws MetricError with code parse_error, llm_error or cancelled; never returns an invalid value. */

@@ -4,6 +4,7 @@ import type { ChatMessage, JudgeRequest } from "../engine/ports";
 import type { CallRecord, OutputMode } from "../engine/result";
 import type { TransportConfig } from "./config";
 import { LlmError } from "./errors";
+import { CUT_OFF_REASON, extractJson } from "./extract";
 import { withRetry } from "./retry";
 import { estimateMessagesTokens, estimateTokens } from "./tokens";
 
@@ -86,8 +87,20 @@ export async function sendChat(call: ChatCall): Promise<ChatReply | ChatFailure>
   const record = baseRecord(call);
   const body = chatBody(call);
   const started = performance.now();
+  // Tokens of attempts that were billed but not used (replies cut off mid-JSON, then retried).
+  const wasted = { prompt: 0, completion: 0 };
+  const attempt = async (signal: AbortSignal) => {
+    const completion = await client.chat.completions.create(body, { signal });
+    const choice = completion.choices?.[0];
+    if (isCutOff(choice?.message?.content ?? "", choice?.finish_reason ?? null)) {
+      wasted.prompt += completion.usage?.prompt_tokens ?? estimateMessagesTokens(call.messages);
+      wasted.completion += completion.usage?.completion_tokens ?? estimateTokens(choice?.message?.content ?? "");
+      throw new LlmError("server", "the reply was cut off before its JSON was complete");
+    }
+    return completion;
+  };
   try {
-    const { value: completion, attempts } = await withRetry((signal) => client.chat.completions.create(body, { signal }), {
+    const { value: completion, attempts } = await withRetry(attempt, {
       maxRetries: call.maxRetries ?? config.maxRetries,
       timeoutMs: config.timeoutMs,
       secrets: [config.apiKey],
@@ -99,15 +112,32 @@ export async function sendChat(call: ChatCall): Promise<ChatReply | ChatFailure>
     const content = choice?.message?.content ?? "";
     const usage = completion.usage;
     // Servers without usage get an estimate, so cost totals are never silently zero.
-    const promptTokens = usage?.prompt_tokens ?? estimateMessagesTokens(call.messages);
-    const completionTokens = usage?.completion_tokens ?? estimateTokens(content);
+    const promptTokens = (usage?.prompt_tokens ?? estimateMessagesTokens(call.messages)) + wasted.prompt;
+    const completionTokens = (usage?.completion_tokens ?? estimateTokens(content)) + wasted.completion;
     Object.assign(record, { promptTokens, completionTokens, attempts, reply: content, ms: Math.round(performance.now() - started) });
     const refusal = choice?.message?.refusal ?? undefined;
     const servedModel = typeof completion.model === "string" && completion.model ? completion.model : config.model;
     return { ok: true, content, finishReason: choice?.finish_reason ?? null, refusal, servedModel, promptTokens, completionTokens, record };
   } catch (caught) {
     const error = caught instanceof LlmError ? caught : new LlmError("bad_request", String(caught));
-    Object.assign(record, { attempts: error.attempts, error: error.message, ms: Math.round(performance.now() - started) });
+    Object.assign(record, {
+      attempts: error.attempts,
+      error: error.message,
+      promptTokens: wasted.prompt,
+      completionTokens: wasted.completion,
+      ms: Math.round(performance.now() - started),
+    });
     return { ok: false, error, record };
   }
+}
+
+/**
+ * A 200 whose JSON stops mid-way without the token limit being the cause (a proxy or server that
+ * dropped the end): a fault like a 5xx, so the same request is retried, not repaired. A reply cut
+ * by max_tokens is not: it would be cut again (the judge reports it as parse_error).
+ */
+export function isCutOff(content: string, finishReason: string | null): boolean {
+  if (finishReason === "length" || !content.trim()) return false;
+  const extracted = extractJson(content);
+  return !extracted.ok && extracted.reason === CUT_OFF_REASON;
 }

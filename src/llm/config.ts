@@ -35,7 +35,7 @@ const configSchema = z.object({
   temperature: z.number().min(0).max(2).default(0),
   maxTokens: z.number().int().positive().default(2048),
   timeoutMs: z.number().int().positive().default(60_000),
-  maxRetries: z.number().int().min(0).max(20).default(5),
+  maxRetries: z.number().int().min(0).max(20).default(8),
   /** Send null for every X-Stainless-* header so strict CORS allow-lists accept the preflight. */
   stripSdkHeaders: z.boolean().optional(),
   fetch: fetchSchema.optional(),

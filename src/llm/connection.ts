@@ -1,4 +1,5 @@
 import type { JudgeRequest } from "../engine/ports";
+import type { CallRecord } from "../engine/result";
 import { sendChat, type RequestShape } from "./chat-request";
 import { createClient } from "./client";
 import { parseTransportConfig, type TransportConfig, type TransportConfigInput } from "./config";
@@ -6,7 +7,8 @@ import { describeError } from "./describe";
 import type { LlmError } from "./errors";
 import { adaptShape } from "./modes";
 
-export type ConnectionResult = { ok: true; ms: number; model: string } | { ok: false; error: LlmError; diagnosis: string };
+/** `calls`: every request the test made, so a run's usage can count them too. */
+export type ConnectionResult = ({ ok: true; ms: number; model: string } | { ok: false; error: LlmError; diagnosis: string }) & { calls: CallRecord[] };
 
 /** Only the fields sendChat reads in text mode; the schema is never sent. */
 const PING: JudgeRequest<unknown> = {
@@ -25,9 +27,11 @@ export async function testConnection(input: TransportConfigInput | TransportConf
   const client = createClient(config, "chat");
   const request = signal ? { ...PING, signal } : PING;
   let shape: RequestShape = { tokenParam: "max_tokens", sendTemperature: true };
+  const calls: CallRecord[] = [];
   for (;;) {
     const result = await sendChat({ client, config, request, messages: PING.messages, mode: "text", shape, maxRetries: 0, maxTokens: 1 });
-    if (result.ok) return { ok: true, ms: result.record.ms, model: result.servedModel };
+    calls.push(result.record);
+    if (result.ok) return { ok: true, ms: result.record.ms, model: result.servedModel, calls };
     // Reasoning models reject max_tokens; that says nothing about the connection, so adapt once.
     const adapted = adaptShape(result.error, shape);
     if (adapted) {
@@ -40,6 +44,6 @@ export async function testConnection(input: TransportConfigInput | TransportConf
       model: config.model,
       apiKey: config.apiKey,
     });
-    return { ok: false, error: result.error, diagnosis };
+    return { ok: false, error: result.error, diagnosis, calls };
   }
 }

@@ -7,6 +7,9 @@
 
 export type Extraction = { ok: true; value: unknown } | { ok: false; reason: string };
 
+/** The reason extractJson gives for JSON that opens and never closes: a reply cut off mid-way. */
+export const CUT_OFF_REASON = "the reply ends before its JSON is complete";
+
 const MAX_CANDIDATES = 64;
 
 /** Index just past the value that opens at `start`; -1 if the text ends first, -2 if it nests badly. */
@@ -124,7 +127,7 @@ export function extractJson(reply: string, prefer?: "object" | "array"): Extract
   if (wanted !== undefined) return { ok: true, value: wanted };
   if (found.length > 0) return { ok: true, value: found[0] };
   if (lastError) return { ok: false, reason: `the JSON in the reply is not valid (${lastError})` };
-  if (unclosed) return { ok: false, reason: "the reply ends before its JSON is complete" };
+  if (unclosed) return { ok: false, reason: CUT_OFF_REASON };
   return { ok: false, reason: "the reply contains no JSON object" };
 }
 

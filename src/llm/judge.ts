@@ -7,7 +7,8 @@ import { parseTransportConfig, type TransportConfig, type TransportConfigInput }
 import { describeError } from "./describe";
 import type { LlmError } from "./errors";
 import { adaptShape, isFormatRefusal, messagesForMode, nextMode, repairMessages } from "./modes";
-import { validateReply } from "./validate";
+import { refusedKeyword, refusedKeywords, rememberRefused, withoutKeywords } from "./schema-support";
+import { validateReply, type Validation } from "./validate";
 
 export interface JudgeOptions {
   /** Skip cache reads (fresh answers) but still store validated replies. */
@@ -58,12 +59,26 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
       });
       const hit = await cached(request, key, current, messages, calls);
       if (hit) return hit;
-      const result = await sendChat({ client, config, request, messages, mode: current, shape });
+      // Structured output sends the schema minus any keyword this server refused earlier.
+      const sent = current === "json_schema" ? withoutKeywords(request.output.jsonSchema, refusedKeywords(config.baseURL)) : request.output.jsonSchema;
+      const result = await sendChat({
+        client,
+        config,
+        request: { ...request, output: { ...request.output, jsonSchema: sent } },
+        messages,
+        mode: current,
+        shape,
+      });
       calls.push(result.record);
       if (result.ok) return { reply: result, key };
       const adapted = adaptShape(result.error, shape);
       if (adapted) {
         shape = adapted;
+        continue;
+      }
+      const keyword = current === "json_schema" ? refusedKeyword(result.error, sent) : undefined;
+      if (keyword) {
+        rememberRefused(config.baseURL, keyword);
         continue;
       }
       const lower = isFormatRefusal(result.error) ? nextMode(current) : undefined;
@@ -144,6 +159,9 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
       await remember(key, reply, replyMode);
       return { value: checked.value, calls };
     }
+    // Some items answered: keep them; the caller asks for the rest in one follow-up (never cached).
+    const partial = salvaged(checked, request);
+    if (partial) return { ...partial, calls };
 
     // One repair call: the model sees its reply and what was wrong with it.
     const problem = reply.refusal ? `the model refused: ${reply.refusal}` : checked.problem;
@@ -158,11 +176,18 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
       await remember(key, repaired, replyMode);
       return { value: second.value, calls };
     }
+    const partialRepair = salvaged(second, request);
+    if (partialRepair) return { ...partialRepair, calls };
     throw new MetricError(
       "parse_error",
       `The judge's reply for "${request.promptId}" could not be used, even after one repair request: ${second.problem}. (First reply: ${problem}.)`,
       calls,
     );
+  }
+
+  function salvaged<O>(checked: Validation<O>, request: JudgeRequest<O>): { value: O; missing: number[] } | undefined {
+    if (checked.ok || checked.json === undefined || !request.output.salvage) return undefined;
+    return request.output.salvage(checked.json);
   }
 
   const judge: TransportJudge = {

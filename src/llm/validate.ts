@@ -1,7 +1,8 @@
 import type { JudgeOutputSpec } from "../engine/ports";
 import { extractJson, fitToSchema, rootKind } from "./extract";
 
-export type Validation<O> = { ok: true; value: O } | { ok: false; problem: string };
+/** On failure, `json` is the complete JSON the reply held (absent when there was none), for salvage. */
+export type Validation<O> = { ok: true; value: O } | { ok: false; problem: string; json?: unknown };
 
 const MAX_ISSUES = 5;
 
@@ -22,7 +23,8 @@ export function describeIssues(issues: readonly { path: readonly PropertyKey[]; 
 export function validateReply<O>(content: string, output: JudgeOutputSpec<O>): Validation<O> {
   const extracted = extractJson(content, rootKind(output.jsonSchema));
   if (!extracted.ok) return { ok: false, problem: extracted.reason };
-  const result = output.schema.safeParse(fitToSchema(extracted.value, output.jsonSchema));
+  const json = fitToSchema(extracted.value, output.jsonSchema);
+  const result = output.schema.safeParse(json);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, problem: `the JSON does not match the expected shape: ${describeIssues(result.error.issues)}` };
+  return { ok: false, problem: `the JSON does not match the expected shape: ${describeIssues(result.error.issues)}`, json };
 }

@@ -138,7 +138,8 @@ describe("the usage summary", () => {
     view = render(<UsageSummary results={{ faithfulness: faithful, context_recall: other }} demo={false} />);
     expect(view.container.querySelector('[data-testid="ragas-score"]')!.textContent).toBe("0.67");
     const usage = view.container.querySelector('[data-testid="usage"]')!.textContent!;
-    expect(usage).toContain("1 request");
+    // One call that took 2 attempts (a retry) is 2 requests, as the provider counts them.
+    expect(usage).toContain("2 requests");
     expect(usage).toContain("2,400 prompt + 600 completion tokens");
     expect(usage).toMatch(/≈ \$0\.00036/);
     view.unmount();

@@ -29,7 +29,7 @@ describe("parseArgs", () => {
         apiKey: "",
         concurrency: 16,
         timeoutMs: 60_000,
-        retries: 5,
+        retries: 8,
         out: "r.json",
         perContext: true,
         questions: 2,

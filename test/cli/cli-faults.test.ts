@@ -7,20 +7,21 @@ import { startMockServer, type MockServer } from "../mock/server";
 import { expectAccountedFor, FAKE_KEY, FIXTURES, runCliProcess } from "./spawn-cli";
 
 /**
- * DESIGN's must-show: a flaky endpoint (30% 429 with Retry-After, 10% 500, 10% cut-off JSON)
- * still yields a completed run in which every sample x metric is a score or a coded null, and
- * retries, back-off and the repair call recover nearly all of them.
+ * Issue 7's must-show: a flaky endpoint (30% 429 with Retry-After 1 s, 10% 500, 10% replies cut
+ * off mid-JSON) at concurrency 16 with the default retry budget still yields a completed run in
+ * which every sample x metric is a score or a coded null, at least 99% scored: faults are retried
+ * as the same request, never repaired. The report's usage matches what the server saw.
  */
 
 let mock: MockServer;
 let dir: string;
 
 beforeAll(async () => {
-  // Retry-After of 50 ms keeps the test fast; the CLI honours the header either way.
+  // The production Retry-After (1 s), so the run's time includes honouring it.
   mock = await startMockServer({
     apiKey: FAKE_KEY,
     latencyMs: 5,
-    faults: { rate429: 0.3, retryAfterSeconds: 0.05, rate500: 0.1, rateMalformed: 0.1, seed: 42 },
+    faults: { rate429: 0.3, retryAfterSeconds: 1, rate500: 0.1, rateMalformed: 0.1, seed: 42 },
   });
   dir = mkdtempSync(join(tmpdir(), "ragas-faults-"));
 });
@@ -46,28 +47,12 @@ function fiftySamples(): string {
 }
 
 describe("cli score under injected faults", () => {
-  it("completes 50 samples x 5 metrics with every result accounted for and >= 90% scored", { timeout: 120_000 }, async () => {
+  it("completes 50 samples x 5 metrics with every result accounted for and >= 99% scored", { timeout: 180_000 }, async () => {
     const input = join(dir, "fifty.jsonl");
     const out = join(dir, "report.json");
     writeFileSync(input, fiftySamples());
     const run = await runCliProcess(
-      [
-        "score",
-        "--input",
-        input,
-        "--base-url",
-        mock.url,
-        "--model",
-        "mock-judge",
-        "--embedding-model",
-        "mock-embedding",
-        "--concurrency",
-        "8",
-        "--retries",
-        "6",
-        "--out",
-        out,
-      ],
+      ["score", "--input", input, "--base-url", mock.url, "--model", "mock-judge", "--embedding-model", "mock-embedding", "--concurrency", "16", "--out", out],
       { env: { OPENAI_API_KEY: FAKE_KEY } },
     );
     expect(run.code, run.stderr).toBe(0);
@@ -76,7 +61,17 @@ describe("cli score under injected faults", () => {
     if (!parsed.ok) throw parsed.error;
     const { scored, nulls, codes } = expectAccountedFor(parsed.report);
     expect(scored + nulls).toBe(250);
-    expect(scored / 250, JSON.stringify(codes)).toBeGreaterThanOrEqual(0.9);
+    const retried = mock.log.filter((r) => r.fault).length;
+    console.info(`fault mix: ${scored}/250 scored, nulls ${JSON.stringify(codes)}, ${mock.log.length} requests (${retried} faulted)`);
+    expect(scored / 250, JSON.stringify(codes)).toBeGreaterThanOrEqual(0.99);
+    expect(Object.keys(codes).filter((code) => code !== "llm_error")).toEqual([]);
+    // Usage counts every request the run made (the connection check and every retry included) and every billed token.
+    const requests = mock.log.filter((r) => r.kind === "chat" || r.kind === "embedding");
+    expect(parsed.report.usage.requests).toBe(requests.length);
+    // Billed: every 200 that carried usage (a cut-off embeddings body carries none, so it bills nothing we can know of).
+    const billed = requests.filter((r) => r.status === 200 && !(r.kind === "embedding" && r.fault)).reduce((sum, r) => sum + r.promptTokens, 0);
+    expect(parsed.report.usage.promptTokens).toBe(billed);
+    expect(mock.peakInFlight).toBeLessThanOrEqual(16);
     // The faults really happened, and the run saw them as retries, not as silence.
     const faults = mock.log.filter((r) => r.fault);
     expect(faults.filter((r) => r.fault === "rate429").length).toBeGreaterThan(20);

@@ -2,6 +2,7 @@ import { judgeBrains, type Brain } from "./brains";
 import { openAiError } from "./http";
 import type { MockOptions, ResponseFormatKind, ScriptedReply } from "./options";
 import { brainUserText, contentText, minimalValue, schemaInPrompt, titleInPrompt, type ChatMessageLike } from "./schema";
+import { langOf, randomValue, requestRandom } from "./random-json";
 import { tokens, truncateTokens } from "./tokens";
 
 type Json = Record<string, unknown>;
@@ -104,11 +105,25 @@ export function unsupportedFormat(info: ChatRequestInfo, options: MockOptions): 
   return { status: 400, body: openAiError(message, "BadRequestError", 400, "response_format"), completionTokens: 0 };
 }
 
+/** A 400 worded like OpenAI's for a schema keyword the server does not permit. */
+export function refusedKeyword(info: ChatRequestInfo, options: MockOptions): ChatAnswer | undefined {
+  if (info.responseFormat !== "json_schema" || !info.schema || !options.refuseKeywords?.length) return undefined;
+  const text = JSON.stringify(info.schema);
+  const keyword = options.refuseKeywords.find((k) => text.includes(`"${k}":`));
+  if (!keyword) return undefined;
+  const message = `Invalid schema for response_format '${info.schemaName ?? "reply"}': In context=('properties', 'items'), '${keyword}' is not permitted.`;
+  return { status: 400, body: openAiError(message, "invalid_request_error", null, "response_format"), completionTokens: 0 };
+}
+
 /** The normal path: a brain (or the schema's minimal value) answers, presented per mode. */
 export function brainAnswer(info: ChatRequestInfo, options: MockOptions): ChatAnswer {
   const brain: Brain | undefined = info.schemaName ? (options.responders?.[info.schemaName] ?? judgeBrains[info.schemaName]) : undefined;
   let content: string;
-  if (brain) {
+  if (options.schemaRandom && info.schema) {
+    const user = brainUserText(info.messages);
+    const random = requestRandom(options.schemaRandom.seed, `${JSON.stringify(info.schema)}\n${info.messages.map((m) => m.content).join("\n")}`);
+    content = present(randomValue(info.schema, random, langOf(user)), info.responseFormat);
+  } else if (brain) {
     const system = info.messages
       .filter((m) => m.role === "system")
       .map((m) => m.content)

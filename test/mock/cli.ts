@@ -3,6 +3,7 @@
  *   npx tsx test/mock/cli.ts --port 8787 --latency 300 [--api-key K] [--cors open|strict|none]
  *     [--models a,b] [--no-json-schema] [--no-json-object] [--omit-usage]
  *     [--fault-429 0.3] [--retry-after 1] [--fault-500 0.1] [--fault-malformed 0.1] [--fault-hang 0.05] [--seed 7]
+ *     [--schema-random SEED] [--refuse-keywords minItems,maxItems]
  * Prints its base URL on the first line of stdout.
  */
 import { parseArgs } from "node:util";
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     "fault-malformed": { type: "string" },
     "fault-hang": { type: "string" },
     seed: { type: "string" },
+    "schema-random": { type: "string" },
+    "refuse-keywords": { type: "string" },
   },
 });
 
@@ -71,6 +74,8 @@ const options: MockOptions = {
     : {}),
   supports: { jsonSchema: !values["no-json-schema"], jsonObject: !values["no-json-object"] },
   ...(values["omit-usage"] ? { omitUsage: true } : {}),
+  ...(values["schema-random"] !== undefined ? { schemaRandom: { seed: number("schema-random", values["schema-random"]) ?? 1 } } : {}),
+  ...(values["refuse-keywords"] ? { refuseKeywords: values["refuse-keywords"].split(",").map((k) => k.trim()) } : {}),
   ...(anyFault ? { faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)) } : {}),
 };
 

@@ -6,7 +6,7 @@ export interface FaultOptions {
   /** Sent as retry-after (rounded up) and retry-after-ms (exact) on a 429. Default 1. */
   retryAfterSeconds?: number;
   rate500?: number;
-  /** 200 whose content is not valid JSON (cut off mid-object). */
+  /** A cut-off reply: a 200 whose JSON stops mid-object (finish_reason "stop"). */
   rateMalformed?: number;
   /** Never answers; the request ends only when the client gives up. */
   rateHang?: number;
@@ -38,6 +38,14 @@ export interface MockOptions {
   supports?: { jsonSchema?: boolean; jsonObject?: boolean };
   faults?: FaultOptions;
   responders?: Record<string, Brain>;
+  /**
+   * Answer every chat request with random JSON valid under that request's schema (see
+   * random-json.ts) instead of the cooperative brains: what a schema-enforcing server guarantees
+   * and nothing more. The seed makes every reply reproducible.
+   */
+  schemaRandom?: { seed: number };
+  /** Refuse structured-output schemas that use these keywords (400), as some servers do with minItems. */
+  refuseKeywords?: string[];
   script?: ScriptedReply[];
   omitUsage?: boolean;
 }

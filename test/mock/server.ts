@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { brainAnswer, malformedAnswer, readChatRequest, scriptedAnswer, unsupportedFormat, type ChatAnswer } from "./chat";
+import { brainAnswer, malformedAnswer, readChatRequest, refusedKeyword, scriptedAnswer, unsupportedFormat, type ChatAnswer } from "./chat";
 import { embedText, toBase64 } from "./embeddings";
 import { pickFault, seededRandom } from "./faults";
 import { answerPreflight, delay, openAiError, readBody, sendJson } from "./http";
@@ -86,7 +86,8 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     const fault = pickFault(options.faults, random);
     if (fault) record.fault = fault;
     if (fault === "hang") return "hang";
-    const answer = (fault && faultAnswer(fault, "chat", info)) || unsupportedFormat(info, options) || brainAnswer(info, options);
+    const answer =
+      (fault && faultAnswer(fault, "chat", info)) || unsupportedFormat(info, options) || refusedKeyword(info, options) || brainAnswer(info, options);
     record.completionTokens = answer.completionTokens;
     respond(res, record, answer.status, answer.body, answer.headers);
     return undefined;

@@ -51,7 +51,9 @@ export function validatePrompt(prompt: PromptDef): PromptIssue[] {
     for (const name of prompt.variables) {
       if (typeof example.input[name] !== "string") issues.push({ where: "examples", example: i, message: `example ${i + 1}: input.${name} must be text` });
     }
-    const parsed = prompt.output.schema.safeParse(example.output);
+    // Checked against the schema a call with this input would send (e.g. one verdict per statement).
+    const output = prompt.outputForInput?.(example.input) ?? prompt.output;
+    const parsed = output.schema.safeParse(example.output);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       issues.push({ where: "examples", example: i, message: `example ${i + 1}: output.${first?.path.join(".") ?? ""} ${first?.message ?? "is invalid"}` });

@@ -20,7 +20,14 @@ export interface PromptDef<O = unknown> {
   inputTemplate: string;
   variables: readonly string[];
   examples: PromptExample[];
+  /** The reply's shape for any input (what the studio shows); calls send a per-call schema. */
   output: JudgeOutputSpec<O>;
+  /**
+   * The reply schema for one input, when it depends on the input (n numbered items -> exactly n
+   * answers). The metric builds each call's schema from its own data; this is for checking the
+   * worked examples, whose inputs are written by hand.
+   */
+  outputForInput?: (input: Record<string, string>) => JudgeOutputSpec<O>;
 }
 
 /** What a user may change in a prompt (the prompt studio edits these). */

@@ -69,14 +69,19 @@ export function summarize(results: readonly SampleResult[], metricIds: readonly 
   return { metrics, ragasScore: harmonicMean(means) };
 }
 
+/**
+ * What the run cost as the provider counts it: every HTTP request (a call retried after a 429, a
+ * 5xx or a cut-off reply made several), and every billed token (a cut-off reply's included).
+ */
 export function usageOf(calls: readonly CallRecord[]): Usage {
   const usage: Usage = { requests: 0, chatRequests: 0, embeddingRequests: 0, cachedRequests: 0, promptTokens: 0, completionTokens: 0 };
   for (const call of calls) {
     if (call.cached) usage.cachedRequests++;
     else {
-      usage.requests++;
-      if (call.kind === "chat") usage.chatRequests++;
-      else usage.embeddingRequests++;
+      const requests = Math.max(1, call.attempts);
+      usage.requests += requests;
+      if (call.kind === "chat") usage.chatRequests += requests;
+      else usage.embeddingRequests += requests;
     }
     usage.promptTokens += call.promptTokens;
     usage.completionTokens += call.completionTokens;

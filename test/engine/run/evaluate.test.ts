@@ -94,7 +94,7 @@ describe("evaluate", () => {
     const r = out.results[0]!.metrics.faithfulness!;
     expect(r.score).toBeNull();
     expect(r.error?.code).toBe("parse_error");
-    expect(r.error?.message).toContain("no verdict for statement 2");
+    expect(r.error?.message).toContain("expected exactly 2 items");
     expect(r.trace.calls).toHaveLength(2);
   });
 

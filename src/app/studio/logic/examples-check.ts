@@ -23,7 +23,7 @@ const describePath = (path: JsonPath) =>
     .join("")
     .replace(/^\./, "");
 
-export function checkExamplesText(text: string, prompt: Pick<PromptDef, "variables" | "output">): ExamplesCheck {
+export function checkExamplesText(text: string, prompt: Pick<PromptDef, "variables" | "output" | "outputForInput">): ExamplesCheck {
   const located = locateJson(text);
   if (!located.ok) {
     const at = located.offset;
@@ -61,7 +61,9 @@ export function checkExamplesText(text: string, prompt: Pick<PromptDef, "variabl
       at([n], `${label}: "output" is missing`);
       return;
     }
-    const parsed = prompt.output.schema.safeParse(record.output);
+    // The schema a call with this example's input would send (contract 8: e.g. one verdict per statement).
+    const input = record.input && typeof record.input === "object" ? (record.input as Record<string, string>) : {};
+    const parsed = (prompt.outputForInput?.(input) ?? prompt.output).schema.safeParse(record.output);
     if (!parsed.success) {
       for (const issue of parsed.error.issues.slice(0, 5)) {
         const path = issue.path.filter((p): p is string | number => typeof p !== "symbol");

@@ -2,7 +2,7 @@ import { cosine } from "../../math/cosine";
 import { MetricError } from "../../result";
 import { ask, PRIORITY } from "../shared/ask";
 import type { MetricDefinition } from "../types";
-import { questionsPrompt } from "./prompts";
+import { questionsOutputFor, questionsPrompt } from "./prompts";
 import { explainAnswerRelevancy, scoreAnswerRelevancy, type AnswerRelevancyTrace } from "./score";
 
 export const DEFAULT_QUESTION_COUNT = 3;
@@ -15,7 +15,7 @@ export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   prompts: [questionsPrompt],
   async run(ctx) {
     const count = Math.max(1, Math.min(10, Math.round(ctx.options.questions ?? DEFAULT_QUESTION_COUNT)));
-    const reply = await ask(ctx, questionsPrompt, { answer: ctx.sample.answer, count: String(count) }, undefined, PRIORITY.feedsNextStep);
+    const reply = await ask(ctx, questionsPrompt, { answer: ctx.sample.answer, count: String(count) }, questionsOutputFor(count), PRIORITY.feedsNextStep);
     const generated = reply.questions
       .map((q) => ({ ...q, question: q.question.trim() }))
       .filter((q) => q.question.length > 0)

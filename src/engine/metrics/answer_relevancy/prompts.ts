@@ -1,11 +1,31 @@
 import { z } from "zod";
+import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
-import { binaryFlag, strictObjectSchema } from "../shared/schema";
+import { perCount } from "../shared/items";
+import { arrayOf, binaryFlag, FLAG, object, TEXT } from "../shared/schema";
 
-export const questionsOutput = z.object({
-  questions: z.array(z.object({ question: z.string(), noncommittal: binaryFlag })).min(1, "at least one question is needed"),
+const question = z.object({ question: z.string(), noncommittal: binaryFlag });
+export type QuestionsOutput = { questions: z.infer<typeof question>[] };
+
+/**
+ * The reply for `count` questions (contract 8): the schema asks for exactly that many, none blank.
+ * The validator is looser (at least one that is not blank; the metric drops blank ones and any
+ * beyond the count), and everything it checks the schema states.
+ */
+export const questionsOutputFor = perCount((count?: number): JudgeOutputSpec<QuestionsOutput> => {
+  const list = z
+    .array(question)
+    .min(1, "at least one question is needed")
+    .refine((qs) => qs.some((q) => /\S/.test(q.question)), "every question is blank");
+  return {
+    name: "answer_relevancy_questions",
+    jsonSchema: object(
+      { questions: arrayOf(object({ question: TEXT, noncommittal: FLAG }), count === undefined ? {} : { exactly: count }) },
+      "answer_relevancy_questions",
+    ),
+    schema: z.object({ questions: list }),
+  };
 });
-export type QuestionsOutput = z.infer<typeof questionsOutput>;
 
 /** Several questions from ONE request: cheaper than n calls and they come out varied. */
 export const questionsPrompt: PromptDef<QuestionsOutput> = {
@@ -40,9 +60,6 @@ export const questionsPrompt: PromptDef<QuestionsOutput> = {
       },
     },
   ],
-  output: {
-    name: "answer_relevancy_questions",
-    jsonSchema: strictObjectSchema("answer_relevancy_questions", { questions: { array: { question: "string", noncommittal: "flag" } } }),
-    schema: questionsOutput,
-  },
+  output: questionsOutputFor(),
+  outputForInput: (input) => questionsOutputFor(Number(input.count) || undefined),
 };

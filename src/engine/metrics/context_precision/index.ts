@@ -1,24 +1,20 @@
 import { numbered } from "../../prompts/render";
-import { ask } from "../shared/ask";
-import { coversEachOnce } from "../shared/schema";
+import { askEach } from "../shared/ask";
 import type { MetricContext, MetricDefinition } from "../types";
-import { usefulnessOutput, usefulnessPrompt, type UsefulnessOutput } from "./prompts";
+import { usefulnessOutputFor, usefulnessPrompt } from "./prompts";
 import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTrace, type ContextVerdict } from "./score";
 
-/** Judges a run of contexts in one call; the reply must give exactly one verdict per context. */
+/** Judges a run of contexts in one call; the schema sent asks for exactly one verdict per context, in order. */
 async function judgeContexts(ctx: MetricContext, contexts: readonly string[], firstIndex: number): Promise<ContextVerdict[]> {
-  const prompt = ctx.prompt(usefulnessPrompt);
-  const oneEach = usefulnessOutput.superRefine((value: UsefulnessOutput, issue) => {
-    const problem = coversEachOnce(
-      value.verdicts.map((v) => v.context),
-      contexts.length,
-      "context",
-    );
-    if (problem) issue.addIssue({ code: "custom", path: ["verdicts"], message: problem });
-  });
-  const input = { question: ctx.sample.question, reference: ctx.sample.reference ?? "", contexts: numbered(contexts) };
-  const reply = await ask(ctx, usefulnessPrompt, input, { ...prompt.output, schema: oneEach });
-  return reply.verdicts.map((v) => ({ index: firstIndex + v.context - 1, verdict: v.verdict, reason: v.reason })).sort((a, b) => a.index - b.index);
+  const { question, reference } = ctx.sample;
+  const verdicts = await askEach(
+    ctx,
+    usefulnessPrompt,
+    contexts.length,
+    (items) => ({ question, reference: reference ?? "", contexts: numbered(items.map((i) => contexts[i]!)) }),
+    usefulnessOutputFor,
+  );
+  return verdicts.map((v, k) => ({ index: firstIndex + k, verdict: v.verdict, reason: v.reason }));
 }
 
 export const contextPrecision: MetricDefinition<ContextPrecisionTrace> = {

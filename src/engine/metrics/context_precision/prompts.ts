@@ -1,14 +1,20 @@
 import { z } from "zod";
+import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
-import { binaryFlag, itemNumber, strictObjectSchema } from "../shared/schema";
+import { countNumbered } from "../shared/count";
+import { perCount, positionalItems } from "../shared/items";
+import { binaryFlag, FLAG, object, STRING } from "../shared/schema";
 
-export const usefulnessOutput = z.object({
-  verdicts: z.array(z.object({ context: itemNumber, reason: z.string(), verdict: binaryFlag })),
+const usefulnessItem = z.object({ reason: z.string(), verdict: binaryFlag });
+export type UsefulnessVerdict = z.infer<typeof usefulnessItem>;
+
+/** The reply for n numbered contexts: exactly n verdicts, in rank order (contract 8). */
+export const usefulnessOutputFor = perCount((n?: number): JudgeOutputSpec<UsefulnessVerdict[]> => {
+  return positionalItems("context_precision_verdicts", "verdicts", object({ reason: STRING, verdict: FLAG }), usefulnessItem, n);
 });
-export type UsefulnessOutput = z.infer<typeof usefulnessOutput>;
 
 /** One verdict per retrieved context, in rank order; by default every context in ONE call. */
-export const usefulnessPrompt: PromptDef<UsefulnessOutput> = {
+export const usefulnessPrompt: PromptDef<UsefulnessVerdict[]> = {
   id: "context_precision.verdicts",
   metric: "context_precision",
   version: 1,
@@ -16,7 +22,7 @@ export const usefulnessPrompt: PromptDef<UsefulnessOutput> = {
   instruction: [
     "For each numbered context, decide on its own whether it was useful for arriving at the reference answer to the question:",
     "verdict 1 if it contains information the reference answer states or relies on, else 0.",
-    "Give a one-sentence reason, then the verdict, for every context in order. Write reasons in the language of the question.",
+    "Give a one-sentence reason, then the verdict, for every context in order: one entry per context. Write reasons in the language of the question.",
   ].join(" "),
   inputTemplate: "Question: {{question}}\nReference answer: {{reference}}\nContexts:\n{{contexts}}",
   variables: ["question", "reference", "contexts"],
@@ -29,15 +35,12 @@ export const usefulnessPrompt: PromptDef<UsefulnessOutput> = {
       },
       output: {
         verdicts: [
-          { context: 1, reason: "It names Jane Austen as the author and gives 1813.", verdict: 1 },
-          { context: 2, reason: "Film adaptations say nothing about the author.", verdict: 0 },
+          { reason: "It names Jane Austen as the author and gives 1813.", verdict: 1 },
+          { reason: "Film adaptations say nothing about the author.", verdict: 0 },
         ],
       },
     },
   ],
-  output: {
-    name: "context_precision_verdicts",
-    jsonSchema: strictObjectSchema("context_precision_verdicts", { verdicts: { array: { context: "integer", reason: "string", verdict: "flag" } } }),
-    schema: usefulnessOutput,
-  },
+  output: usefulnessOutputFor(),
+  outputForInput: (input) => usefulnessOutputFor(countNumbered(input.contexts)),
 };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PromptDef } from "../../prompts/types";
-import { binaryFlag, strictObjectSchema } from "../shared/schema";
+import { arrayOf, binaryFlag, FLAG, object, STRING } from "../shared/schema";
 
 export const attributionOutput = z.object({
   statements: z.array(z.object({ statement: z.string(), reason: z.string(), attributed: binaryFlag })),
@@ -41,7 +41,7 @@ export const attributionPrompt: PromptDef<AttributionOutput> = {
   ],
   output: {
     name: "context_recall_statements",
-    jsonSchema: strictObjectSchema("context_recall_statements", { statements: { array: { statement: "string", reason: "string", attributed: "flag" } } }),
+    jsonSchema: object({ statements: arrayOf(object({ statement: STRING, reason: STRING, attributed: FLAG })) }, "context_recall_statements"),
     schema: attributionOutput,
   },
 };

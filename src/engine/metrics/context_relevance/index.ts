@@ -2,7 +2,7 @@ import { numbered } from "../../prompts/render";
 import { splitSentences } from "../../text/sentences";
 import { ask } from "../shared/ask";
 import type { MetricDefinition } from "../types";
-import { neededOutput, neededSentencesPrompt } from "./prompts";
+import { neededOutputFor, neededSentencesPrompt } from "./prompts";
 import { explainContextRelevance, scoreContextRelevance, type ContextRelevanceTrace } from "./score";
 
 export const contextRelevance: MetricDefinition<ContextRelevanceTrace> = {
@@ -16,19 +16,8 @@ export const contextRelevance: MetricDefinition<ContextRelevanceTrace> = {
     const sentences = ctx.sample.contexts.flatMap((text, context) => splitSentences(text).map((s) => ({ text: s, context })));
     if (sentences.length === 0) return { sentences: [] };
 
-    const prompt = ctx.prompt(neededSentencesPrompt);
-    const inRange = neededOutput.superRefine((value, issue) => {
-      const bad = value.needed.filter((k) => k > sentences.length);
-      if (bad.length)
-        issue.addIssue({ code: "custom", path: ["needed"], message: `sentence ${bad.join(", ")} does not exist (there are ${sentences.length})` });
-    });
-    const reply = await ask(
-      ctx,
-      neededSentencesPrompt,
-      { question: ctx.sample.question, sentences: numbered(sentences.map((s) => s.text)) },
-      { ...prompt.output, schema: inRange },
-    );
-    const needed = new Set(reply.needed);
+    const input = { question: ctx.sample.question, sentences: numbered(sentences.map((s) => s.text)) };
+    const needed = new Set(await ask(ctx, neededSentencesPrompt, input, neededOutputFor(sentences.length)));
     return { sentences: sentences.map((s, i) => ({ ...s, relevant: needed.has(i + 1) ? 1 : 0 })) };
   },
   score: scoreContextRelevance,

@@ -1,9 +1,27 @@
 import { z } from "zod";
+import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
-import { itemNumber, strictObjectSchema } from "../shared/schema";
+import { perCount } from "../shared/items";
+import { countNumbered } from "../shared/count";
+import { arrayOf, integerIn, object } from "../shared/schema";
 
-export const neededOutput = z.object({ needed: z.array(itemNumber) });
-export type NeededOutput = z.infer<typeof neededOutput>;
+/** The needed sentence numbers as a set: 1-based, sorted, each once. */
+export type NeededOutput = number[];
+
+/**
+ * The reply for n numbered sentences: numbers in 1..n (contract 8). It is a set, so a number given
+ * twice is merged, not an error; at most n numbers are sent as the bound, but more are not refused.
+ */
+export const neededOutputFor = perCount((n?: number): JudgeOutputSpec<NeededOutput> => {
+  const positive = z.coerce.number().int().min(1, "sentence numbers start at 1");
+  const number = n === undefined ? positive : positive.max(n, `there are only ${n} sentences`);
+  const items = n === undefined ? { type: "integer", minimum: 1 } : integerIn(1, n);
+  return {
+    name: "context_relevance_sentences",
+    jsonSchema: object({ needed: arrayOf(items, n === undefined ? {} : { max: n }) }, "context_relevance_sentences"),
+    schema: z.object({ needed: z.array(number) }).transform((value) => [...new Set(value.needed)].sort((a, b) => a - b)),
+  };
+});
 
 /**
  * The paper's context relevance asks the model to copy the needed sentences out, which cannot be
@@ -30,9 +48,6 @@ export const neededSentencesPrompt: PromptDef<NeededOutput> = {
       output: { needed: [2] },
     },
   ],
-  output: {
-    name: "context_relevance_sentences",
-    jsonSchema: strictObjectSchema("context_relevance_sentences", { needed: { arrayOf: "integer" } }),
-    schema: neededOutput,
-  },
+  output: neededOutputFor(),
+  outputForInput: (input) => neededOutputFor(countNumbered(input.sentences)),
 };

@@ -1,8 +1,7 @@
 import { numbered } from "../../prompts/render";
-import { ask, PRIORITY } from "../shared/ask";
-import { coversEachOnce } from "../shared/schema";
+import { ask, askEach, PRIORITY } from "../shared/ask";
 import type { MetricDefinition } from "../types";
-import { statementsPrompt, verdictsOutput, verdictsPrompt } from "./prompts";
+import { statementsPrompt, verdictsOutputFor, verdictsPrompt } from "./prompts";
 import { explainFaithfulness, scoreFaithfulness, type FaithfulnessTrace } from "./score";
 
 export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
@@ -17,29 +16,17 @@ export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
     const texts = extracted.statements.map((s) => s.trim()).filter((s) => s.length > 0);
     if (texts.length === 0) return { statements: [] };
 
-    const prompt = ctx.prompt(verdictsPrompt);
-    const oneVerdictEach = verdictsOutput.superRefine((value, issue) => {
-      const problem = coversEachOnce(
-        value.verdicts.map((v) => v.statement),
-        texts.length,
-        "statement",
-      );
-      if (problem) issue.addIssue({ code: "custom", message: problem, path: ["verdicts"] });
-    });
-    const judged = await ask(
+    // One verdict per statement, by position: the schema sent says exactly texts.length of them.
+    const context = contexts.join("\n\n");
+    const verdicts = await askEach(
       ctx,
       verdictsPrompt,
-      { context: contexts.join("\n\n"), statements: numbered(texts) },
-      { ...prompt.output, schema: oneVerdictEach },
+      texts.length,
+      (items) => ({ context, statements: numbered(items.map((i) => texts[i]!)) }),
+      verdictsOutputFor,
       PRIORITY.finishesSample,
     );
-    const byNumber = new Map(judged.verdicts.map((v) => [v.statement, v]));
-    return {
-      statements: texts.map((text, i) => {
-        const v = byNumber.get(i + 1)!;
-        return { text, verdict: v.verdict, reason: v.reason };
-      }),
-    };
+    return { statements: texts.map((text, i) => ({ text, verdict: verdicts[i]!.verdict, reason: verdicts[i]!.reason })) };
   },
   score: scoreFaithfulness,
   explain: explainFaithfulness,

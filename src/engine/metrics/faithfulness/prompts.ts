@@ -1,6 +1,9 @@
 import { z } from "zod";
+import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
-import { binaryFlag, itemNumber, strictObjectSchema } from "../shared/schema";
+import { countNumbered } from "../shared/count";
+import { perCount, positionalItems } from "../shared/items";
+import { arrayOf, binaryFlag, FLAG, object, STRING } from "../shared/schema";
 
 export const statementsOutput = z.object({ statements: z.array(z.string()) });
 export type StatementsOutput = z.infer<typeof statementsOutput>;
@@ -37,18 +40,21 @@ export const statementsPrompt: PromptDef<StatementsOutput> = {
   ],
   output: {
     name: "faithfulness_statements",
-    jsonSchema: strictObjectSchema("faithfulness_statements", { statements: { arrayOf: "string" } }),
+    jsonSchema: object({ statements: arrayOf(STRING) }, "faithfulness_statements"),
     schema: statementsOutput,
   },
 };
 
-export const verdictsOutput = z.object({
-  verdicts: z.array(z.object({ statement: itemNumber, reason: z.string(), verdict: binaryFlag })),
+const verdictItem = z.object({ reason: z.string(), verdict: binaryFlag });
+export type StatementVerdict = z.infer<typeof verdictItem>;
+
+/** The reply for n numbered statements: exactly n verdicts, in the statements' order (contract 8). */
+export const verdictsOutputFor = perCount((n?: number): JudgeOutputSpec<StatementVerdict[]> => {
+  return positionalItems("faithfulness_verdicts", "verdicts", object({ reason: STRING, verdict: FLAG }), verdictItem, n);
 });
-export type VerdictsOutput = z.infer<typeof verdictsOutput>;
 
 /** Step 2: every statement judged against the joined contexts, in ONE call. */
-export const verdictsPrompt: PromptDef<VerdictsOutput> = {
+export const verdictsPrompt: PromptDef<StatementVerdict[]> = {
   id: "faithfulness.verdicts",
   metric: "faithfulness",
   version: 1,
@@ -56,7 +62,7 @@ export const verdictsPrompt: PromptDef<VerdictsOutput> = {
   instruction: [
     "Check each numbered statement against the context alone.",
     "verdict 1: the context states it or it follows directly from the context. verdict 0: the context contradicts it, does not mention it, or only makes it plausible.",
-    "Give a one-sentence reason, then the verdict, for every statement in order. Write reasons in the language of the statements.",
+    "Give a one-sentence reason, then the verdict, for every statement in order: one entry per statement. Write reasons in the language of the statements.",
   ].join(" "),
   inputTemplate: "Context:\n{{context}}\n\nStatements:\n{{statements}}",
   variables: ["context", "statements"],
@@ -68,15 +74,13 @@ export const verdictsPrompt: PromptDef<VerdictsOutput> = {
       },
       output: {
         verdicts: [
-          { statement: 1, reason: "The context says it empties into the Mediterranean Sea.", verdict: 1 },
-          { statement: 2, reason: "The context does not compare its length with other rivers.", verdict: 0 },
+          { reason: "The context says it empties into the Mediterranean Sea.", verdict: 1 },
+          { reason: "The context does not compare its length with other rivers.", verdict: 0 },
         ],
       },
     },
   ],
-  output: {
-    name: "faithfulness_verdicts",
-    jsonSchema: strictObjectSchema("faithfulness_verdicts", { verdicts: { array: { statement: "integer", reason: "string", verdict: "flag" } } }),
-    schema: verdictsOutput,
-  },
+  // Any count; each call sends verdictsOutputFor(n), and an example is checked against its own n.
+  output: verdictsOutputFor(),
+  outputForInput: (input) => verdictsOutputFor(countNumbered(input.statements)),
 };

@@ -1,18 +1,48 @@
-import type { JudgeOutputSpec } from "../../ports";
+import type { JudgeOutputSpec, JudgeReply } from "../../ports";
 import { renderMessages } from "../../prompts/render";
 import type { PromptDef } from "../../prompts/types";
+import { MetricError } from "../../result";
 import type { MetricContext } from "../types";
+import { range } from "./items";
 
-/**
- * Renders a prompt with its input and asks the judge, recording every call on the context.
- * `output` lets a step tighten the prompt's schema for this one call (e.g. "one verdict per
- * statement") so a reply that skips items goes through the repair path.
- */
 /**
  * Queue priorities: a first step that a second step waits on goes before single-step calls, and a
  * second step goes first of all, so samples finish early and the run's tail has no idle slots.
  */
 export const PRIORITY = { single: 0, feedsNextStep: 1, finishesSample: 2 } as const;
+
+/**
+ * Renders a prompt with its input and asks the judge, recording every call on the context.
+ * `output` is the reply schema of this one call (built from its data: "exactly n verdicts");
+ * without it the prompt's own shape is used. The schema always comes from the metric, never from
+ * an edited prompt.
+ */
+export async function askReply<O>(
+  ctx: MetricContext,
+  base: PromptDef<O>,
+  input: Record<string, string>,
+  output?: JudgeOutputSpec<O>,
+  priority: number = PRIORITY.single,
+): Promise<JudgeReply<O>> {
+  const prompt = ctx.prompt(base);
+  try {
+    const reply = await ctx.judge.complete<O>({
+      promptId: prompt.id,
+      promptHash: prompt.hash,
+      ...(prompt.versionName ? { promptVersion: prompt.versionName } : {}),
+      messages: renderMessages(prompt, input),
+      output: output ?? base.output,
+      signal: ctx.signal,
+      priority,
+    });
+    ctx.calls.push(...reply.calls);
+    return reply;
+  } catch (error) {
+    const calls = (error as { calls?: unknown }).calls;
+    if (Array.isArray(calls)) ctx.calls.push(...calls.filter((c) => !ctx.calls.includes(c)));
+    throw error;
+  }
+}
 
 export async function ask<O>(
   ctx: MetricContext,
@@ -21,22 +51,34 @@ export async function ask<O>(
   output?: JudgeOutputSpec<O>,
   priority: number = PRIORITY.single,
 ): Promise<O> {
-  const prompt = ctx.prompt(base);
-  try {
-    const reply = await ctx.judge.complete<O>({
-      promptId: prompt.id,
-      promptHash: prompt.hash,
-      ...(prompt.versionName ? { promptVersion: prompt.versionName } : {}),
-      messages: renderMessages(prompt, input),
-      output: output ?? prompt.output,
-      signal: ctx.signal,
-      priority,
-    });
-    ctx.calls.push(...reply.calls);
-    return reply.value;
-  } catch (error) {
-    const calls = (error as { calls?: unknown }).calls;
-    if (Array.isArray(calls)) ctx.calls.push(...calls.filter((c) => !ctx.calls.includes(c)));
-    throw error;
+  const reply = await askReply(ctx, base, input, output, priority);
+  if (reply.missing?.length) throw new MetricError("parse_error", `the judge's reply for "${base.id}" left items out`, ctx.calls);
+  return reply.value;
+}
+
+/**
+ * Asks for one answer per item (statements, contexts). A reply that covers only some items keeps
+ * the valid ones, and ONE follow-up call asks for exactly the missing ones (renumbered 1..m).
+ */
+export async function askEach<T>(
+  ctx: MetricContext,
+  base: PromptDef<T[]>,
+  n: number,
+  inputFor: (items: readonly number[]) => Record<string, string>,
+  outputFor: (count: number) => JudgeOutputSpec<T[]>,
+  priority: number = PRIORITY.single,
+): Promise<T[]> {
+  const first = await askReply(ctx, base, inputFor(range(n)), outputFor(n), priority);
+  const missing = first.missing ?? [];
+  if (missing.length === 0) return first.value;
+  const again = await askReply(ctx, base, inputFor(missing), outputFor(missing.length), priority);
+  if (again.missing?.length) {
+    const still = again.missing.map((k) => missing[k]! + 1).join(", ");
+    throw new MetricError("parse_error", `the judge left out item ${still} of "${base.id}" again in the follow-up request`, ctx.calls);
   }
+  const merged = [...first.value];
+  missing.forEach((item, k) => {
+    merged[item] = again.value[k]!;
+  });
+  return merged;
 }

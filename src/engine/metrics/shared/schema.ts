@@ -18,43 +18,57 @@ export const binaryFlag = z.preprocess(
   z.union([z.literal(0), z.literal(1)]),
 );
 
-export const itemNumber = z.coerce.number().int().positive();
+/**
+ * JSON Schema building blocks for reply schemas (DESIGN.md contract 8). Every schema is strict as
+ * OpenAI's structured output demands (every property required, no extras), and states every
+ * constraint the matching zod validator checks, so a reply valid under what was sent is used as is.
+ */
+export type JsonSchema = Record<string, unknown>;
+
+export const STRING: JsonSchema = { type: "string" };
+/** A string with at least one non-space character. */
+export const TEXT: JsonSchema = { type: "string", pattern: "\\S" };
+export const FLAG: JsonSchema = { type: "integer", enum: [0, 1] };
+
+export function object(properties: Record<string, JsonSchema>, title?: string): JsonSchema {
+  const schema: JsonSchema = { type: "object", properties, required: Object.keys(properties), additionalProperties: false };
+  return title ? { title, ...schema } : schema;
+}
+
+export interface ItemBounds {
+  /** Exactly this many items (minItems = maxItems). */
+  exactly?: number;
+  max?: number;
+}
+
+export function arrayOf(items: JsonSchema, bounds: ItemBounds = {}): JsonSchema {
+  const schema: JsonSchema = { type: "array", items };
+  if (bounds.exactly !== undefined) Object.assign(schema, { minItems: bounds.exactly, maxItems: bounds.exactly });
+  else if (bounds.max !== undefined) schema.maxItems = bounds.max;
+  return schema;
+}
+
+/** An integer in [min, max]. */
+export function integerIn(min: number, max: number): JsonSchema {
+  return { type: "integer", minimum: min, maximum: max };
+}
 
 type JsonType = "string" | "integer" | "flag" | { array: JsonProperties } | { arrayOf: "string" | "integer" };
 export interface JsonProperties {
   [name: string]: JsonType;
 }
 
-/**
- * Strict JSON Schema (every property required, no extras) as structured output demands, with
- * the schema name as the root title so a server-less fallback still names the shape.
- */
-export function strictObjectSchema(title: string | undefined, properties: JsonProperties): Record<string, unknown> {
-  const props: Record<string, unknown> = {};
+/** The older shorthand (the studio's translation call still uses it): a strict object of simple types. */
+export function strictObjectSchema(title: string | undefined, properties: JsonProperties): JsonSchema {
+  const props: Record<string, JsonSchema> = {};
   for (const [name, type] of Object.entries(properties)) props[name] = jsonType(type);
-  const schema: Record<string, unknown> = { type: "object", properties: props, required: Object.keys(properties), additionalProperties: false };
-  return title ? { title, ...schema } : schema;
+  return object(props, title);
 }
 
-function jsonType(type: JsonType): Record<string, unknown> {
-  if (type === "string") return { type: "string" };
+function jsonType(type: JsonType): JsonSchema {
+  if (type === "string") return STRING;
   if (type === "integer") return { type: "integer" };
-  if (type === "flag") return { type: "integer", enum: [0, 1] };
-  if ("arrayOf" in type) return { type: "array", items: { type: type.arrayOf } };
-  return { type: "array", items: strictObjectSchema(undefined, type.array) };
-}
-
-/**
- * Checks that numbered items answer every number 1..n exactly once: a judge that skips or
- * repeats an item must be asked again, not silently scored on fewer items.
- */
-export function coversEachOnce(numbers: readonly number[], n: number, what: string): string | undefined {
-  const seen = new Set<number>();
-  for (const k of numbers) {
-    if (k < 1 || k > n) return `${what} ${k} does not exist (there are ${n})`;
-    if (seen.has(k)) return `${what} ${k} is answered twice`;
-    seen.add(k);
-  }
-  const missing = Array.from({ length: n }, (_, i) => i + 1).filter((k) => !seen.has(k));
-  return missing.length ? `no verdict for ${what} ${missing.join(", ")}` : undefined;
+  if (type === "flag") return FLAG;
+  if ("arrayOf" in type) return arrayOf({ type: type.arrayOf });
+  return arrayOf(strictObjectSchema(undefined, type.array));
 }

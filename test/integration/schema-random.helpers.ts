@@ -1,0 +1,53 @@
+import { readFileSync } from "node:fs";
+import { expect } from "vitest";
+import { evaluate, METRIC_IDS, type Sample } from "../../src/engine";
+import { recomputeScore } from "../../src/engine/recompute";
+import type { CallRecord } from "../../src/engine/result";
+import { BUILT_IN_EXAMPLES } from "../../src/demo/examples";
+import { createEmbedder, createJudge, type TransportConfigInput } from "../../src/llm";
+import type { MockServer } from "../mock/server";
+
+/** English and Chinese samples: the bench's three and the app's built-in examples. */
+export const SAMPLES: Sample[] = [
+  ...(JSON.parse(readFileSync("bench/samples.json", "utf8")) as { samples: Sample[] }).samples,
+  ...BUILT_IN_EXAMPLES.map((e) => e.sample),
+];
+
+export interface RunCheck {
+  scored: number;
+  nulls: Record<string, number>;
+  maxChatCalls: number;
+  results: number;
+  /** Statement texts the judge wrote, by sample id (to see which language it answered in). */
+  statements: Record<string, string[]>;
+}
+
+/**
+ * One run of all five metrics over `samples` against `mock`, checking the contract-8 promises:
+ * no parse_error, every score equal to the recomputation from its trace, at most 6 chat calls
+ * (retries are attempts inside a call, not calls) per sample.
+ */
+export async function runAndCheck(mock: MockServer, samples: readonly Sample[], extra: Partial<TransportConfigInput> = {}, concurrency = 8): Promise<RunCheck> {
+  const config = { baseURL: mock.url, apiKey: "test", model: "mock-judge", embeddingModel: "mock-embedding", ...extra };
+  const out = await evaluate(samples, METRIC_IDS, { judge: createJudge(config), embedder: createEmbedder(config), concurrency });
+  const check: RunCheck = { scored: 0, nulls: {}, maxChatCalls: 0, results: 0, statements: {} };
+  for (const row of out.results) {
+    check.statements[row.sampleId] = (row.metrics.faithfulness?.trace.statements ?? []).map((s: { text: string }) => s.text);
+    let chat = 0;
+    for (const id of METRIC_IDS) {
+      const result = row.metrics[id]!;
+      check.results++;
+      chat += (result.trace.calls as CallRecord[]).filter((c) => c.kind === "chat").length;
+      if (result.score === null) {
+        const code = result.error!.code;
+        check.nulls[code] = (check.nulls[code] ?? 0) + 1;
+        expect(code, `${row.sampleId} ${id}: ${result.error!.message}`).not.toBe("parse_error");
+        continue;
+      }
+      check.scored++;
+      expect(result.score, `${row.sampleId} ${id}`).toBe(recomputeScore(id, result.trace).score);
+    }
+    check.maxChatCalls = Math.max(check.maxChatCalls, chat);
+  }
+  return check;
+}
