@@ -5,7 +5,7 @@
  * contexts are text, and anything else means the column is not what we think it is.
  */
 
-export type PythonListResult = { ok: true; items: string[]; as: "python" | "numpy" } | { ok: false; message: string };
+export type PythonListResult = { ok: true; items: string[]; as: "python" | "numpy" } | { ok: false; message: string; dataLost?: true };
 
 const SIMPLE_ESCAPES: Record<string, string> = { "\\": "\\", "'": "'", '"': '"', n: "\n", r: "\r", t: "\t", a: "\x07", b: "\b", f: "\f", v: "\v" };
 
@@ -19,9 +19,11 @@ export function parsePythonList(text: string): PythonListResult {
   while (s[i] !== "]") {
     if (i >= s.length) return fail("the list is never closed with ]");
     if (s.startsWith("...", i)) {
-      return fail(
-        `the list was shortened with "..." when it was written (numpy prints long arrays that way after item ${items.length}): items are lost, so write the file again with full lists`,
-      );
+      return {
+        ok: false,
+        dataLost: true,
+        message: `the list was shortened with "..." when it was written (numpy elides arrays of over 1,000 items; "..." follows item ${items.length}): items are lost, so write the file again with full lists (e.g. df["retrieved_contexts"].map(list) before to_csv)`,
+      };
     }
     const read = readString(s, i);
     if (!read.ok) return fail(`item ${items.length + 1}: ${read.message}`);
