@@ -49,7 +49,7 @@ const GUESSED_DELIMITERS = [",", ";", "\t", "|"];
 export function parseCsvText(text: string, opts: CsvOptions = {}): CsvParsed {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   opts.signal?.throwIfAborted();
-  const result = Papa.parse<string[]>(src, { delimiter: opts.delimiter ?? "", delimitersToGuess: GUESSED_DELIMITERS, skipEmptyLines: false });
+  const result = Papa.parse<string[]>(src, { delimiter: opts.delimiter ?? guessDelimiter(src), skipEmptyLines: false });
   opts.signal?.throwIfAborted();
   opts.onProgress?.(0.8);
   const breakChar = src.includes("\n") ? "\n" : "\r";
@@ -68,6 +68,16 @@ export function parseCsvText(text: string, opts: CsvOptions = {}): CsvParsed {
   }
   opts.onProgress?.(1);
   return { records, delimiter: result.meta.delimiter };
+}
+
+/**
+ * papaparse's own guess, on the first rows with blank lines skipped: guessing inside the main
+ * parse (which keeps blank lines to count text lines) lets a trailing newline's empty record
+ * drag the average field count down, and a small ";" file with decimal commas came out as ",".
+ */
+function guessDelimiter(src: string): string {
+  const preview = Papa.parse<string[]>(src.slice(0, 256 * 1024), { delimitersToGuess: GUESSED_DELIMITERS, skipEmptyLines: true, preview: 20 });
+  return preview.meta.delimiter || ",";
 }
 
 function breaksInside(fields: string[], breakChar: string): number {
