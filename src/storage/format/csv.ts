@@ -25,6 +25,8 @@ export class CsvSyntaxError extends Error {
     message: string,
     readonly line: number,
     readonly row: number,
+    /** The header name of the broken cell, when the header was read before it. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "CsvSyntaxError";
@@ -58,7 +60,8 @@ export function parseCsvText(text: string, opts: CsvOptions = {}): CsvParsed {
   let line = 1;
   for (let i = 0; i < result.data.length; i++) {
     const fields = result.data[i]!;
-    if (i === quoteError?.row) throw quoteProblem(quoteError.code, line, records.length + 1);
+    // papaparse keeps reading an unclosed quote to the end of the file, so the broken cell is the row's last.
+    if (i === quoteError?.row) throw quoteProblem(quoteError.code, line, records.length + 1, records[0]?.fields[fields.length - 1]);
     if (fields.length === 1 && fields[0] === "") {
       line++; // a blank line
       continue;
@@ -88,12 +91,12 @@ function breaksInside(fields: string[], breakChar: string): number {
   return n;
 }
 
-function quoteProblem(code: string, line: number, row: number): CsvSyntaxError {
+function quoteProblem(code: string, line: number, row: number, field: string | undefined): CsvSyntaxError {
   const message =
     code === "InvalidQuotes"
       ? `unexpected text after a closing quote in the row starting on line ${line} (write "" for a quote inside a quoted cell)`
       : `a quoted cell in the row starting on line ${line} is never closed`;
-  return new CsvSyntaxError(message, line, row);
+  return new CsvSyntaxError(message, line, row, field?.trim() || undefined);
 }
 
 /** The records only, as the hand-written parser this replaced returned them. */
