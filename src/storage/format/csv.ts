@@ -49,15 +49,19 @@ const GUESSED_DELIMITERS = [",", ";", "\t", "|"];
  * file, so line numbers are counted afterwards from the line breaks inside each record's cells.
  */
 export function parseCsvText(text: string, opts: CsvOptions = {}): CsvParsed {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   opts.signal?.throwIfAborted();
-  const result = Papa.parse<string[]>(src, { delimiter: opts.delimiter ?? guessDelimiter(src), skipEmptyLines: false });
+  // Excel honours (and some exporters write) a first line "sep=;" naming the delimiter; it is not data.
+  const sepLine = /^sep=([^\r\n])\r?\n/.exec(src);
+  if (sepLine) src = src.slice(sepLine[0].length);
+  const delimiter = opts.delimiter ?? sepLine?.[1] ?? guessDelimiter(src);
+  const result = Papa.parse<string[]>(src, { delimiter, skipEmptyLines: false });
   opts.signal?.throwIfAborted();
   opts.onProgress?.(0.8);
   const breakChar = src.includes("\n") ? "\n" : "\r";
   const quoteError = result.errors.find((e) => e.type === "Quotes");
   const records: CsvRecord[] = [];
-  let line = 1;
+  let line = sepLine ? 2 : 1;
   for (let i = 0; i < result.data.length; i++) {
     const fields = result.data[i]!;
     // papaparse keeps reading an unclosed quote to the end of the file, so the broken cell is the row's last.
