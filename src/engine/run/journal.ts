@@ -27,7 +27,7 @@ export interface RunJournal {
  */
 export const RETRYABLE_CODES: readonly ErrorCode[] = ["llm_error", "parse_error", "cancelled", "internal_error"];
 
-export function isRetryable(result: MetricResult<any> | undefined): boolean {
+export function isRetryable(result: MetricResult | undefined): boolean {
   return result !== undefined && result.score === null && RETRYABLE_CODES.includes(result.error?.code as ErrorCode);
 }
 

@@ -37,8 +37,8 @@ export function std(values: readonly number[]): number | null {
   return Math.sqrt(sq / (values.length - 1));
 }
 
-export function repeatStat(results: readonly (MetricResult<any> | undefined)[]): RepeatStat {
-  const present = results.filter((r): r is MetricResult<any> => r !== undefined);
+export function repeatStat(results: readonly (MetricResult | undefined)[]): RepeatStat {
+  const present = results.filter((r): r is MetricResult => r !== undefined);
   const scores = present.map((r) => r.score).filter((s): s is number => s !== null);
   const stat: RepeatStat = {
     mean: scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length,

@@ -105,7 +105,7 @@ export async function runDataset(
 }
 
 function dropCancelled(metrics: MetricRuns): MetricRuns {
-  return Object.fromEntries(Object.entries(metrics).filter(([, r]) => (r as MetricResult<any>).error?.code !== "cancelled"));
+  return Object.fromEntries(Object.entries(metrics).filter(([, r]) => (r as MetricResult).error?.code !== "cancelled"));
 }
 
 /** Keys in the run's metric order, so a resumed run's report reads exactly like a fresh one. */
