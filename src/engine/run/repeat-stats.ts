@@ -37,8 +37,14 @@ export function std(values: readonly number[]): number | null {
   return Math.sqrt(sq / (values.length - 1));
 }
 
-export function repeatStat(results: readonly (MetricResult | undefined)[]): RepeatStat {
-  const present = results.filter((r): r is MetricResult => r !== undefined);
+/** What a stat needs of a result (a report's results have plain-string codes). */
+export interface ScoredResult {
+  score: number | null;
+  error?: { code: string } | undefined;
+}
+
+export function repeatStat(results: readonly (ScoredResult | undefined)[]): RepeatStat {
+  const present = results.filter((r): r is ScoredResult => r !== undefined);
   const scores = present.map((r) => r.score).filter((s): s is number => s !== null);
   const stat: RepeatStat = {
     mean: scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length,
