@@ -5,13 +5,15 @@ import { useApp } from "../store";
  * (typed). Accessible names of contract-7 controls are English in the components, not here.
  * Problems found in a file are the readers' English messages, as the CLI prints them.
  */
+const rowsEn = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "row" : "rows"}`;
+
 const en = {
   title: "Datasets",
   intro: "Import evaluation sets, check them row by row, edit them, and export them again. Nothing here needs an API key.",
   storageUnavailable: "This browser's storage is unavailable: datasets cannot be stored here.",
   listTitle: "Stored datasets",
   empty: "No datasets yet: import a CSV, JSON, JSONL or parquet file.",
-  rows: (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "row" : "rows"}`,
+  rows: (n: number) => rowsEn(n),
   created: (date: string) => `created ${date}`,
   rename: "Rename",
   save: "Save",
@@ -50,9 +52,9 @@ const en = {
   importAll: "Import",
   importValid: "Import valid rows only",
   saving: "Storing…",
-  imported: (name: string, n: number) => `Imported “${name}”: ${n.toLocaleString("en")} rows.`,
+  imported: (name: string, n: number) => `Imported “${name}”: ${rowsEn(n)}.`,
   importedSkipped: (name: string, n: number, skipped: number) =>
-    `Imported “${name}”: ${n.toLocaleString("en")} rows; ${skipped.toLocaleString("en")} invalid ${skipped === 1 ? "row was" : "rows were"} left out.`,
+    `Imported “${name}”: ${rowsEn(n)}; ${skipped.toLocaleString("en")} invalid ${skipped === 1 ? "row was" : "rows were"} left out.`,
   storeFailed: (message: string) => `Nothing was stored: ${message}`,
   searchPlaceholder: "Search question, answer, contexts, reference",
   matches: (n: number, total: number) =>

@@ -106,15 +106,16 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping): MappedS
   const seen = new Set<string>();
   for (const [i, row] of table.rows.entries()) {
     const at = { file: table.file, row: i + offset };
-    const pick = (col?: string) => (col === undefined ? undefined : row[col]);
+    // An empty cell is absent: a spreadsheet cannot tell "" from nothing.
+    const pick = (col?: string) => (col === undefined || row[col] === "" || row[col] === null ? undefined : row[col]);
     const cell = pick(mapping.contexts);
-    const list = cell === undefined || cell === "" ? ({ ok: true, items: [], as: "single" } as const) : parseListCell(cell);
+    const list = cell === undefined ? ({ ok: true, items: [], as: "single" } as const) : parseListCell(cell);
     if (!list.ok) {
       errors.push({ ...at, field: "contexts", message: list.message });
       continue;
     }
     const raw = {
-      id: pick(mapping.id) || undefined,
+      id: pick(mapping.id),
       question: pick(mapping.question),
       answer: pick(mapping.answer),
       contexts: list.items,
