@@ -1,7 +1,9 @@
+import Papa from "papaparse";
+
 /**
- * RFC 4180 CSV: quoted fields, "" escapes, newlines inside quotes, CRLF or LF record ends, and a
- * UTF-8 BOM (Excel writes one). Spreadsheets put whole paragraphs (contexts) in one cell, so a
- * split-on-newline reader would cut samples in half; this one walks the text character by character.
+ * CSV through papaparse (quoted fields, "" escapes, newlines inside quotes, CRLF, a UTF-8 BOM, and
+ * the delimiter guessed, so Excel's ";" files from European locales read too). Spreadsheets put
+ * whole paragraphs (contexts) in one cell, so every record also says which text line it starts on.
  */
 
 export interface CsvRecord {
@@ -12,89 +14,83 @@ export interface CsvRecord {
   row: number;
 }
 
+export interface CsvParsed {
+  records: CsvRecord[];
+  /** The delimiter used: the one asked for, else the one papaparse found in the first rows. */
+  delimiter: string;
+}
+
 export class CsvSyntaxError extends Error {
   constructor(
     message: string,
     readonly line: number,
+    readonly row: number,
   ) {
     super(message);
     this.name = "CsvSyntaxError";
   }
 }
 
-/** Parses the whole text; blank lines (a trailing newline, spacer rows) produce no record. */
-export function parseCsv(text: string, delimiter = ","): CsvRecord[] {
+export interface CsvOptions {
+  /** Omit to guess among , ; tab and |. */
+  delimiter?: string;
+  /** Called now and then with the share of the text read so far. */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+const GUESSED_DELIMITERS = [",", ";", "\t", "|"];
+const PROGRESS_EVERY_ROWS = 2000;
+
+/** Parses the whole text; blank lines produce no record. Throws CsvSyntaxError for broken quoting. */
+export function parseCsvText(text: string, opts: CsvOptions = {}): CsvParsed {
   const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const breakChar = src.includes("\n") ? "\n" : "\r";
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
+  let syntaxError: CsvSyntaxError | undefined;
+  // Lines are counted incrementally between cursors, so the whole parse stays one pass.
+  let counted = 0;
   let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  // A record that is one empty unquoted field is a blank line, not a record.
-  let sawQuote = false;
-
-  const endField = () => {
-    fields.push(field);
-    field = "";
-  };
-  const endRecord = () => {
-    endField();
-    if (!(fields.length === 1 && fields[0] === "" && !sawQuote)) {
-      records.push({ fields, line: recordLine, row: records.length + 1 });
-    }
-    fields = [];
-    sawQuote = false;
-  };
-
-  while (i < src.length) {
-    const ch = src[i]!;
-    if (ch === '"' && field === "") {
-      // Quoted field: read to the closing quote; "" is a literal quote.
-      sawQuote = true;
-      const openLine = line;
-      i++;
-      for (;;) {
-        if (i >= src.length) throw new CsvSyntaxError(`a quoted cell opened on line ${openLine} is never closed`, openLine);
-        const c = src[i]!;
-        if (c === '"') {
-          if (src[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        if (c === "\n") line++;
-        else if (c === "\r" && src[i + 1] !== "\n") line++;
-        field += c;
-        i++;
+  let cursor = 0;
+  let delimiter = opts.delimiter ?? ",";
+  Papa.parse<string[]>(src, {
+    delimiter: opts.delimiter ?? "",
+    delimitersToGuess: GUESSED_DELIMITERS,
+    skipEmptyLines: true,
+    step: (step, parser) => {
+      let start = cursor;
+      while (src[start] === "\n" || src[start] === "\r") start++;
+      for (let at = src.indexOf(breakChar, counted); at !== -1 && at < start; at = src.indexOf(breakChar, at + 1)) line++;
+      counted = start;
+      cursor = step.meta.cursor;
+      delimiter = step.meta.delimiter;
+      const record: CsvRecord = { fields: step.data, line, row: records.length + 1 };
+      const quoteError = step.errors.find((e) => e.type === "Quotes");
+      if (quoteError && !syntaxError) {
+        const message =
+          quoteError.code === "InvalidQuotes"
+            ? `unexpected text after a closing quote in the row starting on line ${line} (write "" for a quote inside a quoted cell)`
+            : `a quoted cell in the row starting on line ${line} is never closed`;
+        syntaxError = new CsvSyntaxError(message, line, record.row);
+        parser.abort();
+        return;
       }
-      const next = src[i];
-      if (next !== undefined && next !== delimiter && next !== "\n" && next !== "\r") {
-        throw new CsvSyntaxError(`line ${line}: unexpected text after a closing quote (write "" for a quote inside a quoted cell)`, line);
+      records.push(record);
+      if (records.length % PROGRESS_EVERY_ROWS === 0) {
+        opts.onProgress?.(cursor / Math.max(1, src.length));
+        if (opts.signal?.aborted) parser.abort();
       }
-      continue;
-    }
-    if (ch === delimiter) {
-      endField();
-      i++;
-      continue;
-    }
-    if (ch === "\r" || ch === "\n") {
-      endRecord();
-      i += ch === "\r" && src[i + 1] === "\n" ? 2 : 1;
-      line++;
-      recordLine = line;
-      continue;
-    }
-    // A quote in the middle of an unquoted cell is taken literally, as spreadsheets do.
-    field += ch;
-    i++;
-  }
-  if (field !== "" || fields.length > 0 || sawQuote) endRecord();
-  return records;
+    },
+  });
+  if (syntaxError) throw syntaxError;
+  opts.signal?.throwIfAborted();
+  opts.onProgress?.(1);
+  return { records, delimiter };
+}
+
+/** The records only, as the hand-written parser this replaced returned them. */
+export function parseCsv(text: string, delimiter?: string): CsvRecord[] {
+  return parseCsvText(text, delimiter === undefined ? {} : { delimiter }).records;
 }
 
 /** Quotes a cell only when it needs it, so simple results stay readable in a text editor. */

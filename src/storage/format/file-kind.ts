@@ -1,20 +1,28 @@
-/** Which parser a dataset file needs: by its extension, else by a look at its first characters. */
+import type { DataFileKind } from "./samples-types";
 
-export type DataFileKind = "json" | "jsonl" | "csv";
+/** Which reader a dataset file needs: by its extension, else by a look at its first bytes or characters. */
+
+export type { DataFileKind } from "./samples-types";
 
 export function kindFromName(fileName: string): DataFileKind | undefined {
   const ext = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase();
   if (ext === "json") return "json";
   if (ext === "jsonl" || ext === "ndjson") return "jsonl";
-  if (ext === "csv") return "csv";
+  if (ext === "csv" || ext === "tsv") return "csv";
+  if (ext === "parquet" || ext === "pq") return "parquet";
   return undefined;
+}
+
+/** Parquet files start with the magic "PAR1". */
+export function isParquet(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x41 && bytes[2] === 0x52 && bytes[3] === 0x31;
 }
 
 /**
  * "[" is a JSON array; "{" is one JSON document when the whole text parses, else JSON Lines
  * (one object per line); anything else is taken for CSV, whose header row starts with a name.
  */
-export function sniffKind(text: string): DataFileKind {
+export function sniffKind(text: string): Exclude<DataFileKind, "parquet"> {
   const body = text.replace(/^\uFEFF/, "").trimStart();
   if (body.startsWith("[")) return "json";
   if (body.startsWith("{")) {

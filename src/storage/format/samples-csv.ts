@@ -1,81 +1,60 @@
-import { rawSampleSchema } from "../../engine/sample";
-import { CsvSyntaxError, parseCsv } from "./csv";
-import type { FileIssue } from "./samples-file";
-import type { RawRecord, RecordsRead } from "./samples-json";
-
-/** Columns whose cell holds a list: a JSON array of strings, or plain text for a list of one. */
-const LIST_COLUMNS = new Set(["contexts", "retrieved_contexts", "ground_truths"]);
-const KNOWN_COLUMNS = new Set(Object.keys(rawSampleSchema.shape));
+import { type CsvOptions, type CsvParsed, CsvSyntaxError, parseCsvText } from "./csv";
+import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types";
 
 /**
- * CSV with a header row. Header names are matched loosely ("Question", " user input ") because
- * spreadsheets invite capitals and spaces; empty cells count as absent, since a spreadsheet
- * cannot tell "" from nothing.
+ * A CSV file as a raw table: the header row names the columns (kept as written; mapping.ts
+ * matches them loosely), every later record is a row of text cells. A header cell left empty is
+ * the index column pandas writes by default (`df.to_csv()` without index=False): it is skipped.
  */
-export function csvRecords(text: string, file: string): RecordsRead {
-  let table;
+export function csvTable(text: string, file: string, opts: CsvOptions = {}): RawTable {
+  let parsed: CsvParsed;
   try {
-    table = parseCsv(text);
+    parsed = parseCsvText(text, opts);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) return { records: [], errors: [{ file, row: error.line, message: error.message }], warnings: [] };
+    if (error instanceof CsvSyntaxError) throw new SamplesFileError([{ file, row: error.row, line: error.line, message: error.message }]);
     throw error;
   }
-  const [header, ...rows] = table;
-  if (!header)
-    return { records: [], errors: [{ file, message: "the file is empty (expected a header row: question,answer,contexts,reference)" }], warnings: [] };
+  const [header, ...records] = parsed.records;
+  if (!header) throw new SamplesFileError([{ file, message: "the file is empty (expected a header row such as question,answer,contexts,reference)" }]);
 
-  const names = header.fields.map((name) => name.trim().toLowerCase().replace(/\s+/g, "_"));
-  const errors: FileIssue[] = [];
-  const warnings: FileIssue[] = [];
+  const names = header.fields.map((name) => name.trim());
   const seen = new Set<string>();
+  const problems: FileIssue[] = [];
   for (const name of names) {
-    if (name !== "" && seen.has(name)) errors.push({ file, row: header.row, field: name, message: "this column appears twice in the header" });
+    if (name !== "" && seen.has(name)) problems.push({ file, row: 1, field: name, message: "this column appears twice in the header" });
     seen.add(name);
   }
-  const ignored = names.filter((n) => n !== "" && !KNOWN_COLUMNS.has(n));
-  if (ignored.length > 0)
-    warnings.push({ file, row: header.row, message: `ignored column${ignored.length > 1 ? "s" : ""} ${ignored.map((n) => `"${n}"`).join(", ")}` });
-  if (errors.length > 0) return { records: [], errors, warnings };
+  if (problems.length > 0) throw new SamplesFileError(problems);
 
-  const records: RawRecord[] = [];
-  for (const rec of rows) {
-    const at = { file, row: rec.row, line: rec.line };
-    if (rec.fields.length > names.length) {
-      errors.push({ ...at, message: `${rec.fields.length} cells, but the header names ${names.length} columns (quote cells that contain commas)` });
+  const rows: Record<string, unknown>[] = [];
+  const rowNumbers: number[] = [];
+  const lines: number[] = [];
+  const rowErrors: FileIssue[] = [];
+  let linesDiffer = false;
+  for (const rec of records) {
+    const extra = rec.fields.slice(names.length);
+    if (extra.some((cell) => cell.trim() !== "")) {
+      const where = { file, row: rec.row, ...(rec.line !== rec.row ? { line: rec.line } : {}) };
+      const hint = parsed.delimiter === "," ? " (quote cells that contain commas)" : "";
+      rowErrors.push({ ...where, message: `${rec.fields.length} cells, but the header names ${names.length} columns${hint}` });
       continue;
     }
-    const value: Record<string, unknown> = {};
-    let bad = false;
+    const row: Record<string, unknown> = {};
     names.forEach((name, i) => {
-      const cell = rec.fields[i] ?? "";
-      if (name === "" || !KNOWN_COLUMNS.has(name) || cell.trim() === "") return;
-      if (!LIST_COLUMNS.has(name)) {
-        value[name] = cell;
-        return;
-      }
-      const list = listCell(cell);
-      if (list === undefined) {
-        errors.push({ ...at, field: name, message: "expected a JSON list of strings or text" });
-        bad = true;
-      } else value[name] = list;
+      if (name !== "") row[name] = rec.fields[i] ?? "";
     });
-    if (!bad) records.push({ value, row: rec.row, line: rec.line });
+    rows.push(row);
+    rowNumbers.push(rec.row);
+    lines.push(rec.line);
+    if (rec.line !== rec.row) linesDiffer = true;
   }
-  return { records, errors, warnings };
-}
-
-/**
- * `["a", "b"]` is a list; any other text is one item. A cell that starts like a JSON list of
- * strings (`["` or `[]`) must be one, or it is an error rather than a context that reads `["a", 'b']`.
- */
-export function listCell(cell: string): string[] | undefined {
-  const trimmed = cell.trim();
-  if (!/^\[\s*(\]|")/.test(trimmed)) return [cell];
-  try {
-    const parsed: unknown = JSON.parse(trimmed);
-    if (Array.isArray(parsed) && parsed.every((item) => typeof item === "string")) return parsed;
-  } catch {
-    // falls through to the error
-  }
-  return undefined;
+  return {
+    file,
+    kind: "csv",
+    columns: names.filter((n) => n !== ""),
+    rows,
+    rowNumbers,
+    ...(linesDiffer ? { lines } : {}),
+    ...(rowErrors.length > 0 ? { rowErrors } : {}),
+  };
 }

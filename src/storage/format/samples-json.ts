@@ -1,49 +1,51 @@
 import { parseReport, REPORT_FORMAT } from "./report-parse";
-import type { FileIssue } from "./samples-file";
-
-/** One record of a dataset file before normalisation, with where it came from. */
-export interface RawRecord {
-  value: unknown;
-  row: number;
-  line?: number;
-}
-
-export interface RecordsRead {
-  records: RawRecord[];
-  errors: FileIssue[];
-  warnings: FileIssue[];
-}
+import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types";
 
 /**
  * A JSON dataset is an array of records, `{ samples: [...] }`, a column table as ragas'
- * `Dataset.to_dict()` writes it (`{ question: [...], answer: [...] }`), or one of our reports
- * (so a report's samples can be scored again).
+ * `Dataset.to_dict()` writes it (`{ question: [...], answer: [...] }`), one sample object, or one
+ * of our reports (so a report's samples can be scored again).
  */
-export function jsonRecords(text: string, file: string): RecordsRead {
+export function jsonTable(text: string, file: string): RawTable {
+  const body = stripBom(text);
+  if (body.trim() === "") throw new SamplesFileError([{ file, message: "the file is empty (expected a list of samples)" }]);
   let doc: unknown;
   try {
-    doc = JSON.parse(stripBom(text));
+    doc = JSON.parse(body);
   } catch (error) {
-    return fail(file, `not valid JSON (${(error as Error).message})`);
+    throw new SamplesFileError([{ file, message: `not valid JSON (${(error as Error).message})` }]);
   }
-  if (Array.isArray(doc)) return ok(doc.map((value, i) => ({ value, row: i + 1 })));
-  if (typeof doc !== "object" || doc === null) return fail(file, 'expected a list of samples or an object with a "samples" list');
+  if (Array.isArray(doc))
+    return fromRecords(
+      file,
+      "json",
+      doc.map((value, i) => ({ value, row: i + 1 })),
+    );
+  if (typeof doc !== "object" || doc === null) throw new SamplesFileError([{ file, message: 'expected a list of samples or an object with a "samples" list' }]);
   const obj = doc as Record<string, unknown>;
   if (obj.format === REPORT_FORMAT) {
-    const report = parseReport(text, file);
-    if (!report.ok) return fail(file, report.error.message.replace(`${file}: `, ""));
-    return ok(report.report.samples.map((value, i) => ({ value, row: i + 1 })));
+    const report = parseReport(body, file);
+    if (!report.ok) throw new SamplesFileError([{ file, message: report.error.message.replace(`${file}: `, "") }]);
+    return fromRecords(
+      file,
+      "json",
+      report.report.samples.map((value, i) => ({ value, row: i + 1 })),
+    );
   }
-  if (Array.isArray(obj.samples)) return ok(obj.samples.map((value, i) => ({ value, row: i + 1 })));
+  if (Array.isArray(obj.samples))
+    return fromRecords(
+      file,
+      "json",
+      obj.samples.map((value, i) => ({ value, row: i + 1 })),
+    );
   const columns = columnTable(obj);
-  if (columns) return ok(columns);
-  // A single sample object is a dataset of one.
-  if ("question" in obj || "user_input" in obj) return ok([{ value: obj, row: 1 }]);
-  return fail(file, 'expected a list of samples, an object with a "samples" list, or a report');
+  if (columns) return fromRecords(file, "json", columns);
+  if ("question" in obj || "user_input" in obj) return fromRecords(file, "json", [{ value: obj, row: 1 }]);
+  throw new SamplesFileError([{ file, message: 'expected a list of samples, an object with a "samples" list, or a report' }]);
 }
 
 /** JSON Lines: one record per line; blank lines are allowed; the row is the line number. */
-export function jsonlRecords(text: string, file: string): RecordsRead {
+export function jsonlTable(text: string, file: string): RawTable {
   const records: RawRecord[] = [];
   const errors: FileIssue[] = [];
   stripBom(text)
@@ -56,7 +58,34 @@ export function jsonlRecords(text: string, file: string): RecordsRead {
         errors.push({ file, row: i + 1, message: `not valid JSON (${(error as Error).message})` });
       }
     });
-  return { records, errors, warnings: [] };
+  if (records.length === 0 && errors.length === 0) throw new SamplesFileError([{ file, message: "the file is empty (expected one JSON object per line)" }]);
+  const table = fromRecords(file, "jsonl", records);
+  if (errors.length > 0) table.rowErrors = [...errors, ...(table.rowErrors ?? [])].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
+  return table;
+}
+
+interface RawRecord {
+  value: unknown;
+  row: number;
+}
+
+/** Objects become rows; anything else in the list is a row error, so the other rows still show. */
+function fromRecords(file: string, kind: "json" | "jsonl", records: RawRecord[]): RawTable {
+  const rows: Record<string, unknown>[] = [];
+  const rowNumbers: number[] = [];
+  const rowErrors: FileIssue[] = [];
+  const columns = new Set<string>();
+  for (const rec of records) {
+    if (typeof rec.value !== "object" || rec.value === null || Array.isArray(rec.value)) {
+      rowErrors.push({ file, row: rec.row, message: "expected an object with question, answer and contexts" });
+      continue;
+    }
+    const row = rec.value as Record<string, unknown>;
+    for (const key of Object.keys(row)) columns.add(key);
+    rows.push(row);
+    rowNumbers.push(rec.row);
+  }
+  return { file, kind, columns: [...columns], rows, rowNumbers, ...(rowErrors.length > 0 ? { rowErrors } : {}) };
 }
 
 function columnTable(obj: Record<string, unknown>): RawRecord[] | undefined {
@@ -68,14 +97,6 @@ function columnTable(obj: Record<string, unknown>): RawRecord[] | undefined {
     value: Object.fromEntries(entries.map(([k, v]) => [k, (v as unknown[])[i]]).filter(([, v]) => v !== undefined && v !== null)),
     row: i + 1,
   }));
-}
-
-function ok(records: RawRecord[]): RecordsRead {
-  return { records, errors: [], warnings: [] };
-}
-
-function fail(file: string, message: string): RecordsRead {
-  return { records: [], errors: [{ file, message }], warnings: [] };
 }
 
 export function stripBom(text: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detectKind } from "../../../src/storage/format/file-kind";
-import { listCell } from "../../../src/storage/format/samples-csv";
+import { parseListCell } from "../../../src/storage/format/list-cell";
 import { formatIssue, parseSamplesFile, readSamplesFile, SamplesFileError } from "../../../src/storage/format/samples-file";
 
 const messages = (text: string, file: string) => parseSamplesFile(text, file).errors.map(formatIssue);
@@ -35,15 +35,17 @@ describe("samples files: JSON", () => {
     ]);
   });
 
-  it("renames duplicate ids to row-based ones, with a warning", () => {
+  it("refuses a duplicate id, naming both rows (a run journal keys results by id)", () => {
     const text = JSON.stringify([
       { id: "x", question: "q", answer: "a" },
       { id: "x", question: "q", answer: "a" },
       { question: "q", answer: "a" },
     ]);
     const parsed = parseSamplesFile(text, "d.json");
-    expect(parsed.samples.map((s) => s.id)).toEqual(["x", "row-2", "row-3"]);
-    expect(parsed.warnings.map(formatIssue)).toEqual(['d.json row 2, field "id": id "x" is already used by row 1; renamed to "row-2"']);
+    expect(parsed.samples).toEqual([]);
+    expect(parsed.errors.map(formatIssue)).toEqual(['d.json row 2, field "id": id "x" is already used by row 1']);
+    expect(parsed.valid.samples.map((s) => s.id)).toEqual(["x", "row-3"]);
+    expect(parsed.valid.leftOut).toBe(1);
   });
 
   it("says so when the JSON does not parse or holds no samples", () => {
@@ -56,10 +58,11 @@ describe("samples files: JSON Lines", () => {
   it("uses the line number as the row and skips blank lines", () => {
     const text = '{"question":"q1","answer":"a1","contexts":["c"]}\n\n{"question":"q2"}\n{broken\n';
     const parsed = parseSamplesFile(text, "d.jsonl");
-    expect(parsed.samples.map((s) => s.id)).toEqual(["row-1"]);
+    expect(parsed.samples).toEqual([]);
+    expect(parsed.valid).toEqual({ samples: [{ id: "row-1", question: "q1", answer: "a1", contexts: ["c"] }], leftOut: 2 });
     expect(parsed.errors.map(formatIssue)).toEqual([
-      expect.stringMatching(/^d\.jsonl row 4: not valid JSON/),
       expect.stringMatching(/^d\.jsonl row 3, field "answer": missing/),
+      expect.stringMatching(/^d\.jsonl row 4: not valid JSON/),
     ]);
   });
 });
@@ -78,26 +81,26 @@ describe("samples files: CSV", () => {
 
   it("names the file, row and field when a contexts cell is a broken JSON list", () => {
     const text = 'question,answer,contexts\nq1,a1,"[""ok""]"\nq2,a2,"[""unclosed"", "\n';
-    expect(messages(text, "data.csv")).toEqual(['data.csv row 3, field "contexts": expected a JSON list of strings or text']);
+    expect(messages(text, "data.csv")).toEqual(['data.csv row 3, field "contexts": looks like a list but is not one: the list is never closed with ]']);
   });
 
   it("gives the text line too when multi-line cells shift rows from lines", () => {
     const text = 'question,answer,contexts\nq1,"a\nb\nc",c\nq2,,"[""a"", 2]"\nq3\n';
     const errs = messages(text, "data.csv");
-    expect(errs).toContain('data.csv row 3 (line 5), field "contexts": expected a JSON list of strings or text');
+    expect(errs).toContain('data.csv row 3 (line 5), field "contexts": item 2 of the list is a number, expected text');
     expect(errs).toContain('data.csv row 4 (line 6), field "answer": missing (also looked for response)');
   });
 
   it("refuses rows with more cells than the header and broken quoting", () => {
     expect(messages("question,answer\nq,a,extra\n", "d.csv")[0]).toMatch(/^d\.csv row 2: 3 cells, but the header names 2 columns/);
-    expect(messages('question,answer\nq,"open\n', "d.csv")[0]).toMatch(/^d\.csv row 2: a quoted cell opened on line 2 is never closed/);
+    expect(messages('question,answer\nq,"open\n', "d.csv")[0]).toMatch(/^d\.csv row 2: a quoted cell in the row starting on line 2 is never closed/);
   });
 
   it("treats a bracketed citation as text, not as a list", () => {
-    expect(listCell("[1] Smith et al.")).toEqual(["[1] Smith et al."]);
-    expect(listCell('["a","b"]')).toEqual(["a", "b"]);
-    expect(listCell("[]")).toEqual([]);
-    expect(listCell('["a", 2]')).toBeUndefined();
+    expect(parseListCell("[1] Smith et al.")).toEqual({ ok: true, items: ["[1] Smith et al."], as: "single" });
+    expect(parseListCell('["a","b"]')).toEqual({ ok: true, items: ["a", "b"], as: "json" });
+    expect(parseListCell("[]")).toEqual({ ok: true, items: [], as: "json" });
+    expect(parseListCell('["a", 2]')).toEqual({ ok: false, message: "item 2 of the list is a number, expected text" });
   });
 });
 
@@ -112,13 +115,15 @@ describe("kind detection", () => {
   });
 
   it("throws one SamplesFileError whose message counts the rest", () => {
-    const text = JSON.stringify([{}, {}]);
+    const text = JSON.stringify([{ id: 1 }, { id: 2 }]);
     try {
       readSamplesFile(text, "d.json");
       expect.fail("should throw");
     } catch (error) {
       expect(error).toBeInstanceOf(SamplesFileError);
-      expect((error as Error).message).toMatch(/^d\.json row 1, field "question": missing .* \(and 3 more problems\)$/);
+      expect((error as Error).message).toMatch(
+        /^d\.json, field "question": no column for it \(looked for question, user_input\); the file has "id" \(and 1 more problem\)$/,
+      );
     }
   });
 });
