@@ -18,7 +18,7 @@ export type AppDb = IDBPDatabase<AppDbSchema>;
  *  version (`v`) and add a migration in its DocType (doc.ts); no database bump needed.
  * ==========================================================================================
  */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** Brings a database at `oldVersion` (0 = just created) up to DB_VERSION, one step at a time. */
 export function upgradeAppDb(
@@ -45,7 +45,12 @@ export function upgradeAppDb(
     const runResults = db.createObjectStore("runResults", { keyPath: "id" });
     runResults.createIndex("runId", "runId");
   }
-  // Next step goes here: if (oldVersion < 2) { ... }  (and DB_VERSION = 2)
+  if (oldVersion < 2) {
+    // Reports the user chose to keep (Reports view, "Keep report"); nothing else writes here.
+    const reports = db.createObjectStore("reports", { keyPath: "id" });
+    reports.createIndex("keptAt", "keptAt");
+  }
+  // Next step goes here: if (oldVersion < 3) { ... }  (and DB_VERSION = 3)
 }
 
 export interface OpenAppDbOptions {

@@ -9,7 +9,8 @@ export type JsonObject = Record<string, unknown>;
 export type Migration = (doc: JsonObject) => JsonObject;
 
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
-  // Version 1 is the first format; nothing to migrate yet.
+  // Version 2 only added optional fields (tracesOmitted): a version-1 document is a valid version-2 one.
+  1: (doc) => doc,
 };
 
 export type MigrationOutcome = { ok: true; doc: JsonObject; from: number } | { ok: false; missing: number };

@@ -2,13 +2,13 @@ import { z } from "zod";
 import { sampleSchema } from "../../engine/sample";
 
 /**
- * The report document, version 1 (DESIGN.md contract 5). What the app exports and imports and
+ * The report document, version 2 (DESIGN.md contract 5; version 2 only adds optional fields). What the app exports and imports and
  * the CLI writes. There is deliberately no field for an API key anywhere in it; unknown config
  * fields are dropped on read, so a hand-edited key never reaches storage either.
  */
 
 export const REPORT_FORMAT = "ragas-playground/report";
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 const count = z.number().int().min(0);
 
@@ -108,6 +108,12 @@ export const reportSchema = z.object({
   results: z.array(sampleResultSchema),
   summary: reportSummarySchema,
   usage: reportUsageSchema,
+  /**
+   * v2: set on a "summary only" copy (a share link too long with its traces): every trace is
+   * reduced to `{ calls: [] }` and config.prompts to [], so scores cannot be recomputed and the
+   * cross-check skips that step. Absent on a full report.
+   */
+  tracesOmitted: z.literal(true).optional(),
 });
 
 export type MetricSummaryDoc = z.infer<typeof metricSummarySchema>;

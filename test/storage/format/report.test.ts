@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildReport, parseReport, promptsUsed, REPORT_FORMAT, REPORT_VERSION, serializeReport, type Report } from "../../../src/storage/format/report";
+import {
+  buildReport,
+  MIGRATIONS,
+  parseReport,
+  promptsUsed,
+  REPORT_FORMAT,
+  REPORT_VERSION,
+  serializeReport,
+  type Report,
+} from "../../../src/storage/format/report";
 import { FAKE_KEY, fakeOutput, fakeReport, metrics, samples } from "./report-fixture";
 
 const text = (doc: unknown) => JSON.stringify(doc);
@@ -117,7 +126,10 @@ describe("parseReport", () => {
     const { model, ...config } = v1.config;
     const v0 = { ...v1, version: 0, config: { ...config, judgeModel: model } };
     delete v0.generator;
-    const migrations = { 0: (doc: any) => ({ ...doc, generator: { name: "unknown", version: "0" }, config: { ...doc.config, model: doc.config.judgeModel } }) };
+    const migrations = {
+      ...MIGRATIONS,
+      0: (doc: any) => ({ ...doc, generator: { name: "unknown", version: "0" }, config: { ...doc.config, model: doc.config.judgeModel } }),
+    };
     const parsed = parseReport(text(v0), "old.json", { migrations });
     expect(parsed.ok).toBe(true);
     if (parsed.ok) {
