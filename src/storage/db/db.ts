@@ -51,6 +51,9 @@ export function upgradeAppDb(
     // index makes IndexedDB itself refuse two rows with the same sample id in one dataset.
     const rows = db.createObjectStore("datasetRows", { keyPath: ["datasetId", "position"] });
     rows.createIndex("sampleId", ["datasetId", "sample.id"], { unique: true });
+    // Reports the user chose to keep (Reports view, "Keep report"); nothing else writes here.
+    const reports = db.createObjectStore("reports", { keyPath: "id" });
+    reports.createIndex("keptAt", "keptAt");
   }
   // Next step goes here: if (oldVersion < 3) { ... }  (and DB_VERSION = 3)
 }

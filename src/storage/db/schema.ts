@@ -27,9 +27,11 @@ export interface AppDbSchema extends DBSchema {
   runs: { key: string; value: unknown; indexes: { datasetId: string; createdAt: number } };
   /** One row per (run, sample), written as each sample finishes so a run can resume (keyPath "id"). */
   runResults: { key: string; value: unknown; indexes: { runId: string } };
+  /** Reports kept from the Reports view (keyPath "id"); the report is stored as its file text. */
+  reports: { key: string; value: unknown; indexes: { keptAt: number } };
 }
 
-export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "datasetRows" | "runs" | "runResults";
+export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "datasetRows" | "runs" | "runResults" | "reports";
 
 export const DEFAULT_DB_NAME = "ragas-playground";
 

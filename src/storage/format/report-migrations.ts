@@ -9,8 +9,8 @@ export type JsonObject = Record<string, unknown>;
 export type Migration = (doc: JsonObject) => JsonObject;
 
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
-  // Version 2 only adds optional fields (repeat-n runs: config.repeat, results[].repeats and
-  // .stats, summary std): a version-1 document is a valid version-2 one as it is.
+  // Version 2 only adds optional fields (tracesOmitted for summary-only copies; repeat-n runs:
+  // config.repeat, results[].repeats and .stats, summary std): a version-1 document is a valid version-2 one.
   1: (doc) => doc,
 };
 

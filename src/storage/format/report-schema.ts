@@ -3,7 +3,7 @@ import { sampleSchema } from "../../engine/sample";
 
 /**
  * The report document, version 2 (DESIGN.md contract 5; version 2 adds optional fields only:
- * repeat-n runs, contract 9). What the app exports and imports and
+ * tracesOmitted for summary-only copies, repeat-n runs for contract 9). What the app exports and imports and
  * the CLI writes. There is deliberately no field for an API key anywhere in it; unknown config
  * fields are dropped on read, so a hand-edited key never reaches storage either.
  */
@@ -132,6 +132,12 @@ export const reportSchema = z.object({
   results: z.array(sampleResultSchema),
   summary: reportSummarySchema,
   usage: reportUsageSchema,
+  /**
+   * v2: set on a "summary only" copy (a share link too long with its traces): every trace is
+   * reduced to `{ calls: [] }` and config.prompts to [], so scores cannot be recomputed and the
+   * cross-check skips that step. Absent on a full report.
+   */
+  tracesOmitted: z.literal(true).optional(),
 });
 
 export type MetricSummaryDoc = z.infer<typeof metricSummarySchema>;

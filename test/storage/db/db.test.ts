@@ -13,6 +13,7 @@ describe("openAppDb", () => {
       "datasets",
       "history",
       "promptVersions",
+      "reports",
       "responseCache",
       "runResults",
       "runs",
