@@ -3,6 +3,7 @@ import "../styles/datasets.css";
 import { refreshDatasets } from "./actions";
 import { DatasetList } from "./DatasetList";
 import { DatasetPane } from "./DatasetPane";
+import { RunsPane } from "../runs/RunsPane";
 import { ImportPanel } from "./ImportPanel";
 import { useDatasetsT } from "./messages";
 import { useDatasets } from "./store";
@@ -34,7 +35,8 @@ export default function DatasetsView() {
           <DatasetPane />
           {/* Runs mount here: the runs helper's pane reads useDatasets(s => s.selectedId). */}
           <section aria-label="Runs" id="runs-slot" className="ds-runs" data-dataset-id={selectedId ?? ""}>
-            {selectedId ? <p className="field-hint">{t.runsSlot}</p> : null}
+            {/* TEMP(runs helper): mounted here for the runs browser tests; the lead wires it for good. */}
+            {selectedId ? <RunsPane datasetId={selectedId} /> : null}
           </section>
         </div>
       </div>

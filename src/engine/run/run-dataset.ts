@@ -81,6 +81,28 @@ export async function runDataset(
     },
   });
 
+  return {
+    ...collectRun(samples, metricIds, repeat, [...journaled.values()], fresh),
+    peakInFlight,
+    requested: units.length,
+    skipped: samples.length * repeat - units.length,
+  };
+}
+
+export type CollectedRun = Omit<RunDatasetOutput, "peakInFlight" | "requested" | "skipped">;
+
+/**
+ * A run as a whole from its journal entries (and, after a cancellation, this session's unfinished
+ * results): what runDataset returns, and what a stored run is shown and reported from. Pure.
+ */
+export function collectRun(
+  samples: readonly Sample[],
+  metricIds: readonly MetricId[],
+  repeat: number,
+  entries: readonly JournalEntry[],
+  fresh: ReadonlyMap<string, MetricRuns> = new Map(),
+): CollectedRun {
+  const journaled = latestEntries(entries);
   let complete = true;
   const runs = samples.map((sample) =>
     Array.from({ length: repeat }, (_, r) => {
@@ -97,9 +119,6 @@ export async function runDataset(
     stats,
     summary: repeatSummary(stats, metricIds),
     usage: usageOf(allCalls(runs.flatMap((repeats) => repeats.map((metrics) => ({ sampleId: "", metrics }))))),
-    peakInFlight,
-    requested: units.length,
-    skipped: samples.length * repeat - units.length,
     complete,
   };
 }

@@ -1,0 +1,133 @@
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { button, useMock, waitForBoot } from "./browser";
+import { useE2E } from "./context";
+import { datasetCsv } from "./datasets-fixture";
+
+/**
+ * What-it-must-show 1: a 200-row dataset run against the mock with faults injected, the page
+ * reloaded in the middle, the run resumed: every row ends scored or with a coded null, and no
+ * finished row is asked about again (the mock's log, by sample).
+ */
+const e2e = useE2E();
+
+const progress = (page: Page) => page.getByRole("progressbar", { name: "Run progress" });
+const finished = async (page: Page) => Number(await progress(page).getAttribute("aria-valuenow"));
+
+async function openDatasets(page: Page): Promise<void> {
+  await button(page, "Datasets").click();
+  await page.getByLabel("Import dataset", { exact: true }).waitFor({ state: "attached" });
+}
+
+export async function importCsv(page: Page, name: string, rows: number): Promise<void> {
+  await openDatasets(page);
+  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(datasetCsv(rows)) });
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+  await expect.poll(() => mapping.innerText(), { timeout: 20_000 }).toContain(`All ${rows} rows are valid.`);
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByRole("form", { name: "New run" }).waitFor();
+}
+
+/** The runResults rows as stored: which samples are finished, with each metric's score or code. */
+export function storedResults(page: Page): Promise<{ sampleId: string; repeat: number; metrics: Record<string, { score: number | null; code?: string }> }[]> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open("ragas-playground");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const req = db.transaction("runResults").objectStore("runResults").getAll();
+          req.onsuccess = () => {
+            db.close();
+            resolve(
+              (req.result as { sampleId: string; repeat: number; metrics: Record<string, { score: number | null; error?: { code: string } }> }[]).map((r) => ({
+                sampleId: r.sampleId,
+                repeat: r.repeat,
+                metrics: Object.fromEntries(Object.entries(r.metrics).map(([k, v]) => [k, { score: v.score, ...(v.error ? { code: v.error.code } : {}) }])),
+              })),
+            );
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/** The sample ("q17") a chat request is about: every prompt quotes the tower's city. */
+const sampleOfBody = (body: unknown) => {
+  const m = /tower in city (\d+)/.exec(JSON.stringify(body));
+  return m ? `q${m[1]}` : "?";
+};
+
+test("200 rows with faults: reload mid-run, Resume run finishes it; every row scored or coded, none asked twice", { timeout: 240_000 }, async () => {
+  const mock = await e2e.mock({ latencyMs: 40, faults: { rate500: 0.04, rateMalformed: 0.04, seed: 11 } });
+  const { page } = await e2e.open();
+  await useMock(page, mock.url);
+  await importCsv(page, "faults-200.csv", 200);
+
+  await page.getByLabel("Concurrency").fill("6");
+  // The estimate is there before starting: requests for 200 rows x (faithfulness 2 + recall 1).
+  await expect.poll(() => page.getByLabel("Before you start").innerText()).toContain("≈ 600 requests");
+  await button(page, "Start run").click();
+  await expect.poll(() => finished(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(50);
+  await page.reload();
+  await waitForBoot(page);
+
+  const before = await storedResults(page);
+  const done = new Set(before.map((r) => r.sampleId));
+  expect(done.size).toBeGreaterThanOrEqual(50);
+  expect(done.size).toBeLessThan(200);
+
+  // The key lived in memory only: the reload forgot it, so enter it again.
+  await useMock(page, mock.url);
+  await openDatasets(page);
+  await page
+    .getByRole("navigation", { name: "Stored datasets" })
+    .getByRole("button", { name: /faults-200/ })
+    .first()
+    .click();
+  await expect.poll(() => page.getByText("This run was interrupted").count()).toBe(1);
+  expect(await finished(page)).toBe(done.size);
+
+  mock.resetLog();
+  await button(page, "Resume run").click();
+  await expect.poll(() => finished(page), { timeout: 120_000 }).toBe(200);
+  await expect.poll(() => button(page, "Pause run").count()).toBe(0);
+
+  const chat = mock.log.filter((r) => r.kind === "chat");
+  const asked = chat.map((r) => sampleOfBody(r.body));
+  expect(
+    asked.filter((id) => done.has(id)),
+    "no request for a row finished before the reload",
+  ).toEqual([]);
+  // Work, retries aside: per row at most 3 clean first answers (2 faithfulness + 1 recall) plus one repair per malformed reply.
+  const perSample = new Map<string, { clean: number; malformed: number }>();
+  for (const r of chat) {
+    const id = sampleOfBody(r.body);
+    const c = perSample.get(id) ?? { clean: 0, malformed: 0 };
+    if (r.fault === "malformed") c.malformed++;
+    else if (r.status === 200) c.clean++;
+    perSample.set(id, c);
+  }
+  for (const [id, c] of perSample) expect(c.clean, id).toBeLessThanOrEqual(3 + c.malformed);
+  expect(chat.some((r) => r.fault)).toBe(true);
+
+  const after = await storedResults(page);
+  expect(after).toHaveLength(200);
+  expect(new Set(after.map((r) => r.sampleId)).size).toBe(200);
+  let nulls = 0;
+  for (const row of after) {
+    for (const id of ["faithfulness", "context_recall"]) {
+      const m = row.metrics[id]!;
+      expect(m, `${row.sampleId} ${id}`).toBeDefined();
+      if (m.score === null) {
+        nulls++;
+        expect(m.code, `${row.sampleId} ${id}`).toMatch(/^(llm_error|parse_error|no_statements|internal_error)$/);
+      } else expect(m.score).toBeGreaterThanOrEqual(0);
+    }
+  }
+  // The results explorer shows the finished run.
+  await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  console.log(`[runs e2e] ${done.size} rows finished before the reload, ${chat.length} chat requests after it, ${nulls} coded nulls of 400`);
+});
