@@ -64,7 +64,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       <p className="field-hint">{t.prompts(versions || t.builtInPrompts)}</p>
       <p className="field-hint">{t.models(settings.model, settings.embeddingModel)}</p>
       {repeat > 1 ? <p className="field-hint">{t.repeatNote}</p> : null}
-      <div className="runs-estimate" aria-label={t.estimateTitle}>
+      <section className="runs-estimate" aria-label={t.estimateTitle}>
         {estimate ? (
           <>
             <span>{t.estimate(estimate.requests, estimate.promptTokens + estimate.completionTokens)}</span>
@@ -74,7 +74,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
         ) : (
           <span>{t.estimating}</span>
         )}
-      </div>
+      </section>
       <button type="submit" className="btn btn-primary" disabled={live !== null || metrics.length === 0}>
         {t.start}
       </button>

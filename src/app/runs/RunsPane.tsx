@@ -36,6 +36,7 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
 
   const selected = runs.find((r) => r.id === selectedId) ?? null;
   const showResults = selected !== null && live?.runId !== selected.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger to rebuild after a run stops
   useEffect(() => {
     let stale = false;
     setReport(null);
@@ -44,6 +45,7 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
       stale = true;
     };
   }, [selectedId, showResults, version]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger to rebuild after a run stops
   useEffect(() => {
     let stale = false;
     setOther(null);

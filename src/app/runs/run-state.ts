@@ -73,8 +73,8 @@ export function resetEntries(runId: string, entries: readonly JournalEntry[], pr
 
 /** One finished (sample, repeat): replaces its earlier entry (a retry) in the counters. */
 export function recordEntry(runId: string, entry: JournalEntry, prices: readonly PriceRow[]): void {
-  let map = entriesByRun.get(runId);
-  if (!map) entriesByRun.set(runId, (map = new Map()));
+  const map = entriesByRun.get(runId) ?? new Map<string, JournalEntry>();
+  entriesByRun.set(runId, map);
   const before = map.get(keyOf(entry));
   map.set(keyOf(entry), entry);
   const add = contribution(entry, prices);
