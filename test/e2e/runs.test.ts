@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { button, useMock, waitForBoot } from "./browser";
+import { button, closeSettings, field, openSettings, useMock, waitForBoot } from "./browser";
 import { useE2E } from "./context";
 import { finished, importCsv, openDatasets, sampleOfBody, storedResults } from "./runs-helpers";
 
@@ -29,8 +29,12 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
   expect(done.size).toBeGreaterThanOrEqual(50);
   expect(done.size).toBeLessThan(200);
 
-  // The key lived in memory only: the reload forgot it, so enter it again.
+  // The key lived in memory only: the reload forgot it, so enter it again. No retries from here
+  // on, so some 500s become llm_error nulls for "Retry failed" below.
   await useMock(page, mock.url);
+  await openSettings(page);
+  await field(page, "Retries").fill("0");
+  await closeSettings(page);
   await openDatasets(page);
   await page
     .getByRole("navigation", { name: "Stored datasets" })
@@ -77,6 +81,32 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
       } else expect(m.score).toBeGreaterThanOrEqual(0);
     }
   }
+  // Retry failed: asks again only about the rows whose null came from an error.
+  const retryable = new Set(
+    after.filter((r) => Object.values(r.metrics).some((m) => m.code === "llm_error" || m.code === "parse_error")).map((r) => r.sampleId),
+  );
+  expect(retryable.size, "some 500s became llm_error nulls").toBeGreaterThan(0);
+  mock.resetLog();
+  await button(page, "Retry failed").click();
+  // Over once it has asked something and is no longer live (nothing in flight at the mock).
+  await expect
+    .poll(async () => mock.log.some((r) => r.kind === "chat") && mock.inFlight === 0 && (await button(page, "Pause run").count()) === 0, {
+      timeout: 30_000,
+      interval: 50,
+    })
+    .toBe(true);
+  const retried = new Set(mock.log.filter((r) => r.kind === "chat").map((r) => sampleOfBody(r.body)));
+  expect(retried.size).toBeGreaterThan(0);
+  expect(
+    [...retried].filter((id) => !retryable.has(id)),
+    "no request for a row without an error null",
+  ).toEqual([]);
+  const final = await storedResults(page);
+  expect(final).toHaveLength(200);
+  const left = final.filter((r) => Object.values(r.metrics).some((m) => m.code === "llm_error" || m.code === "parse_error")).length;
+  expect(left).toBeLessThan(retryable.size);
+  console.log(`[runs e2e] retry failed: ${retryable.size} rows with error nulls, ${retried.size} asked again, ${left} still failing`);
+
   // The results explorer shows the finished run.
   await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
   console.log(`[runs e2e] ${done.size} rows finished before the reload, ${chat.length} chat requests after it, ${nulls} coded nulls of 400`);
