@@ -1,9 +1,9 @@
-import { useEffect, useState } from "react";
-import { METRIC_IDS, type MetricId, type Sample } from "../../engine";
+import { useCallback, useEffect, useState } from "react";
+import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
 import { useApp } from "../store";
-import { activePromptOverrides } from "../studio/active-overrides";
 import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
 import { useRunsT } from "./messages";
+import { PromptPicker } from "./PromptPicker";
 import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
 
@@ -16,12 +16,10 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   const [repeat, setRepeat] = useState(1);
   const [concurrency, setConcurrency] = useState(settings.concurrency);
   const [estimate, setEstimate] = useState<RunEstimate | null>(null);
-  const [versions, setVersions] = useState<string>("");
+  const [prompts, setPrompts] = useState<PromptOverrides>({});
+  const onPrompts = useCallback((o: PromptOverrides) => setPrompts(o), []);
   const hasEmbedder = settings.embeddingModel.trim() !== "";
 
-  useEffect(() => {
-    void activePromptOverrides().then((o) => setVersions([...new Set(Object.values(o).flatMap((v) => (v.versionName ? [v.versionName] : [])))].join(", ")));
-  }, []);
   useEffect(() => {
     let stale = false;
     setEstimate(null);
@@ -42,7 +40,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       aria-label={t.newRun}
       onSubmit={(e) => {
         e.preventDefault();
-        void startRun(datasetId, { metrics, repeat, concurrency });
+        void startRun(datasetId, { metrics, repeat, concurrency, prompts });
       }}
     >
       <fieldset>
@@ -61,7 +59,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
           {t.concurrency} <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(whole(e.target.value, 1, 64))} />
         </label>
       </div>
-      <p className="field-hint">{t.prompts(versions || t.builtInPrompts)}</p>
+      <PromptPicker metrics={metrics} onChange={onPrompts} />
       <p className="field-hint">{t.models(settings.model, settings.embeddingModel)}</p>
       {repeat > 1 ? <p className="field-hint">{t.repeatNote}</p> : null}
       <section className="runs-estimate" aria-label={t.estimateTitle}>

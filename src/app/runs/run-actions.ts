@@ -1,4 +1,4 @@
-import { collectRun, type MetricId, type RunDatasetHooks, retryFailed, runDataset, type Sample } from "../../engine";
+import { collectRun, type MetricId, type PromptOverrides, type RunDatasetHooks, retryFailed, runDataset, type Sample } from "../../engine";
 import { loadDatasetSamples } from "../../storage/db/datasets";
 import { newId } from "../../storage/db/ids";
 import { deleteRun, getRun, idbJournal, listRuns, loadRunResults, type RunMeta, saveRun } from "../../storage/db/runs";
@@ -37,6 +37,8 @@ export interface RunForm {
   metrics: MetricId[];
   repeat: number;
   concurrency: number;
+  /** The prompt versions chosen in the form; the studio's active ones when absent. */
+  prompts?: PromptOverrides;
 }
 
 export async function startRun(datasetId: string, form: RunForm): Promise<void> {
@@ -64,7 +66,7 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
     model: settings.model,
     embeddingModel: settings.embeddingModel,
     baseURL: settings.baseURL,
-    prompts: await activePromptOverrides(),
+    prompts: form.prompts ?? (await activePromptOverrides()),
     activeMs: 0,
   };
   await saveRun(db, meta);
