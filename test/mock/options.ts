@@ -40,6 +40,8 @@ export interface MockOptions {
   responders?: Record<string, Brain>;
   script?: ScriptedReply[];
   omitUsage?: boolean;
+  /** Serve HTTP/2 (and HTTP/1.1) over TLS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
 }
 
 export type RequestKind = "chat" | "embedding" | "models" | "other";
