@@ -4,6 +4,7 @@ import { startDraftSync } from "./persist/draft-sync";
 import { loadLlm } from "./llm-loader";
 import { appDb } from "./persist/db";
 import { useApp } from "./store";
+import { routeShareLinks } from "./reports/link-route";
 
 /**
  * Loads saved work before the syncs start (so defaults never overwrite what was saved), then
@@ -11,6 +12,8 @@ import { useApp } from "./store";
  */
 export async function boot(): Promise<void> {
   const s = useApp.getState();
+  // A share link (#report=…) opens the Reports tab before anything else loads.
+  routeShareLinks();
   s.setStatus((t) => t.status.loading);
   const db = await appDb();
   if (db) {

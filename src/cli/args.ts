@@ -21,6 +21,10 @@ export interface ScoreArgs {
   prompts?: string;
   questions?: number;
   perContext: boolean;
+  /** Finish the run journaled beside --out instead of starting over (contract 9). */
+  resume: boolean;
+  /** Score every sample this many times (contract 9). */
+  repeat: number;
 }
 
 export type Command = { command: "help" } | { command: "version" } | { command: "score"; args: ScoreArgs };
@@ -45,6 +49,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--retries": { kind: "int", min: 0, max: 20 },
   "--prompts": { kind: "text" },
   "--questions": { kind: "int", min: 1, max: 10 },
+  "--resume": { kind: "flag" },
+  "--repeat": { kind: "int", min: 1, max: 100 },
   "--per-context": { kind: "flag" },
   "--help": { kind: "flag" },
 };
@@ -100,6 +106,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const timeoutMs = int("--timeout", DEFAULTS.timeoutMs)!;
   const retries = int("--retries", DEFAULTS.retries)!;
   const questions = int("--questions");
+  const repeat = int("--repeat", 1)!;
   const input = required("--input");
   const model = required("--model");
   const baseURL = required("--base-url", "OPENAI_BASE_URL");
@@ -123,10 +130,13 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     timeoutMs,
     retries,
     perContext: values.has("--per-context"),
+    resume: values.has("--resume"),
+    repeat,
   };
   if (embeddingModel) args.embeddingModel = embeddingModel;
   const out = text("--out");
   if (out) args.out = out;
+  if (args.resume && !out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
   const prompts = text("--prompts");
   if (prompts) args.prompts = prompts;
   if (questions !== undefined) args.questions = questions;

@@ -28,6 +28,12 @@ Options:
                            ({"format": "ragas-playground/prompts", "version": 1, "prompts": {...}})
   --questions N            answer_relevancy: questions generated per answer
   --per-context            context_precision: one judge call per context (as ragas does)
+  --repeat N               score every sample N times (judges vary); the report keeps each
+                           sample's N runs with their mean and standard deviation (default 1)
+  --resume                 finish an interrupted run: with --out, each finished sample is
+                           journaled in FILE.journal as it finishes; the same command with
+                           --resume requests only what is not finished and writes the report
+                           an uninterrupted run would
   --help                   this text
 
 Progress and a summary table go to standard error; the report (JSON) to --out or standard output.
@@ -38,5 +44,6 @@ Exit codes:
   1    a file could not be read or written, the endpoint could not be reached, refused the key
        or does not know the model, or every request of the run failed
   2    bad command line
-  130  cancelled with Ctrl-C; the partial report is still written
+  130  cancelled with Ctrl-C; the partial report is still written (and, with --out, the journal
+       is kept for --resume)
 `;

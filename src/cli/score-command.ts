@@ -1,16 +1,20 @@
 import type { MetricId, MetricOptions } from "../engine/metrics/types";
 import { allCalls, usageOf } from "../engine/run/aggregate";
-import { evaluate } from "../engine/run/evaluate";
+import { memoryJournal } from "../engine/run/journal";
+import { type RunDatasetOutput, runDataset } from "../engine/run/run-dataset";
+import type { Sample } from "../engine/sample";
+import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
 import { parseTransportConfig } from "../llm/config";
 import { sanitizeUrl } from "../storage/format/redact";
 import { buildReport, promptsUsed, serializeReport } from "../storage/format/report-build";
-import type { Report } from "../storage/format/report-schema";
+import type { Report, ReportPrompt } from "../storage/format/report-schema";
 import { formatIssue, readSamplesFile, SamplesFileError } from "../storage/format/samples-file";
 import type { ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
 import { readTextFile, writeTextFileAtomic } from "./files";
+import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
 import type { CliIO } from "./io";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
@@ -36,38 +40,53 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   });
   const shownURL = sanitizeUrl(transport.baseURL);
   io.stderr.write(
-    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
+    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
   );
   const preflightCalls = await preflight(transport, io.signal);
 
   const metricOptions = optionsFrom(args);
-  const total = samples.length * args.metrics.length;
-  const progress = createProgress({ stream: io.stderr, total, now });
-  let done = 0;
+  const prompts = promptsUsed(args.metrics, overrides);
+  const journal = args.out
+    ? await openFileJournal(journalPathFor(args.out), runFingerprint(samples, args, transport.baseURL, metricOptions, prompts), args.resume)
+    : memoryJournal();
+  if (args.out && args.resume) {
+    const found = (journal as FileJournal).found;
+    io.stderr.write(`resuming: ${found} finished sample run${found === 1 ? "" : "s"} in ${journalPathFor(args.out)}; requesting the rest\n`);
+  }
+  let progress: ReturnType<typeof createProgress> | undefined;
   let nulls = 0;
   const started = now();
-  const output = await evaluate(
-    samples,
-    args.metrics,
-    {
-      judge: createJudge(transport),
-      ...(args.embeddingModel ? { embedder: createEmbedder(transport) } : {}),
-      concurrency: args.concurrency,
-      prompts: overrides,
-      metricOptions,
-    },
-    {
-      ...(io.signal ? { signal: io.signal } : {}),
-      onResult: ({ result }) => {
-        done++;
-        if (result.score === null) nulls++;
-        progress.update(done, nulls);
+  let output: RunDatasetOutput;
+  try {
+    output = await runDataset(
+      samples,
+      args.metrics,
+      {
+        judge: createJudge(transport),
+        ...(args.embeddingModel ? { embedder: createEmbedder(transport) } : {}),
+        concurrency: args.concurrency,
+        prompts: overrides,
+        metricOptions,
+        repeat: args.repeat,
       },
-    },
-  );
+      journal,
+      {
+        ...(io.signal ? { signal: io.signal } : {}),
+        onResult: ({ result }) => {
+          if (result.score === null) nulls++;
+        },
+        onProgress: ({ done, total }) => {
+          progress ??= createProgress({ stream: io.stderr, total, now });
+          progress.update(done, nulls);
+        },
+      },
+    );
+  } finally {
+    if ("close" in journal) await (journal as FileJournal).close().catch(() => undefined);
+  }
   const wallMs = now() - started;
   const cancelled = io.signal?.aborted === true;
-  progress.finish(cancelled ? "cancelled: writing the partial report (unfinished results are cancelled nulls)" : undefined);
+  progress?.finish(cancelled ? "cancelled: writing the partial report (unfinished results are cancelled nulls)" : undefined);
 
   const report = buildReport({
     samples,
@@ -81,7 +100,8 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       metrics: args.metrics,
       metricOptions,
       temperature: transport.temperature,
-      prompts: promptsUsed(args.metrics, overrides),
+      prompts,
+      ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
     },
     generator: { name: GENERATOR_NAME, version: cliVersion() },
     wallMs,
@@ -95,11 +115,38 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   }
   io.stderr.write(`\n${formatSummaryTable(report)}`);
   if (args.out) io.stderr.write(`report: ${args.out}\n`);
+  if (args.out && output.complete) await (journal as FileJournal).remove();
+  else if (args.out) io.stderr.write(`unfinished: the same command with --resume finishes it (journal ${journalPathFor(args.out)})\n`);
 
   if (cancelled) return EXIT.cancelled;
   const failure = everyResultFailed(report);
   if (failure) throw new RunError(`every request failed; the first error: ${failure}`);
   return EXIT.ok;
+}
+
+/**
+ * What makes two runs the same run: a journal written for other samples, metrics, models or
+ * prompts must not be resumed into this one. The repeat count is left out: raising it later
+ * runs only the new repeats.
+ */
+function runFingerprint(
+  samples: readonly Sample[],
+  args: ScoreArgs,
+  baseURL: string,
+  metricOptions: Partial<Record<MetricId, MetricOptions>>,
+  prompts: readonly ReportPrompt[],
+): string {
+  return sha256Hex(
+    canonicalJson({
+      samples,
+      metrics: args.metrics,
+      baseURL: sanitizeUrl(baseURL),
+      model: args.model,
+      embeddingModel: args.embeddingModel ?? null,
+      metricOptions,
+      prompts: prompts.map((p) => p.hash),
+    }),
+  );
 }
 
 async function loadSamples(path: string, io: CliIO) {

@@ -29,3 +29,7 @@ export type { AnswerRelevancyTrace } from "./metrics/answer_relevancy/score";
 export type { ContextRelevanceTrace } from "./metrics/context_relevance/score";
 export { precisionAtK, averagePrecision, type ContextPrecisionTrace } from "./metrics/context_precision/score";
 export type { ContextRecallTrace } from "./metrics/context_recall/score";
+export { scoreUnits, type WorkUnit, type UnitHooks } from "./run/evaluate";
+export { runDataset, collectRun, type CollectedRun, type RunDatasetConfig, type RunDatasetHooks, type RunDatasetOutput } from "./run/run-dataset";
+export { memoryJournal, retryFailed, isRetryable, latestEntries, entryKey, RETRYABLE_CODES, type JournalEntry, type RunJournal } from "./run/journal";
+export { repeatStat, repeatSummary, sampleStats, std, type RepeatStat, type RepeatSummary, type MetricRuns } from "./run/repeat-stats";

@@ -33,8 +33,17 @@ describe("parseArgs", () => {
         out: "r.json",
         perContext: true,
         questions: 2,
+        resume: false,
+        repeat: 1,
       },
     });
+  });
+
+  it("reads --repeat and --resume; --resume needs --out", () => {
+    const cmd = parse(["--metrics", "faithfulness", "--out", "r.json", "--resume", "--repeat", "3"]);
+    expect(cmd.command === "score" && [cmd.args.resume, cmd.args.repeat]).toEqual([true, 3]);
+    expect(usage([...base, "--metrics", "faithfulness", "--resume"])).toBe("--resume needs --out (the run's journal is kept beside the report)");
+    expect(usage([...base, "--metrics", "faithfulness", "--repeat", "0"])).toBe('--repeat expects a whole number from 1 to 100, got "0"');
   });
 
   it("defaults to every metric, and then needs an embedding model", () => {

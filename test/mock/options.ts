@@ -48,6 +48,8 @@ export interface MockOptions {
   refuseKeywords?: string[];
   script?: ScriptedReply[];
   omitUsage?: boolean;
+  /** Serve HTTP/2 (and HTTP/1.1) over TLS with this key and certificate (PEM). */
+  tls?: { key: string; cert: string };
 }
 
 export type RequestKind = "chat" | "embedding" | "models" | "other";

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createSecureServer, type Http2Session } from "node:http2";
 import type { AddressInfo } from "node:net";
 import { brainAnswer, malformedAnswer, readChatRequest, refusedKeyword, scriptedAnswer, unsupportedFormat, type ChatAnswer } from "./chat";
 import { embedText, toBase64 } from "./embeddings";
@@ -193,11 +194,20 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     await (kind === "chat" ? handleChat(body, record, res) : handleEmbeddings(body, record, res));
   }
 
-  const server = createServer((req, res) => {
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, openAiError(`mock failure: ${String(error)}`, "server_error", null), options.cors ?? "open");
     });
-  });
+  };
+  // HTTP/2 over TLS (options.tls), as hosted providers speak it: a browser multiplexes every
+  // request over one connection instead of at most 6 HTTP/1.1 connections per host.
+  const sessions = new Set<Http2Session>();
+  const server = options.tls
+    ? createSecureServer({ ...options.tls, allowHTTP1: true }, onRequest as never).on("session", (session: Http2Session) => {
+        sessions.add(session);
+        session.once("close", () => sessions.delete(session));
+      })
+    : createServer(onRequest);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
@@ -206,7 +216,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
 
   return {
-    url: `http://${host}:${address.port}/v1`,
+    url: `${options.tls ? "https" : "http"}://${host}:${address.port}/v1`,
     port: address.port,
     log,
     get inFlight() {
@@ -229,7 +239,8 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     },
     close() {
       // Hung requests would keep server.close() waiting forever.
-      server.closeAllConnections();
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      for (const session of sessions) session.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

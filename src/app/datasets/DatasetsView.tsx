@@ -1,8 +1,45 @@
-/** The Datasets tab (placeholder until its feature lands). */
+import { useEffect } from "react";
+import "../styles/datasets.css";
+import { refreshDatasets } from "./actions";
+import { DatasetList } from "./DatasetList";
+import { DatasetPane } from "./DatasetPane";
+import { RunsPane } from "../runs/RunsPane";
+import { ImportPanel } from "./ImportPanel";
+import { useDatasetsT } from "./messages";
+import { useDatasets } from "./store";
+
+/**
+ * The Datasets tab: stored datasets on the left; import, the open dataset and its runs on the
+ * right. Nothing here reads the API key: opening a dataset never needs one.
+ */
 export default function DatasetsView() {
+  const t = useDatasetsT();
+  const storage = useDatasets((s) => s.storage);
+  const notice = useDatasets((s) => s.notice);
+  const selectedId = useDatasets((s) => s.selectedId);
+  useEffect(() => {
+    void refreshDatasets();
+  }, []);
   return (
     <main className="view view-datasets">
-      <h2>Datasets</h2>
+      <h2>{t.title}</h2>
+      <p className="field-hint">{t.intro}</p>
+      {storage ? null : <p className="note note-error">{t.storageUnavailable}</p>}
+      <p className={`ds-notice ${notice ? (notice.kind === "ok" ? "note note-ok" : "note note-error") : ""}`} role="status" aria-label="Datasets status">
+        {notice?.text ?? ""}
+      </p>
+      <div className="ds-layout">
+        <DatasetList />
+        <div className="ds-main">
+          <ImportPanel />
+          <DatasetPane />
+          {/* Runs mount here: the runs helper's pane reads useDatasets(s => s.selectedId). */}
+          <section aria-label="Runs" id="runs-slot" className="ds-runs" data-dataset-id={selectedId ?? ""}>
+            {/* TEMP(runs helper): mounted here for the runs browser tests; the lead wires it for good. */}
+            {selectedId ? <RunsPane datasetId={selectedId} /> : null}
+          </section>
+        </div>
+      </div>
     </main>
   );
 }

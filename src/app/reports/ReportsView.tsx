@@ -1,8 +1,147 @@
-/** The Reports tab (placeholder until its feature lands). */
+import { type ChangeEvent, type DragEvent, useCallback, useState } from "react";
+import { REPORT_VERSION } from "../../storage/format/report-schema";
+import { keepReport } from "../../storage/db/kept-reports";
+import { ReportCompare } from "../explorer/ReportCompare";
+import { ResultsExplorer } from "../explorer/ResultsExplorer";
+import { appDb } from "../persist/db";
+import { KeptReports } from "./KeptReports";
+import { useReportsT, type ReportsMessages } from "./messages";
+import { openReportFile, type OpenedReport, type OpenOutcome } from "./open-report";
+import { PasswordGate } from "./PasswordGate";
+import { useShareLink } from "./useShareLink";
+import "../styles/reports.css";
+
+type Notice = { kind: "info" | "error"; text: (t: ReportsMessages) => string } | null;
+
+/**
+ * The Reports tab: open a report (file input, drop, share link), read-only, with the results
+ * explorer, a comparison with another report, and "Keep report". Nothing is stored before Keep.
+ */
 export default function ReportsView() {
+  const t = useReportsT();
+  const [opened, setOpened] = useState<OpenedReport | null>(null);
+  const [other, setOther] = useState<OpenedReport | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [kept, setKept] = useState(false);
+  const [keptVersion, setKeptVersion] = useState(0);
+  const [dragging, setDragging] = useState(false);
+
+  const onOutcome = useCallback((outcome: OpenOutcome) => {
+    if (!outcome.ok) {
+      // A refused file leaves what was open as it was.
+      setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
+      return;
+    }
+    const o = outcome.opened;
+    setOpened(o);
+    setOther(null);
+    setKept(false);
+    setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
+  }, []);
+
+  const link = useShareLink(onOutcome, t.fromLink);
+
+  const fromInput = async (event: ChangeEvent<HTMLInputElement>, then: (outcome: OpenOutcome) => void) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    input.value = "";
+    if (file) then(await openReportFile(file));
+  };
+
+  const onDrop = async (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) onOutcome(await openReportFile(file));
+  };
+
+  const onKeep = async () => {
+    if (!opened) return;
+    const db = await appDb();
+    if (!db) return setNotice({ kind: "error", text: (m) => m.storageUnavailable });
+    try {
+      await keepReport(db, { name: opened.name, text: opened.text, samples: opened.report.samples.length });
+      setKept(true);
+      setKeptVersion((v) => v + 1);
+    } catch (error) {
+      setNotice({ kind: "error", text: (m) => m.keepFailed((error as Error).message) });
+    }
+  };
+
+  const onCompare = (outcome: OpenOutcome) => {
+    if (outcome.ok) setOther(outcome.opened);
+    else setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
+  };
+
   return (
-    <main className="view view-reports">
-      <h2>Reports</h2>
+    <main
+      className={`view view-reports${dragging ? " is-dragging" : ""}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => void onDrop(e)}
+    >
+      <h2>{t.title}</h2>
+      <p className="muted">{t.intro}</p>
+      <div className="reports-open">
+        <label className="btn btn-small file-btn">
+          <input
+            type="file"
+            accept=".json,application/json"
+            aria-label="Import report"
+            className="visually-hidden"
+            onChange={(e) => void fromInput(e, onOutcome)}
+          />
+          {t.importReport}
+        </label>
+        <span className="drop-hint muted">{t.dropHere}</span>
+      </div>
+      {link.needsPassword && !opened ? <PasswordGate busy={link.busy} onOpen={(p) => void link.open(p)} /> : null}
+      {notice ? (
+        <p className={`note ${notice.kind === "error" ? "note-error" : ""}`} role={notice.kind === "error" ? "alert" : undefined} data-testid="reports-notice">
+          {notice.text(t)}
+        </p>
+      ) : null}
+      {opened ? (
+        <>
+          <div className="report-head">
+            <strong>{opened.name}</strong>
+            <span className="muted">
+              {" "}
+              · {opened.report.createdAt} · {opened.report.config.model} · {opened.report.samples.length}
+            </span>{" "}
+            <button type="button" className="btn btn-small" aria-label="Keep report" disabled={kept} onClick={() => void onKeep()}>
+              {t.keep}
+            </button>
+            {kept ? <span className="muted"> {t.kept}</span> : null}
+            <label className="btn btn-small file-btn">
+              <input
+                type="file"
+                accept=".json,application/json"
+                aria-label="Compare with another report"
+                className="visually-hidden"
+                onChange={(e) => void fromInput(e, onCompare)}
+              />
+              {t.compareWith}
+            </label>
+            {other ? (
+              <button type="button" className="btn btn-small" aria-label="Close comparison view" onClick={() => setOther(null)}>
+                {t.closeCompare}
+              </button>
+            ) : null}
+          </div>
+          {other ? (
+            <ReportCompare a={opened.report} b={other.report} labels={[opened.name, other.name]} />
+          ) : (
+            <ResultsExplorer report={opened.report} readOnly />
+          )}
+        </>
+      ) : (
+        <p className="empty">{t.nothingOpen}</p>
+      )}
+      <KeptReports version={keptVersion} onOutcome={onOutcome} />
     </main>
   );
 }

@@ -49,18 +49,50 @@ export async function evaluate(
   config: EvaluateConfig,
   hooks: EvaluateHooks = {},
 ): Promise<EvaluateOutput> {
+  const out = await scoreUnits(
+    samples.map((sample) => ({ sample, metricIds })),
+    config,
+    hooks,
+  );
+  return { results: out.results, summary: summarize(out.results, metricIds), usage: usageOf(allCalls(out.results)), peakInFlight: out.peakInFlight };
+}
+
+/** One piece of work: some metrics on one sample (a resumed run asks only for what is missing). */
+export interface WorkUnit {
+  sample: Sample;
+  metricIds: readonly MetricId[];
+}
+
+export interface UnitHooks extends EvaluateHooks {
+  /**
+   * Called once a unit's metrics have all finished, before its worker takes the next unit, so a
+   * journal write is durable before more work starts. A rejection stops the run (e.g. disk full).
+   */
+  onUnitDone?: (unitIndex: number, metrics: SampleResult["metrics"]) => void | Promise<void>;
+}
+
+/**
+ * The one orchestration of the engine: every unit's metrics through ONE limiter, a bounded
+ * number of units in flight. evaluate() and runDataset() are both built on it. In events,
+ * `sampleIndex` is the unit's index.
+ */
+export async function scoreUnits(
+  units: readonly WorkUnit[],
+  config: EvaluateConfig,
+  hooks: UnitHooks = {},
+): Promise<{ results: SampleResult[]; peakInFlight: number }> {
   const limiter = new Limiter(config.concurrency);
   const judge = limitedJudge(config.judge, limiter);
   const embedder = config.embedder ? limitedEmbedder(config.embedder, limiter) : undefined;
-  const metrics = metricIds.map(getMetric);
-  const results: SampleResult[] = samples.map((s) => ({ sampleId: s.id, metrics: {} }));
-  const total = samples.length * metrics.length;
+  const results: SampleResult[] = units.map((u) => ({ sampleId: u.sample.id, metrics: {} }));
+  const total = units.reduce((n, u) => n + u.metricIds.length, 0);
   let done = 0;
 
-  const scoreSample = async (index: number) => {
-    const sample = samples[index]!;
+  const scoreUnit = async (index: number) => {
+    const { sample, metricIds } = units[index]!;
     await Promise.all(
-      metrics.map(async (metric) => {
+      metricIds.map(async (id) => {
+        const metric = getMetric(id);
         const result = await scoreMetric(metric, sample, {
           judge,
           embedder,
@@ -74,18 +106,18 @@ export async function evaluate(
         hooks.onProgress?.({ done, total });
       }),
     );
+    await hooks.onUnitDone?.(index, results[index]!.metrics);
   };
 
-  // Enough samples in flight to keep every request slot busy, few enough that a 10,000-row
+  // Enough units in flight to keep every request slot busy, few enough that a 10,000-row
   // dataset does not put 50,000 promises in the limiter's queue at once.
-  const samplesInFlight = Math.max(4, config.concurrency * 2);
+  const unitsInFlight = Math.max(4, config.concurrency * 2);
   let next = 0;
   const worker = async () => {
-    while (next < samples.length) await scoreSample(next++);
+    while (next < units.length) await scoreUnit(next++);
   };
-  await Promise.all(Array.from({ length: Math.min(samplesInFlight, samples.length) }, worker));
-
-  return { results, summary: summarize(results, metricIds), usage: usageOf(allCalls(results)), peakInFlight: limiter.peak };
+  await Promise.all(Array.from({ length: Math.min(unitsInFlight, units.length) }, worker));
+  return { results, peakInFlight: limiter.peak };
 }
 
 interface LimitedRequest {

@@ -18,7 +18,7 @@ export type AppDb = IDBPDatabase<AppDbSchema>;
  *  version (`v`) and add a migration in its DocType (doc.ts); no database bump needed.
  * ==========================================================================================
  */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 
 /** Brings a database at `oldVersion` (0 = just created) up to DB_VERSION, one step at a time. */
 export function upgradeAppDb(
@@ -45,7 +45,17 @@ export function upgradeAppDb(
     const runResults = db.createObjectStore("runResults", { keyPath: "id" });
     runResults.createIndex("runId", "runId");
   }
-  // Next step goes here: if (oldVersion < 2) { ... }  (and DB_VERSION = 2)
+  if (oldVersion < 2) {
+    // One row per dataset sample, keyed [datasetId, position] so a dataset's rows read back in
+    // order with one key range, and one row can be edited without rewriting 10,000. The unique
+    // index makes IndexedDB itself refuse two rows with the same sample id in one dataset.
+    const rows = db.createObjectStore("datasetRows", { keyPath: ["datasetId", "position"] });
+    rows.createIndex("sampleId", ["datasetId", "sample.id"], { unique: true });
+    // Reports the user chose to keep (Reports view, "Keep report"); nothing else writes here.
+    const reports = db.createObjectStore("reports", { keyPath: "id" });
+    reports.createIndex("keptAt", "keptAt");
+  }
+  // Next step goes here: if (oldVersion < 3) { ... }  (and DB_VERSION = 3)
 }
 
 export interface OpenAppDbOptions {

@@ -21,13 +21,17 @@ export interface AppDbSchema extends DBSchema {
   promptVersions: { key: string; value: unknown; indexes: { promptId: string; createdAt: number } };
   /** Imported datasets (keyPath "id"). */
   datasets: { key: string; value: unknown; indexes: { createdAt: number } };
+  /** A dataset's samples, one row each (keyPath [datasetId, position]; sampleId is unique per dataset). */
+  datasetRows: { key: [string, number]; value: unknown; indexes: { sampleId: [string, string] } };
   /** Dataset runs (keyPath "id"). */
   runs: { key: string; value: unknown; indexes: { datasetId: string; createdAt: number } };
   /** One row per (run, sample), written as each sample finishes so a run can resume (keyPath "id"). */
   runResults: { key: string; value: unknown; indexes: { runId: string } };
+  /** Reports kept from the Reports view (keyPath "id"); the report is stored as its file text. */
+  reports: { key: string; value: unknown; indexes: { keptAt: number } };
 }
 
-export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "runs" | "runResults";
+export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "datasetRows" | "runs" | "runResults" | "reports";
 
 export const DEFAULT_DB_NAME = "ragas-playground";
 

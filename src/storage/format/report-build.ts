@@ -4,9 +4,11 @@ import { resolvePrompt } from "../../engine/prompts/resolve";
 import type { PromptOverrides } from "../../engine/prompts/types";
 import type { CallRecord } from "../../engine/result";
 import type { EvaluateOutput } from "../../engine/run/evaluate";
+import type { MetricRuns, RepeatStat } from "../../engine/run/repeat-stats";
 import type { Sample } from "../../engine/sample";
 import { sanitizeUrl, scrubSecrets, stripKeyLike } from "./redact";
-import { REPORT_FORMAT, REPORT_VERSION, reportConfigSchema, type Report, type ReportPrompt, type ReportSummary } from "./report-schema";
+import type { SampleResult } from "../../engine/run/aggregate";
+import { type MetricSummaryDoc, REPORT_FORMAT, REPORT_VERSION, reportConfigSchema, type Report, type ReportPrompt, type ReportSummary } from "./report-schema";
 
 export interface ReportConfigInput {
   baseURL: string;
@@ -18,13 +20,24 @@ export interface ReportConfigInput {
   metricOptions?: Record<string, { questions?: number; perContextCalls?: boolean }>;
   temperature?: number;
   prompts: ReportPrompt[];
+  /** Repeat-n: how many times every sample was scored (left out when 1). */
+  repeat?: number;
   /** Anything else (e.g. a spread transport config) is dropped, key-like fields first. */
   [extra: string]: unknown;
 }
 
 export interface BuildReportInput {
   samples: readonly Sample[];
-  output: Pick<EvaluateOutput, "results" | "summary" | "usage"> & { peakInFlight?: number };
+  /**
+   * evaluate()'s output, or runDataset()'s: its `runs` (per sample, per repeat) and `stats` go into
+   * results[].repeats and .stats when a sample ran more than once, and a summary's `std` and
+   * `repeatStd` are kept.
+   */
+  output: Pick<EvaluateOutput, "results" | "summary" | "usage"> & {
+    peakInFlight?: number;
+    runs?: readonly (readonly MetricRuns[])[];
+    stats?: readonly Partial<Record<string, RepeatStat>>[];
+  };
   config: ReportConfigInput;
   generator: { name: string; version: string };
   createdAt?: Date;
@@ -56,8 +69,14 @@ export function buildReport(input: BuildReportInput): Report {
   if (config.embeddingBaseURL) config.embeddingBaseURL = sanitizeUrl(config.embeddingBaseURL);
 
   const summary: ReportSummary = { ragasScore: output.summary.ragasScore };
+  const repeated = output.runs?.some((r) => r.length > 1) === true;
   for (const [id, s] of Object.entries(output.summary.metrics)) {
-    if (s) summary[id] = { mean: s.mean, median: s.median, count: s.count, nullCount: s.nullCount, nullCodes: { ...s.nullCodes } };
+    if (!s) continue;
+    const doc: MetricSummaryDoc = { mean: s.mean, median: s.median, count: s.count, nullCount: s.nullCount, nullCodes: { ...s.nullCodes } };
+    const spread = s as { std?: number | null; repeatStd?: number | null };
+    if (spread.std !== undefined) doc.std = spread.std;
+    if (repeated && spread.repeatStd !== undefined) doc.repeatStd = spread.repeatStd;
+    summary[id] = doc;
   }
 
   const report: Report = {
@@ -67,22 +86,20 @@ export function buildReport(input: BuildReportInput): Report {
     generator: { name: input.generator.name, version: input.generator.version },
     config,
     samples: input.samples.map(copySample),
-    results: output.results.map((r) => ({
-      sampleId: r.sampleId,
-      metrics: Object.fromEntries(
-        Object.entries(r.metrics)
-          .filter(([, m]) => m !== undefined)
-          .map(([id, m]) => {
-            const result: Report["results"][number]["metrics"][string] = {
-              score: m!.score,
-              trace: { ...m!.trace, calls: (m!.trace.calls as CallRecord[]).map((c) => slimCall(c, input.keepCallText === true)) },
-            };
-            if (m!.reason !== undefined) result.reason = m!.reason;
-            if (m!.error) result.error = { code: m!.error.code, message: m!.error.message };
-            return [id, result];
-          }),
-      ),
-    })),
+    results: output.results.map((r, i) => {
+      const row: Report["results"][number] = { sampleId: r.sampleId, metrics: reportMetrics(r.metrics, input.keepCallText === true) };
+      const runs = output.runs?.[i];
+      if (runs && runs.length > 1) {
+        row.repeats = runs.slice(1).map((metrics) => reportMetrics(metrics, input.keepCallText === true));
+        const stats = output.stats?.[i] ?? {};
+        row.stats = Object.fromEntries(
+          Object.entries(stats)
+            .filter(([, st]) => st !== undefined)
+            .map(([id, st]) => [id, { mean: st!.mean, std: st!.std, n: st!.n, nullCount: st!.nullCount }]),
+        );
+      }
+      return row;
+    }),
     summary,
     usage: {
       ...output.usage,
@@ -91,6 +108,24 @@ export function buildReport(input: BuildReportInput): Report {
     },
   };
   return scrubSecrets(report, input.redact ?? []);
+}
+
+type ReportMetrics = Report["results"][number]["metrics"];
+
+function reportMetrics(metrics: SampleResult["metrics"], keepText: boolean): ReportMetrics {
+  return Object.fromEntries(
+    Object.entries(metrics)
+      .filter(([, m]) => m !== undefined)
+      .map(([id, m]) => {
+        const result: ReportMetrics[string] = {
+          score: m!.score,
+          trace: { ...m!.trace, calls: (m!.trace.calls as CallRecord[]).map((c) => slimCall(c, keepText)) },
+        };
+        if (m!.reason !== undefined) result.reason = m!.reason;
+        if (m!.error) result.error = { code: m!.error.code, message: m!.error.message };
+        return [id, result];
+      }),
+  );
 }
 
 /** The report as the file holds it: two-space JSON with a final newline. */

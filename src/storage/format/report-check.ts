@@ -1,6 +1,7 @@
 import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
+import { repeatStat, std } from "../../engine/run/repeat-stats";
 import { metricSummaryOf, type Report } from "./report-schema";
 import { TRACE_FIELDS, TRACE_ITEMS } from "./trace-schemas";
 import { formatPath } from "./json-path";
@@ -43,40 +44,75 @@ function checkIds(report: Report): Inconsistency | undefined {
 }
 
 function checkResults(report: Report): Inconsistency | undefined {
+  const repeat = report.config.repeat ?? 1;
   for (const [i, row] of report.results.entries()) {
-    for (const [metricId, result] of Object.entries(row.metrics)) {
-      const at = ["results", i, "metrics", metricId];
-      if (!isKnown(metricId)) return { path: formatPath(at), message: unknownMetric(metricId) };
-      if (!report.config.metrics.includes(metricId)) return { path: formatPath(at), message: `"${metricId}" is not among config.metrics` };
-      if (result.score === null) {
-        if (!result.error) return { path: formatPath([...at, "error"]), message: "a null score must say why (error.code and error.message)" };
-        continue;
-      }
-      const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
-      if (!traceOk.success) {
-        const issue = traceOk.error.issues[0]!;
-        return { path: formatPath([...at, "trace", ...issue.path]), message: issue.message };
-      }
-      const again = recomputeScore(metricId, result.trace);
-      if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
-        const items = TRACE_ITEMS[metricId];
-        return {
-          path: formatPath([...at, "score"]),
-          message: `the score ${result.score} does not follow from its trace (the ${items} give ${again.score ?? `null: ${again.error.code}`})`,
-        };
-      }
+    const problem = checkMetrics(report, row.metrics, ["results", i, "metrics"]);
+    if (problem) return problem;
+    const extra = row.repeats ?? [];
+    if (extra.length !== repeat - 1) {
+      return {
+        path: formatPath(["results", i, "repeats"]),
+        message: `holds ${extra.length} more runs, but config.repeat is ${repeat} (expected ${repeat - 1})`,
+      };
+    }
+    for (const [k, metrics] of extra.entries()) {
+      const inRepeat = checkMetrics(report, metrics, ["results", i, "repeats", k]);
+      if (inRepeat) return inRepeat;
     }
   }
   return undefined;
 }
 
+function checkMetrics(report: Report, metrics: Report["results"][number]["metrics"], base: (string | number)[]): Inconsistency | undefined {
+  for (const [metricId, result] of Object.entries(metrics)) {
+    const at = [...base, metricId];
+    if (!isKnown(metricId)) return { path: formatPath(at), message: unknownMetric(metricId) };
+    if (!report.config.metrics.includes(metricId)) return { path: formatPath(at), message: `"${metricId}" is not among config.metrics` };
+    if (result.score === null) {
+      if (!result.error) return { path: formatPath([...at, "error"]), message: "a null score must say why (error.code and error.message)" };
+      continue;
+    }
+    // A summary-only copy has no traces to recompute from; its scores are taken as written.
+    if (report.tracesOmitted) continue;
+    const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
+    if (!traceOk.success) {
+      const issue = traceOk.error.issues[0]!;
+      return { path: formatPath([...at, "trace", ...issue.path]), message: issue.message };
+    }
+    const again = recomputeScore(metricId, result.trace);
+    if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
+      const items = TRACE_ITEMS[metricId];
+      return {
+        path: formatPath([...at, "score"]),
+        message: `the score ${result.score} does not follow from its trace (the ${items} give ${again.score ?? `null: ${again.error.code}`})`,
+      };
+    }
+  }
+  return undefined;
+}
+
+/** Each sample counts once in the summary: by its score, or with repeats by the mean of its runs. */
 function checkSummary(report: Report): Inconsistency | undefined {
   const means: number[] = [];
   for (const metricId of report.config.metrics) {
-    const rows = report.results.map((r) => r.metrics[metricId]).filter((m) => m !== undefined);
+    const perSample: { mean: number | null; code: string | undefined }[] = [];
+    for (const [i, row] of report.results.entries()) {
+      const runs = [row.metrics, ...(row.repeats ?? [])].map((m) => m[metricId]);
+      if (runs.every((r) => r === undefined)) continue;
+      const stat = repeatStat(runs);
+      const stored = row.stats?.[metricId];
+      if (stored) {
+        for (const key of ["mean", "std", "n", "nullCount"] as const) {
+          if (!same(stored[key], stat[key])) {
+            return { path: formatPath(["results", i, "stats", metricId, key]), message: `is ${stored[key]}, but the runs give ${stat[key]}` };
+          }
+        }
+      }
+      perSample.push({ mean: stat.mean, code: stat.code });
+    }
     const expected = summarizeScores(
-      rows.map((m) => m.score),
-      rows.map((m) => m.error?.code),
+      perSample.map((s) => s.mean),
+      perSample.map((s) => s.code),
     );
     if (expected.mean !== null) means.push(expected.mean);
     const got = metricSummaryOf(report.summary, metricId);
@@ -85,6 +121,10 @@ function checkSummary(report: Report): Inconsistency | undefined {
       if (!same(got[key], expected[key])) {
         return { path: formatPath(["summary", metricId, key]), message: `is ${got[key]}, but the results give ${expected[key]}` };
       }
+    }
+    const spread = std(perSample.map((s) => s.mean).filter((m): m is number => m !== null));
+    if (got.std !== undefined && !same(got.std, spread)) {
+      return { path: formatPath(["summary", metricId, "std"]), message: `is ${got.std}, but the results give ${spread}` };
     }
   }
   const ragas = harmonicMean(means);

@@ -9,7 +9,9 @@ export type JsonObject = Record<string, unknown>;
 export type Migration = (doc: JsonObject) => JsonObject;
 
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
-  // Version 1 is the first format; nothing to migrate yet.
+  // Version 2 only adds optional fields (tracesOmitted for summary-only copies; repeat-n runs:
+  // config.repeat, results[].repeats and .stats, summary std): a version-1 document is a valid version-2 one.
+  1: (doc) => doc,
 };
 
 export type MigrationOutcome = { ok: true; doc: JsonObject; from: number } | { ok: false; missing: number };

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { sampleSchema } from "../../engine/sample";
 
 /**
- * The report document, version 1 (DESIGN.md contract 5). What the app exports and imports and
+ * The report document, version 2 (DESIGN.md contract 5; version 2 adds optional fields only:
+ * tracesOmitted for summary-only copies, repeat-n runs for contract 9). What the app exports and imports and
  * the CLI writes. There is deliberately no field for an API key anywhere in it; unknown config
  * fields are dropped on read, so a hand-edited key never reaches storage either.
  */
 
 export const REPORT_FORMAT = "ragas-playground/report";
-export const REPORT_VERSION = 1;
+export const REPORT_VERSION = 2;
 
 const count = z.number().int().min(0);
 
@@ -39,9 +40,23 @@ export const metricResultSchema = z.object({
   trace: traceSchema,
 });
 
+/** One sample's mean and standard deviation over the runs of a repeat-n run (v2). */
+export const repeatStatSchema = z.object({
+  mean: z.number().min(0).max(1).nullable(),
+  std: z.number().min(0).nullable(),
+  /** Scored runs. */
+  n: count,
+  nullCount: count,
+});
+
 export const sampleResultSchema = z.object({
   sampleId: z.string(),
+  /** Run 1 (the only run without repeats). */
   metrics: z.record(z.string(), metricResultSchema),
+  /** v2, repeat-n: runs 2..N, each like `metrics`. */
+  repeats: z.array(z.record(z.string(), metricResultSchema)).optional(),
+  /** v2, repeat-n: per metric, over all N runs. */
+  stats: z.record(z.string(), repeatStatSchema).optional(),
 });
 
 export const promptExampleSchema = z.object({
@@ -69,6 +84,8 @@ export const reportConfigSchema = z.object({
   metricOptions: z.record(z.string(), z.object({ questions: z.number().int().min(1).optional(), perContextCalls: z.boolean().optional() })).optional(),
   temperature: z.number().optional(),
   prompts: z.array(reportPromptSchema),
+  /** v2: every sample scored this many times (absent = 1). */
+  repeat: z.number().int().min(1).optional(),
 });
 
 export const metricSummarySchema = z.object({
@@ -78,9 +95,16 @@ export const metricSummarySchema = z.object({
   nullCount: count,
   /** How many nulls of each code. */
   nullCodes: z.record(z.string(), count).optional(),
+  /** v2: standard deviation (n - 1) of the per-sample scores (with repeats: per-sample means). */
+  std: z.number().min(0).nullable().optional(),
+  /** v2, repeat-n: mean over samples of each sample's standard deviation across its runs (judge noise). */
+  repeatStd: z.number().min(0).nullable().optional(),
 });
 
-/** `{ <metric id>: { mean, median, count, nullCount }, ragasScore }` */
+/**
+ * `{ <metric id>: { mean, median, count, nullCount }, ragasScore }`. With repeats, each sample
+ * counts once, by the mean of its runs.
+ */
 export const reportSummarySchema = z.object({ ragasScore: z.number().min(0).max(1).nullable() }).catchall(metricSummarySchema);
 
 export const reportUsageSchema = z.object({
@@ -108,6 +132,12 @@ export const reportSchema = z.object({
   results: z.array(sampleResultSchema),
   summary: reportSummarySchema,
   usage: reportUsageSchema,
+  /**
+   * v2: set on a "summary only" copy (a share link too long with its traces): every trace is
+   * reduced to `{ calls: [] }` and config.prompts to [], so scores cannot be recomputed and the
+   * cross-check skips that step. Absent on a full report.
+   */
+  tracesOmitted: z.literal(true).optional(),
 });
 
 export type MetricSummaryDoc = z.infer<typeof metricSummarySchema>;
@@ -127,3 +157,4 @@ export type ReportPrompt = z.infer<typeof reportPromptSchema>;
 export type ReportMetricResult = z.infer<typeof metricResultSchema>;
 export type ReportUsage = z.infer<typeof reportUsageSchema>;
 export type ReportCall = z.infer<typeof callRecordSchema>;
+export type ReportRepeatStat = z.infer<typeof repeatStatSchema>;

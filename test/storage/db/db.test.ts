@@ -8,7 +8,18 @@ describe("openAppDb", () => {
   it("creates every store and index when upgrading from an empty database", async () => {
     const db = await openAppDb("upgrade-from-empty");
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(["datasets", "history", "promptVersions", "responseCache", "runResults", "runs", "secrets", "settings"]);
+    expect([...db.objectStoreNames].sort()).toEqual([
+      "datasetRows",
+      "datasets",
+      "history",
+      "promptVersions",
+      "reports",
+      "responseCache",
+      "runResults",
+      "runs",
+      "secrets",
+      "settings",
+    ]);
     const tx = db.transaction(["history", "responseCache", "promptVersions", "runResults", "runs", "settings"]);
     expect(tx.objectStore("history").keyPath).toBe("id");
     expect([...tx.objectStore("history").indexNames]).toEqual(["createdAt"]);
@@ -19,6 +30,26 @@ describe("openAppDb", () => {
     expect([...tx.objectStore("runs").indexNames].sort()).toEqual(["createdAt", "datasetId"]);
     expect(tx.objectStore("settings").keyPath).toBeNull();
     await tx.done;
+    db.close();
+  });
+
+  it("upgrades a version-1 database to add datasetRows, keeping what was stored", async () => {
+    // A database as version 1 left it (the stores step 2 must not touch, with a row in one).
+    const legacy = await openDB("upgrade-from-1-legacy", 1, {
+      upgrade: (db) => {
+        db.createObjectStore("settings");
+        db.createObjectStore("datasets", { keyPath: "id" }).createIndex("createdAt", "createdAt");
+      },
+    });
+    await legacy.put("settings", { v: 1, kept: true }, "probe");
+    legacy.close();
+    const db = await openAppDb("upgrade-from-1-legacy");
+    expect(db.version).toBe(DB_VERSION);
+    expect(await db.get("settings", "probe")).toEqual({ v: 1, kept: true });
+    const rows = db.transaction("datasetRows").store;
+    expect(rows.keyPath).toEqual(["datasetId", "position"]);
+    expect(rows.index("sampleId").keyPath).toEqual(["datasetId", "sample.id"]);
+    expect(rows.index("sampleId").unique).toBe(true);
     db.close();
   });
 

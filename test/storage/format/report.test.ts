@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildReport, parseReport, promptsUsed, REPORT_FORMAT, REPORT_VERSION, serializeReport, type Report } from "../../../src/storage/format/report";
+import { buildReport, MIGRATIONS, parseReport, promptsUsed, REPORT_FORMAT, REPORT_VERSION, serializeReport, type Report } from "../../../src/storage/format/report";
 import type { JsonObject } from "../../../src/storage/format/report-migrations";
 import { FAKE_KEY, fakeOutput, fakeReport, metrics, samples } from "./report-fixture";
 
@@ -120,6 +120,7 @@ describe("parseReport", () => {
     const v0 = { ...v1, version: 0, config: { ...config, judgeModel: model } };
     delete v0.generator;
     const migrations = {
+      ...MIGRATIONS,
       0: (doc: JsonObject) => {
         const config = doc.config as JsonObject;
         return { ...doc, generator: { name: "unknown", version: "0" }, config: { ...config, model: config.judgeModel } };

@@ -1,0 +1,74 @@
+import { useState } from "react";
+import type { DatasetMeta } from "../../storage/db/datasets";
+import { remove, rename, selectDataset } from "./actions";
+import { useDatasetsT } from "./messages";
+import { useDatasets } from "./store";
+
+/** Stored datasets (name, rows, created): open one, rename it, delete it (after a second click). */
+export function DatasetList() {
+  const t = useDatasetsT();
+  const datasets = useDatasets((s) => s.datasets);
+  const selectedId = useDatasets((s) => s.selectedId);
+  return (
+    <nav className="ds-list" aria-label="Stored datasets">
+      <h3>{t.listTitle}</h3>
+      {datasets.length === 0 ? <p className="empty">{t.empty}</p> : null}
+      <ul>
+        {datasets.map((d) => (
+          <Item key={d.id} meta={d} selected={d.id === selectedId} />
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function Item({ meta, selected }: { meta: DatasetMeta; selected: boolean }) {
+  const t = useDatasetsT();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const created = new Date(meta.createdAt).toLocaleString();
+  if (renaming !== null)
+    return (
+      <li className="ds-item">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (renaming.trim() === "") return;
+            void rename(meta.id, renaming).then(() => setRenaming(null));
+          }}
+        >
+          <input aria-label={`New name for ${meta.name}`} value={renaming} onChange={(e) => setRenaming(e.target.value)} />
+          <button type="submit" className="btn" disabled={renaming.trim() === ""}>
+            {t.save}
+          </button>
+          <button type="button" className="btn btn-quiet" onClick={() => setRenaming(null)}>
+            {t.cancel}
+          </button>
+        </form>
+      </li>
+    );
+  return (
+    <li className={`ds-item${selected ? " ds-item-selected" : ""}`}>
+      <button type="button" className="ds-item-open" aria-current={selected ? "true" : undefined} onClick={() => void selectDataset(meta.id)}>
+        <strong>{meta.name}</strong>
+        <span className="field-hint">
+          {t.rows(meta.rowCount)} · {t.created(created)}
+        </span>
+      </button>
+      <span className="ds-item-actions">
+        <button type="button" className="btn btn-quiet" aria-label={`Rename ${meta.name}`} onClick={() => setRenaming(meta.name)}>
+          {t.rename}
+        </button>
+        <button
+          type="button"
+          className="btn btn-quiet danger"
+          aria-label={confirming ? `Confirm delete ${meta.name}` : `Delete ${meta.name}`}
+          onClick={() => (confirming ? void remove(meta) : setConfirming(true))}
+          onBlur={() => setConfirming(false)}
+        >
+          {confirming ? t.confirmRemove : t.remove}
+        </button>
+      </span>
+    </li>
+  );
+}

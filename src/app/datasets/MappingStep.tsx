@@ -1,0 +1,69 @@
+import type { ColumnMapping, MappedSamples } from "./import/format-api";
+import type { TableInfo } from "./import/protocol";
+import { useDatasetsT } from "./messages";
+import { PreviewTable } from "./PreviewTable";
+import { ValidationReport } from "./ValidationReport";
+
+export const MAPPED_FIELDS = ["question", "answer", "contexts", "reference", "id"] as const;
+
+interface Props {
+  table: TableInfo;
+  mapping: ColumnMapping;
+  name: string;
+  result: MappedSamples | null;
+  saving: boolean;
+  onMapping(mapping: ColumnMapping): void;
+  onName(name: string): void;
+  onImport(validOnly: boolean): void;
+  onCancel(): void;
+}
+
+/** After a file is read: which column is which field, the first rows as parsed, and what is wrong. */
+export function MappingStep({ table, mapping, name, result, saving, onMapping, onName, onImport, onCancel }: Props) {
+  const t = useDatasetsT();
+  const hasErrors = (result?.errors.length ?? 0) > 0;
+  return (
+    <section className="ds-mapping" aria-label="Column mapping">
+      <h3>{t.mappingTitle(table.file, table.rowCount)}</h3>
+      <p className="field-hint">{t.columnsFound(table.columns.join(", "))}</p>
+      <div className="ds-mapping-grid">
+        <label className="ds-name">
+          {t.datasetName}
+          <input aria-label="Dataset name" value={name} onChange={(e) => onName(e.target.value)} />
+        </label>
+        {MAPPED_FIELDS.map((field) => (
+          <label key={field}>
+            {t.columnFor(t.fields[field])}
+            <select
+              aria-label={`Column for ${field}`}
+              value={mapping[field] ?? ""}
+              onChange={(e) => onMapping({ ...mapping, [field]: e.target.value === "" ? undefined : e.target.value })}
+            >
+              <option value="">{t.notMapped}</option>
+              {table.columns.map((column) => (
+                <option key={column} value={column}>
+                  {column}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      <PreviewTable table={table} mapping={mapping} />
+      <ValidationReport result={result} rowCount={table.rowCount} />
+      <div className="ds-actions">
+        <button type="button" className="btn btn-primary" disabled={!result || hasErrors || saving} onClick={() => onImport(false)}>
+          {saving ? t.saving : t.importAll}
+        </button>
+        {hasErrors ? (
+          <button type="button" className="btn" disabled={!result || result.samples.length === 0 || saving} onClick={() => onImport(true)}>
+            {t.importValid}
+          </button>
+        ) : null}
+        <button type="button" className="btn btn-quiet" aria-label="Cancel import" disabled={saving} onClick={onCancel}>
+          {t.cancelImport}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { FileIssue } from "../../storage/format/samples-file";
+import type { MappedSamples } from "./import/format-api";
+import { useDatasetsT } from "./messages";
+
+const SHOWN = 100;
+
+/** Rows that have at least one error (a file-level problem counts as every row). */
+export function rowsWithErrors(errors: readonly FileIssue[], rowCount: number): number {
+  if (errors.some((e) => e.row === undefined)) return rowCount;
+  return new Set(errors.map((e) => e.row)).size;
+}
+
+/** Every problem the import found, by row and field, before anything is stored. */
+export function ValidationReport({ result, rowCount }: { result: MappedSamples | null; rowCount: number }) {
+  const t = useDatasetsT();
+  if (!result) return <p className="ds-checking">{t.checking}</p>;
+  const { errors, warnings } = result;
+  if (errors.length === 0)
+    return (
+      <div className="note note-ok" role="status">
+        {t.allValid(result.samples.length)}
+        {warnings.length > 0 ? <IssueTable title={t.warnings} issues={warnings} /> : null}
+      </div>
+    );
+  return (
+    <div className="note note-error" role="alert" aria-label="Validation report">
+      <p>{t.problems(errors.length, rowsWithErrors(errors, rowCount))}</p>
+      <IssueTable issues={errors} />
+    </div>
+  );
+}
+
+function IssueTable({ issues, title }: { issues: readonly FileIssue[]; title?: string }) {
+  const t = useDatasetsT();
+  return (
+    <>
+      {title ? <h4>{title}</h4> : null}
+      <table className="ds-issues">
+        <thead>
+          <tr>
+            <th>{t.reportHead.row}</th>
+            <th>{t.reportHead.field}</th>
+            <th>{t.reportHead.problem}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {issues.slice(0, SHOWN).map((issue, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same row and field can have two problems
+            <tr key={i}>
+              <td>{issue.row ?? "—"}</td>
+              <td>{issue.field ?? "—"}</td>
+              <td>{issue.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {issues.length > SHOWN ? <p className="field-hint">{t.moreProblems(issues.length - SHOWN)}</p> : null}
+    </>
+  );
+}

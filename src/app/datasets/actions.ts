@@ -1,0 +1,125 @@
+import type { Sample } from "../../engine/sample";
+import { createDataset, type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows } from "../../storage/db/datasets";
+import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
+import { appDb } from "../persist/db";
+import { datasetsT } from "./messages";
+import { useDatasets } from "./store";
+
+/** What the Datasets view does to storage; each step updates the store and says what happened. */
+
+const set = useDatasets.setState;
+const ok = (text: string) => set({ notice: { kind: "ok", text } });
+const fail = (text: string) => set({ notice: { kind: "error", text } });
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function db() {
+  const opened = await appDb();
+  if (!opened) set({ storage: false });
+  return opened;
+}
+
+export async function refreshDatasets(): Promise<void> {
+  const opened = await db();
+  if (!opened) return;
+  const { datasets } = await listDatasets(opened);
+  const { selectedId } = useDatasets.getState();
+  set({ datasets });
+  if (selectedId && !datasets.some((d) => d.id === selectedId)) set({ selectedId: null, rows: [], editing: null });
+}
+
+export async function selectDataset(id: string | null): Promise<void> {
+  set({ selectedId: id, rows: [], editing: null });
+  const opened = await db();
+  if (!opened || id === null) return;
+  const { rows, issues } = await loadDatasetRows(opened, id);
+  if (useDatasets.getState().selectedId !== id) return;
+  set({ rows });
+  if (issues.length > 0) fail(datasetsT().loadIssues(issues.length));
+}
+
+/** Stores an import in one transaction and opens it; the rows shown are the ones just written. */
+export async function storeImport(name: string, source: DatasetMeta["source"], samples: Sample[], skipped: number): Promise<boolean> {
+  const opened = await db();
+  if (!opened) return false;
+  try {
+    const meta = await createDataset(opened, { name, source, samples });
+    set((s) => ({
+      datasets: [meta, ...s.datasets],
+      selectedId: meta.id,
+      editing: null,
+      rows: samples.map((sample, position) => ({ datasetId: meta.id, position, sample })),
+    }));
+    const t = datasetsT();
+    ok(skipped > 0 ? t.importedSkipped(meta.name, samples.length, skipped) : t.imported(meta.name, samples.length));
+    return true;
+  } catch (error) {
+    fail(datasetsT().storeFailed(messageOf(error)));
+    return false;
+  }
+}
+
+export async function rename(id: string, name: string): Promise<void> {
+  const opened = await db();
+  if (!opened) return;
+  try {
+    const meta = await renameDataset(opened, id, name);
+    set((s) => ({ datasets: s.datasets.map((d) => (d.id === id ? meta : d)) }));
+    ok(datasetsT().renamed(meta.name));
+  } catch (error) {
+    fail(datasetsT().rowFailed(messageOf(error)));
+  }
+}
+
+export async function remove(meta: DatasetMeta): Promise<void> {
+  const opened = await db();
+  if (!opened) return;
+  await deleteDataset(opened, meta.id);
+  set((s) => ({
+    datasets: s.datasets.filter((d) => d.id !== meta.id),
+    ...(s.selectedId === meta.id ? { selectedId: null, rows: [], editing: null } : {}),
+  }));
+  ok(datasetsT().removed(meta.name));
+}
+
+/** Saves the editor's sample: a new row (editing "new") or the row at a position. */
+export async function saveRow(datasetId: string, editing: number | "new", sample: Sample): Promise<boolean> {
+  const opened = await db();
+  if (!opened) return false;
+  const t = datasetsT();
+  try {
+    if (editing === "new") {
+      const row = await addDatasetRow(opened, datasetId, sample);
+      set((s) => ({ rows: [...s.rows, row], editing: row.position }));
+      ok(t.rowAdded);
+    } else {
+      const row = await updateDatasetRow(opened, datasetId, editing, sample);
+      set((s) => ({ rows: s.rows.map((r) => (r.position === editing ? row : r)) }));
+      ok(t.rowSaved(rowNumber(editing)));
+    }
+    bumpCount(datasetId);
+    return true;
+  } catch (error) {
+    fail(t.rowFailed(messageOf(error)));
+    return false;
+  }
+}
+
+export async function deleteRow(datasetId: string, position: number): Promise<void> {
+  const opened = await db();
+  if (!opened) return;
+  const n = rowNumber(position);
+  await deleteDatasetRow(opened, datasetId, position);
+  set((s) => ({ rows: s.rows.filter((r) => r.position !== position), editing: null }));
+  bumpCount(datasetId);
+  ok(datasetsT().rowDeleted(n));
+}
+
+/** 1-based number of a row as the table shows it (its place among the current rows). */
+export function rowNumber(position: number): number {
+  return useDatasets.getState().rows.findIndex((r) => r.position === position) + 1;
+}
+
+/** Keeps the list's row count in step with the rows in memory. */
+function bumpCount(datasetId: string): void {
+  set((s) => ({ datasets: s.datasets.map((d) => (d.id === datasetId ? { ...d, rowCount: s.rows.length } : d)) }));
+}

@@ -1,0 +1,35 @@
+import type { Sample } from "../../engine/sample";
+import { writeCsv } from "../../storage/format/csv";
+
+/**
+ * Dataset files out, in the shapes the importers (ours, the CLI's, pandas') read back:
+ * CSV with a header and contexts as a JSON list cell (`pd.read_csv` then `json.loads`), and
+ * JSON Lines with one sample per line.
+ */
+export const EXPORT_COLUMNS = ["id", "question", "answer", "contexts", "reference"] as const;
+
+export function datasetToCsv(samples: readonly Sample[]): string {
+  return writeCsv([EXPORT_COLUMNS, ...samples.map((s) => [s.id, s.question, s.answer, JSON.stringify(s.contexts), s.reference ?? ""])]);
+}
+
+export function datasetToJsonl(samples: readonly Sample[]): string {
+  return (
+    samples
+      .map((s) =>
+        JSON.stringify({
+          id: s.id,
+          question: s.question,
+          answer: s.answer,
+          contexts: s.contexts,
+          ...(s.reference === undefined ? {} : { reference: s.reference }),
+        }),
+      )
+      .join("\n") + (samples.length > 0 ? "\n" : "")
+  );
+}
+
+/** "My set: v2" -> "My-set-v2" (a file name every OS accepts). */
+export function exportFileName(name: string, ext: "csv" | "jsonl"): string {
+  const safe = name.replace(/[\\/:*?"<>|\s]+/g, "-").replace(/^-+|-+$/g, "") || "dataset";
+  return `${safe}.${ext}`;
+}

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useState } from "react";
+import { deleteKeptReport, listKeptReports, openKeptReport, type KeptReportInfo } from "../../storage/db/kept-reports";
+import { withDb } from "../persist/db";
+import { useReportsT } from "./messages";
+import type { OpenOutcome } from "./open-report";
+
+/** The reports kept in this browser: open one again, or delete it. */
+export function KeptReports({ version, onOutcome }: { version: number; onOutcome: (outcome: OpenOutcome) => void }) {
+  const t = useReportsT();
+  const [list, setList] = useState<KeptReportInfo[]>([]);
+  const refresh = useCallback(() => void withDb((db) => listKeptReports(db)).then((rows) => setList(rows ?? [])), []);
+  // `version` goes up when a report is kept elsewhere in the view.
+  useEffect(() => {
+    if (version >= 0) refresh();
+  }, [refresh, version]);
+
+  const open = async (info: KeptReportInfo) => {
+    const parsed = await withDb((db) => openKeptReport(db, info.id));
+    if (!parsed) return;
+    if (!parsed.ok) onOutcome({ ok: false, message: () => parsed.error.message });
+    else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report) } });
+  };
+
+  return (
+    <section className="kept-reports" aria-label="Kept reports">
+      <h3>{t.keptTitle}</h3>
+      {list.length === 0 ? <p className="muted">{t.keptEmpty}</p> : null}
+      <ul>
+        {list.map((info) => (
+          <li key={info.id}>
+            <span>
+              {info.name} · {info.samples} · {new Date(info.keptAt).toLocaleString()}
+            </span>{" "}
+            <button type="button" className="btn btn-small" aria-label={`Open kept report ${info.name}`} onClick={() => void open(info)}>
+              {t.open}
+            </button>{" "}
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-label={`Delete kept report ${info.name}`}
+              onClick={() => void withDb((db) => deleteKeptReport(db, info.id)).then(refresh)}
+            >
+              {t.remove}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import { useState } from "react";
+import { useReportsT } from "./messages";
+
+/** Asks for a protected link's password; the link is decrypted only in this browser. */
+export function PasswordGate({ busy, onOpen }: { busy: boolean; onOpen: (password: string) => void }) {
+  const t = useReportsT();
+  const [password, setPassword] = useState("");
+  return (
+    <form
+      className="password-gate"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onOpen(password);
+      }}
+    >
+      <p>{t.linkNeedsPassword}</p>
+      <label>
+        {t.sharePassword}
+        <input type="password" aria-label="Share password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+      </label>
+      <button type="submit" className="btn btn-small" aria-label="Open link" disabled={busy || password === ""}>
+        {busy ? t.opening : t.openLink}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,44 @@
+import { parseReport } from "../../storage/format/report-parse";
+import type { Report } from "../../storage/format/report-schema";
+import { decodeShareLink, type LinkProblem } from "../../storage/format/share-link";
+import type { ReportsMessages } from "./messages";
+
+/** A report on screen: where it came from, and its text (what "Keep report" stores). */
+export interface OpenedReport {
+  report: Report;
+  name: string;
+  text: string;
+  migratedFrom?: number;
+}
+
+export type OpenOutcome = { ok: true; opened: OpenedReport } | { ok: false; message: (t: ReportsMessages) => string; problem?: LinkProblem };
+
+/** Larger files are refused before they are read into memory. */
+export const MAX_REPORT_FILE_MB = 100;
+
+/** File -> text -> parseReport (migrate, validate, cross-check); nothing is stored here. */
+export async function openReportFile(file: File): Promise<OpenOutcome> {
+  if (file.size > MAX_REPORT_FILE_MB * 1024 * 1024) return { ok: false, message: (t) => t.tooBig(file.name, MAX_REPORT_FILE_MB) };
+  let text: string;
+  try {
+    text = await file.text();
+  } catch {
+    return { ok: false, message: (t) => t.notJsonFile(file.name) };
+  }
+  return openReportText(text, file.name);
+}
+
+export function openReportText(text: string, name: string): OpenOutcome {
+  const parsed = parseReport(text, name);
+  if (!parsed.ok) return { ok: false, message: () => parsed.error.message };
+  const opened: OpenedReport = { report: parsed.report, name, text };
+  if (parsed.migratedFrom !== undefined) opened.migratedFrom = parsed.migratedFrom;
+  return { ok: true, opened };
+}
+
+/** A share link's fragment body -> the same path as a file, named "share link". */
+export async function openReportLink(body: string, password: string | undefined, name: string): Promise<OpenOutcome> {
+  const decoded = await decodeShareLink(body, password);
+  if (!decoded.ok) return { ok: false, message: (t) => t.linkProblem[decoded.problem], problem: decoded.problem };
+  return openReportText(decoded.text, name);
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from "react";
+import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
+import { useApp } from "../store";
+import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
+import { useRunsT } from "./messages";
+import { PromptPicker } from "./PromptPicker";
+import { startRun } from "./run-actions";
+import { useRuns } from "./run-state";
+
+/** Choosing what to run, and what it will cost, before "Start run". */
+export function RunForm({ datasetId, samples }: { datasetId: string; samples: readonly Sample[] }) {
+  const t = useRunsT();
+  const settings = useApp((s) => s.settings);
+  const live = useRuns((s) => s.live);
+  const [metrics, setMetrics] = useState<MetricId[]>(["faithfulness", "context_recall"]);
+  const [repeat, setRepeat] = useState(1);
+  const [concurrency, setConcurrency] = useState(settings.concurrency);
+  const [estimate, setEstimate] = useState<RunEstimate | null>(null);
+  const [prompts, setPrompts] = useState<PromptOverrides>({});
+  const onPrompts = useCallback((o: PromptOverrides) => setPrompts(o), []);
+  const hasEmbedder = settings.embeddingModel.trim() !== "";
+
+  useEffect(() => {
+    let stale = false;
+    setEstimate(null);
+    void estimateRun(samples, metrics, { repeat, concurrency, hasEmbedder, model: settings.model, prices: settings.prices }).then((e) => {
+      if (!stale) setEstimate(e);
+    });
+    return () => {
+      stale = true;
+    };
+  }, [samples, metrics, repeat, concurrency, hasEmbedder, settings.model, settings.prices]);
+
+  const toggle = (id: MetricId) => setMetrics((m) => (m.includes(id) ? m.filter((x) => x !== id) : METRIC_IDS.filter((x) => x === id || m.includes(x))));
+  const whole = (value: string, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number(value) || min)));
+
+  return (
+    <form
+      className="runs-form"
+      aria-label={t.newRun}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void startRun(datasetId, { metrics, repeat, concurrency, prompts });
+      }}
+    >
+      <fieldset>
+        <legend>{t.metrics}</legend>
+        {METRIC_IDS.map((id) => (
+          <label key={id} className="runs-check">
+            <input type="checkbox" checked={metrics.includes(id)} onChange={() => toggle(id)} /> {id}
+          </label>
+        ))}
+      </fieldset>
+      <div className="runs-numbers">
+        <label>
+          {t.repeat} <input type="number" min={1} max={100} value={repeat} onChange={(e) => setRepeat(whole(e.target.value, 1, 100))} />
+        </label>
+        <label>
+          {t.concurrency} <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(whole(e.target.value, 1, 64))} />
+        </label>
+      </div>
+      <PromptPicker metrics={metrics} onChange={onPrompts} />
+      <p className="field-hint">{t.models(settings.model, settings.embeddingModel)}</p>
+      {repeat > 1 ? <p className="field-hint">{t.repeatNote}</p> : null}
+      <section className="runs-estimate" aria-label={t.estimateTitle}>
+        {estimate ? (
+          <>
+            <span>{t.estimate(estimate.requests, estimate.promptTokens + estimate.completionTokens)}</span>
+            <span>{estimate.usd === null ? t.unpriced(estimate.unpriced.join(", ")) : t.cost(formatUsd(estimate.usd))}</span>
+            <span>{t.duration(formatDuration(estimate.seconds), concurrency, ASSUMED_SECONDS_PER_REQUEST)}</span>
+          </>
+        ) : (
+          <span>{t.estimating}</span>
+        )}
+      </section>
+      <button type="submit" className="btn btn-primary" disabled={live !== null || metrics.length === 0}>
+        {t.start}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from "react";
+import type { RunMeta } from "../../storage/db/runs";
+import { formatDuration, formatUsd } from "./estimate";
+import { useRunsT } from "./messages";
+import { cancelRun, pauseRun, resumeRun, retryFailedRun } from "./run-actions";
+import { displayStatus, useRuns } from "./run-state";
+
+/** One run's progress and its controls. aria-valuenow counts finished (sample, repeat) pairs. */
+export function RunProgress({ meta }: { meta: RunMeta }) {
+  const t = useRunsT();
+  const live = useRuns((s) => s.live);
+  const c = useRuns((s) => s.counters[meta.id]) ?? { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
+  const [now, setNow] = useState(Date.now());
+  const isLive = live?.runId === meta.id;
+  useEffect(() => {
+    if (!isLive) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [isLive]);
+
+  const total = meta.sampleCount * meta.repeat;
+  const remaining = Math.max(0, total - c.finished);
+  const status = displayStatus(meta, live);
+  const sessionMs = isLive ? now - live.startedAt : 0;
+  const doneThisSession = isLive ? c.finished - live.finishedAtStart : 0;
+  const eta = isLive && doneThisSession > 0 ? (sessionMs / doneThisSession) * remaining : Number.NaN;
+  const idle = live === null;
+
+  return (
+    <section className="runs-progress" aria-label={meta.name}>
+      <p className="runs-status">
+        {meta.name} · {t.status[status]}
+      </p>
+      {status === "interrupted" ? <p className="note">{t.interrupted}</p> : null}
+      <div role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">
+        <div className="runs-bar-fill" style={{ width: `${total === 0 ? 100 : (c.finished / total) * 100}%` }} />
+      </div>
+      <p data-testid="run-counts">{t.progress(c.finished - c.failed, c.failed, remaining)}</p>
+      <p>{t.timing(formatDuration((meta.activeMs + sessionMs) / 1000), isLive ? formatDuration(eta / 1000) : "–")}</p>
+      <p>{t.spent(c.tokens, c.unpriced.length > 0 ? t.unpriced(c.unpriced.join(", ")) : formatUsd(c.usd))}</p>
+      <div className="runs-buttons">
+        {isLive ? (
+          <>
+            <button type="button" className="btn" aria-label="Pause run" onClick={pauseRun} disabled={live.stopping !== null}>
+              {t.pause}
+            </button>
+            <button type="button" className="btn" aria-label="Cancel run" onClick={cancelRun} disabled={live.stopping !== null}>
+              {t.cancel}
+            </button>
+          </>
+        ) : null}
+        {idle && status !== "done" && remaining > 0 ? (
+          <button type="button" className="btn btn-primary" aria-label="Resume run" onClick={() => void resumeRun(meta.id)}>
+            {t.resume}
+          </button>
+        ) : null}
+        {idle && c.failed > 0 ? (
+          <button type="button" className="btn" aria-label="Retry failed" onClick={() => void retryFailedRun(meta.id)}>
+            {t.retry}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useState } from "react";
+import type { Sample } from "../../engine";
+import { loadDatasetSamples } from "../../storage/db/datasets";
+import type { Report } from "../../storage/format/report-schema";
+import { ReportCompare } from "../explorer/ReportCompare";
+import { ResultsExplorer } from "../explorer/ResultsExplorer";
+import { appDb } from "../persist/db";
+import "../styles/runs.css";
+import { useRunsT } from "./messages";
+import { RunForm } from "./RunForm";
+import { RunProgress } from "./RunProgress";
+import { loadRuns, removeRun, runReport } from "./run-actions";
+import { displayStatus, useRuns } from "./run-state";
+
+/**
+ * A dataset's runs: start one (with its estimate), watch it, pause, resume, cancel, retry the
+ * failed; each run's results through the ResultsExplorer, and two runs through ReportCompare.
+ */
+export function RunsPane({ datasetId }: { datasetId: string }) {
+  const t = useRunsT();
+  const runs = useRuns((s) => s.runs);
+  const live = useRuns((s) => s.live);
+  const selectedId = useRuns((s) => s.selectedId);
+  const compareId = useRuns((s) => s.compareId);
+  const counters = useRuns((s) => s.counters);
+  const notice = useRuns((s) => s.notice);
+  const version = useRuns((s) => s.version);
+  const [samples, setSamples] = useState<Sample[]>([]);
+  const [report, setReport] = useState<Report | null>(null);
+  const [other, setOther] = useState<Report | null>(null);
+
+  useEffect(() => {
+    void loadRuns(datasetId);
+    void appDb().then(async (db) => setSamples(db ? (await loadDatasetSamples(db, datasetId)).samples : []));
+  }, [datasetId]);
+
+  const selected = runs.find((r) => r.id === selectedId) ?? null;
+  const showResults = selected !== null && live?.runId !== selected.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger to rebuild after a run stops
+  useEffect(() => {
+    let stale = false;
+    setReport(null);
+    if (showResults && selectedId) void runReport(selectedId).then((r) => !stale && setReport(r));
+    return () => {
+      stale = true;
+    };
+  }, [selectedId, showResults, version]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger to rebuild after a run stops
+  useEffect(() => {
+    let stale = false;
+    setOther(null);
+    if (compareId && compareId !== selectedId) void runReport(compareId).then((r) => !stale && setOther(r));
+    return () => {
+      stale = true;
+    };
+  }, [compareId, selectedId, version]);
+
+  return (
+    <div className="runs-pane">
+      <h3>{t.title}</h3>
+      <RunForm datasetId={datasetId} samples={samples} />
+      {notice ? (
+        <p className="note note-error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      <h4>{t.runsOf}</h4>
+      {runs.length === 0 ? <p className="field-hint">{t.noRuns}</p> : null}
+      <ul className="runs-list">
+        {runs.map((run) => (
+          <li key={run.id} className={run.id === selectedId ? "runs-item is-selected" : "runs-item"}>
+            <button type="button" className="btn btn-link" aria-pressed={run.id === selectedId} onClick={() => useRuns.setState({ selectedId: run.id })}>
+              {t.runLabel(run.name, t.status[displayStatus(run, live)] ?? "", counters[run.id]?.finished ?? 0, run.sampleCount * run.repeat)}
+            </button>
+            {live?.runId === run.id ? null : (
+              <button type="button" className="btn btn-small" onClick={() => void removeRun(run.id)}>
+                {t.remove}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {selected ? <RunProgress meta={selected} /> : null}
+      {runs.length > 1 && selected ? (
+        <label className="runs-compare">
+          {t.compareWith}{" "}
+          <select value={compareId ?? ""} onChange={(e) => useRuns.setState({ compareId: e.target.value || null })}>
+            <option value="">{t.compareNone}</option>
+            {runs
+              .filter((r) => r.id !== selected.id)
+              .map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+          </select>
+        </label>
+      ) : null}
+      {report && other && selected ? (
+        <ReportCompare a={report} b={other} labels={[selected.name, runs.find((r) => r.id === compareId)?.name ?? "B"]} />
+      ) : report ? (
+        <ResultsExplorer report={report} readOnly />
+      ) : null}
+    </div>
+  );
+}

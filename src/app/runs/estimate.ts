@@ -1,0 +1,75 @@
+import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
+import { findPrice, type PriceRow } from "../settings/prices";
+
+/**
+ * What a run will cost before it starts: requests (per metric, from how each metric calls the
+ * judge), tokens (counted with gpt-tokenizer, loaded lazily so it stays out of the main bundle),
+ * cost (the Settings price table) and time at the chosen concurrency. An estimate: replies vary.
+ */
+
+/** Chat calls a metric makes for one sample (context_precision: one call for all contexts). */
+const CHAT_CALLS: Record<MetricId, number> = { faithfulness: 2, answer_relevancy: 1, context_relevance: 1, context_precision: 1, context_recall: 1 };
+/** Completion tokens per chat call, a typical judge reply's size. */
+const REPLY_TOKENS = 150;
+/** Seconds per request assumed for the duration (a hosted judge's typical reply time). */
+export const ASSUMED_SECONDS_PER_REQUEST = 2;
+
+export interface RunEstimate {
+  requests: number;
+  promptTokens: number;
+  completionTokens: number;
+  usd: number | null;
+  unpriced: string[];
+  seconds: number;
+}
+
+export async function estimateRun(
+  samples: readonly Sample[],
+  metricIds: readonly MetricId[],
+  opts: { repeat: number; concurrency: number; hasEmbedder: boolean; model: string; prices: readonly PriceRow[] },
+): Promise<RunEstimate> {
+  const { encode } = await import("gpt-tokenizer");
+  const count = (text: string) => encode(text).length;
+  const fixed = Object.fromEntries(
+    metricIds.map((id) => [id, METRICS[id].prompts.reduce((sum, p) => sum + count(`${p.instruction}\n${JSON.stringify(p.examples)}`), 0)]),
+  ) as Record<MetricId, number>;
+  let chat = 0;
+  let embeddings = 0;
+  let promptTokens = 0;
+  for (const sample of samples) {
+    const text = count([sample.question, sample.answer, ...sample.contexts, sample.reference ?? ""].join("\n"));
+    for (const id of metricIds) {
+      if (missingInput(METRICS[id], sample, opts.hasEmbedder)) continue;
+      const calls = CHAT_CALLS[id];
+      chat += calls;
+      promptTokens += fixed[id] + calls * text;
+      if (METRICS[id].usesEmbeddings) embeddings++;
+    }
+  }
+  const requests = (chat + embeddings) * opts.repeat;
+  promptTokens *= opts.repeat;
+  const completionTokens = chat * opts.repeat * REPLY_TOKENS;
+  const price = findPrice(opts.prices, opts.model);
+  return {
+    requests,
+    promptTokens,
+    completionTokens,
+    usd: price ? (promptTokens * price.input + completionTokens * price.output) / 1_000_000 : null,
+    unpriced: price ? [] : [opts.model],
+    seconds: Math.ceil(requests / Math.max(1, opts.concurrency)) * ASSUMED_SECONDS_PER_REQUEST,
+  };
+}
+
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return "–";
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const m = Math.floor(s / 60);
+  if (m < 60) return `${m} min ${s % 60} s`;
+  return `${Math.floor(m / 60)} h ${m % 60} min`;
+}
+
+export function formatUsd(usd: number | null): string {
+  if (usd === null) return "–";
+  return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}

@@ -1,0 +1,107 @@
+import { create } from "zustand";
+import { type CallRecord, isRetryable, type JournalEntry } from "../../engine";
+import type { RunMeta } from "../../storage/db/runs";
+import { estimateCost } from "../results/cost";
+import type { PriceRow } from "../settings/prices";
+
+/**
+ * The runs pane's state. Progress counters are kept incrementally per finished (sample, repeat),
+ * so a 10,000-sample run does not recount everything on every result.
+ */
+export interface RunCounters {
+  finished: number;
+  failed: number;
+  tokens: number;
+  usd: number;
+  unpriced: string[];
+}
+
+export interface LiveRun {
+  runId: string;
+  /** Date.now() when this page started (or resumed) the run. */
+  startedAt: number;
+  /** Finished (sample, repeat) pairs when it started, for the ETA. */
+  finishedAtStart: number;
+  stopping: "pause" | "cancel" | null;
+}
+
+interface RunsState {
+  datasetId: string | null;
+  runs: RunMeta[];
+  counters: Record<string, RunCounters>;
+  live: LiveRun | null;
+  selectedId: string | null;
+  compareId: string | null;
+  notice: string | null;
+  /** Bumped when a run's stored results change enough to rebuild its report. */
+  version: number;
+}
+
+export const useRuns = create<RunsState>()(() => ({
+  datasetId: null,
+  runs: [],
+  counters: {},
+  live: null,
+  selectedId: null,
+  compareId: null,
+  notice: null,
+  version: 0,
+}));
+
+/** Per run: the latest entry per (sample, repeat), the source of the counters. */
+const entriesByRun = new Map<string, Map<string, JournalEntry>>();
+
+const keyOf = (e: JournalEntry) => `${e.repeat}\u0000${e.sampleId}`;
+
+function contribution(entry: JournalEntry, prices: readonly PriceRow[]) {
+  const results = Object.values(entry.metrics);
+  const calls = results.flatMap((r) => (r ? (r.trace.calls as CallRecord[]) : []));
+  const cost = estimateCost(calls, prices);
+  return {
+    failed: results.some((r) => isRetryable(r)) ? 1 : 0,
+    tokens: calls.reduce((n, c) => n + c.promptTokens + c.completionTokens, 0),
+    usd: cost.usd,
+    unpriced: cost.unpriced,
+  };
+}
+
+export function resetEntries(runId: string, entries: readonly JournalEntry[], prices: readonly PriceRow[]): void {
+  entriesByRun.set(runId, new Map());
+  useRuns.setState((s) => ({ counters: { ...s.counters, [runId]: { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] } } }));
+  for (const e of entries) recordEntry(runId, e, prices);
+}
+
+/** One finished (sample, repeat): replaces its earlier entry (a retry) in the counters. */
+export function recordEntry(runId: string, entry: JournalEntry, prices: readonly PriceRow[]): void {
+  const map = entriesByRun.get(runId) ?? new Map<string, JournalEntry>();
+  entriesByRun.set(runId, map);
+  const before = map.get(keyOf(entry));
+  map.set(keyOf(entry), entry);
+  const add = contribution(entry, prices);
+  const sub = before ? contribution(before, prices) : { failed: 0, tokens: 0, usd: 0, unpriced: [] };
+  useRuns.setState((s) => {
+    const c = s.counters[runId] ?? { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
+    return {
+      counters: {
+        ...s.counters,
+        [runId]: {
+          finished: c.finished + (before ? 0 : 1),
+          failed: c.failed + add.failed - sub.failed,
+          tokens: c.tokens + add.tokens - sub.tokens,
+          usd: c.usd + add.usd - sub.usd,
+          unpriced: [...new Set([...c.unpriced, ...add.unpriced])],
+        },
+      },
+    };
+  });
+}
+
+export function entriesOf(runId: string): JournalEntry[] {
+  return [...(entriesByRun.get(runId)?.values() ?? [])];
+}
+
+/** What the list shows: a run stored as running that this page is not running was interrupted. */
+export function displayStatus(meta: RunMeta, live: LiveRun | null): RunMeta["status"] | "interrupted" {
+  if (meta.status === "running" && live?.runId !== meta.id) return "interrupted";
+  return meta.status;
+}

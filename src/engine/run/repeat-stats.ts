@@ -1,0 +1,82 @@
+import type { MetricId } from "../metrics/types";
+import type { MetricResult } from "../result";
+import { harmonicMean, summarizeScores, type MetricSummary, type Summary } from "./aggregate";
+
+/**
+ * Repeat-n statistics. A judge answers differently from run to run; scoring every sample N times
+ * and averaging is what ragas users do by hand. Per sample and metric: the mean and standard
+ * deviation of its N scores. Per metric: the usual summary over the per-sample means, their
+ * standard deviation across samples, and the mean within-sample deviation (the judge's noise).
+ */
+
+export interface RepeatStat {
+  /** Mean of the scored runs; null when every run was null. */
+  mean: number | null;
+  /** Sample standard deviation (n - 1) of the scored runs; null with fewer than two. */
+  std: number | null;
+  /** Scored runs. */
+  n: number;
+  nullCount: number;
+  /** The code of the first null, for a sample whose every run was null. */
+  code?: string;
+}
+
+export type MetricRuns = Partial<Record<MetricId, MetricResult<any>>>;
+
+export interface RepeatSummary extends MetricSummary {
+  /** Standard deviation of the per-sample means across samples. */
+  std: number | null;
+  /** Mean of the per-sample standard deviations over the repeats (null below two scored runs). */
+  repeatStd: number | null;
+}
+
+export function std(values: readonly number[]): number | null {
+  if (values.length < 2) return null;
+  const mean = values.reduce((a, b) => a + b, 0) / values.length;
+  const sq = values.reduce((sum, v) => sum + (v - mean) ** 2, 0);
+  return Math.sqrt(sq / (values.length - 1));
+}
+
+/** What a stat needs of a result (a report's results have plain-string codes). */
+export interface ScoredResult {
+  score: number | null;
+  error?: { code: string } | undefined;
+}
+
+export function repeatStat(results: readonly (ScoredResult | undefined)[]): RepeatStat {
+  const present = results.filter((r): r is ScoredResult => r !== undefined);
+  const scores = present.map((r) => r.score).filter((s): s is number => s !== null);
+  const stat: RepeatStat = {
+    mean: scores.length === 0 ? null : scores.reduce((a, b) => a + b, 0) / scores.length,
+    std: std(scores),
+    n: scores.length,
+    nullCount: present.length - scores.length,
+  };
+  if (stat.mean === null) stat.code = present.find((r) => r.score === null)?.error?.code ?? "unknown";
+  return stat;
+}
+
+/** Per sample (outer) and metric: the stats of its runs (runs[sample][repeat]). */
+export function sampleStats(runs: readonly (readonly MetricRuns[])[], metricIds: readonly MetricId[]): Partial<Record<MetricId, RepeatStat>>[] {
+  return runs.map((repeats) => Object.fromEntries(metricIds.map((id) => [id, repeatStat(repeats.map((r) => r[id]))])));
+}
+
+/** The run's summary over per-sample means (with one repeat, exactly evaluate's summary). */
+export function repeatSummary(
+  stats: readonly Partial<Record<MetricId, RepeatStat>>[],
+  metricIds: readonly MetricId[],
+): Summary & { metrics: Partial<Record<MetricId, RepeatSummary>> } {
+  const metrics: Partial<Record<MetricId, RepeatSummary>> = {};
+  for (const id of metricIds) {
+    const rows = stats.map((s) => s[id]).filter((s): s is RepeatStat => s !== undefined);
+    const base = summarizeScores(
+      rows.map((r) => r.mean),
+      rows.map((r) => r.code),
+    );
+    const means = rows.map((r) => r.mean).filter((m): m is number => m !== null);
+    const noise = rows.map((r) => r.std).filter((s): s is number => s !== null);
+    metrics[id] = { ...base, std: std(means), repeatStd: noise.length === 0 ? null : noise.reduce((a, b) => a + b, 0) / noise.length };
+  }
+  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
+  return { metrics, ragasScore: harmonicMean(means) };
+}

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { sampleSchema, type Sample } from "../../engine/sample";
+import type { AppDb } from "./db";
+import { readDoc, readRow, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { newId } from "./ids";
+import { withQuota } from "./quota";
+import { inTx } from "./tx";
+
+/**
+ * Imported datasets. The `datasets` store holds one small document per dataset (name, row count,
+ * where it came from); its samples are rows of `datasetRows` keyed [datasetId, position], so a
+ * dataset reads back in order with one key range and one edited row rewrites one record.
+ * A dataset and all its rows are written in ONE transaction: a failed import leaves nothing.
+ */
+
+export interface DatasetMeta {
+  id: string;
+  name: string;
+  /** Epoch milliseconds; the list is newest first. */
+  createdAt: number;
+  updatedAt: number;
+  rowCount: number;
+  /** Position the next added row gets (positions are never reused, so keys stay stable). */
+  nextPosition: number;
+  source: { file: string; kind: string };
+}
+
+export interface DatasetRow {
+  datasetId: string;
+  position: number;
+  sample: Sample;
+}
+
+export interface NewDataset {
+  name: string;
+  source: { file: string; kind: string };
+  samples: readonly Sample[];
+  createdAt?: number;
+}
+
+const nameSchema = z.string().trim().min(1, "a dataset needs a name").max(200, "a dataset name is at most 200 characters");
+
+const metaSchema = z.object({
+  id: z.string().min(1),
+  name: nameSchema,
+  createdAt: z.number().finite(),
+  updatedAt: z.number().finite(),
+  rowCount: z.number().int().nonnegative(),
+  nextPosition: z.number().int().nonnegative(),
+  source: z.object({ file: z.string(), kind: z.string() }),
+});
+
+/** A stored sample: the engine's strict shape, with an id (the run journal keys results by it). */
+export const storedSampleSchema = sampleSchema.extend({ id: z.string().trim().min(1, "a sample needs an id") });
+
+const rowSchema = z.object({ datasetId: z.string().min(1), position: z.number().int().nonnegative(), sample: storedSampleSchema });
+
+export const DATASET_DOC: DocType<DatasetMeta> = { what: "dataset", version: 1, schema: metaSchema };
+export const DATASET_ROW_DOC: DocType<DatasetRow> = { what: "dataset row", version: 1, schema: rowSchema as z.ZodType<DatasetRow> };
+
+/** Checks a document before it is written: what we write is what the next read accepts. */
+export function checked<T extends object>(type: DocType<T>, value: T): T & { v: number } {
+  const read = readDoc(type, writeDoc(type, value));
+  if (!read.ok) throw new Error(`not stored: ${read.message}`);
+  return writeDoc(type, read.value);
+}
+
+/** The key range of one dataset's rows. */
+export function rowsOf(datasetId: string): IDBKeyRange {
+  return IDBKeyRange.bound([datasetId, -Infinity], [datasetId, Infinity]);
+}
+
+/**
+ * Stores a dataset and all its samples in one transaction. Every sample is validated first and
+ * duplicate ids are refused (the unique index would abort the transaction anyway), so either the
+ * whole dataset is stored or nothing is.
+ */
+export async function createDataset(db: AppDb, input: NewDataset): Promise<DatasetMeta> {
+  const now = input.createdAt ?? Date.now();
+  const meta: DatasetMeta = {
+    id: newId(),
+    name: input.name.trim(),
+    createdAt: now,
+    updatedAt: now,
+    rowCount: input.samples.length,
+    nextPosition: input.samples.length,
+    source: input.source,
+  };
+  const metaDoc = checked(DATASET_DOC, meta);
+  const seen = new Set<string>();
+  const rows = input.samples.map((sample, position) => {
+    if (seen.has(sample.id)) throw new Error(`not stored: sample id "${sample.id}" appears twice (row ${position + 1})`);
+    seen.add(sample.id);
+    return checked(DATASET_ROW_DOC, { datasetId: meta.id, position, sample });
+  });
+  const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
+  await withQuota(() =>
+    inTx(tx, async () => {
+      const store = tx.objectStore("datasetRows");
+      // Requests are queued without awaiting each one: IndexedDB runs them in order, and one
+      // failing request aborts the transaction (inTx then rejects), so nothing is half written.
+      const puts = rows.map((row) => store.put(row));
+      puts.push(tx.objectStore("datasets").put(metaDoc) as unknown as Promise<[string, number]>);
+      await Promise.all(puts);
+    }),
+  );
+  return meta;
+}
+
+/** Readable datasets, newest first; unreadable documents are reported and skipped. */
+export async function listDatasets(db: AppDb): Promise<{ datasets: DatasetMeta[]; issues: StorageIssue[] }> {
+  const issues: StorageIssue[] = [];
+  const datasets: DatasetMeta[] = [];
+  const tx = db.transaction("datasets", "readonly");
+  await inTx(tx, async () => {
+    for (let cursor = await tx.store.openCursor(); cursor; cursor = await cursor.continue()) {
+      const meta = readRow(DATASET_DOC, cursor.value, "datasets", String(cursor.primaryKey), issues);
+      if (meta) datasets.push(meta);
+    }
+  });
+  datasets.sort((a, b) => b.createdAt - a.createdAt || a.name.localeCompare(b.name));
+  return { datasets, issues };
+}
+
+export async function getDataset(db: AppDb, id: string): Promise<{ dataset: DatasetMeta | undefined; issues: StorageIssue[] }> {
+  const issues: StorageIssue[] = [];
+  const raw = await db.get("datasets", id);
+  return { dataset: raw === undefined ? undefined : readRow(DATASET_DOC, raw, "datasets", id, issues), issues };
+}
+
+/** A dataset's readable rows in order; an unreadable row is reported and skipped. */
+export async function loadDatasetRows(db: AppDb, datasetId: string): Promise<{ rows: DatasetRow[]; issues: StorageIssue[] }> {
+  const issues: StorageIssue[] = [];
+  const tx = db.transaction("datasetRows", "readonly");
+  const [keys, values] = await inTx(tx, () => Promise.all([tx.store.getAllKeys(rowsOf(datasetId)), tx.store.getAll(rowsOf(datasetId))]));
+  const rows = values.flatMap((raw, i) => readRow(DATASET_ROW_DOC, raw, "datasetRows", JSON.stringify(keys[i]), issues) ?? []);
+  return { rows, issues };
+}
+
+/** The samples of a dataset in order (what a run scores). */
+export async function loadDatasetSamples(db: AppDb, datasetId: string): Promise<{ samples: Sample[]; issues: StorageIssue[] }> {
+  const { rows, issues } = await loadDatasetRows(db, datasetId);
+  return { samples: rows.map((row) => row.sample), issues };
+}
+
+/** Deletes a dataset and all its rows in one transaction. */
+export async function deleteDataset(db: AppDb, id: string): Promise<void> {
+  const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
+  await inTx(tx, async () => {
+    await tx.objectStore("datasetRows").delete(rowsOf(id));
+    await tx.objectStore("datasets").delete(id);
+  });
+}

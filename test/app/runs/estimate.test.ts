@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import type { Sample } from "../../../src/engine";
+import { estimateRun, formatDuration, formatUsd } from "../../../src/app/runs/estimate";
+
+const samples: Sample[] = [
+  { id: "a", question: "Who wrote it?", answer: "Ada wrote it.", contexts: ["Ada wrote the notes."], reference: "Ada." },
+  { id: "b", question: "When?", answer: "In 1843.", contexts: ["The notes date from 1843."] },
+];
+const prices = [{ model: "judge-x", input: 1, output: 4 }];
+
+describe("estimateRun", () => {
+  it("counts each metric's requests, skipping what a sample cannot run, times the repeats", async () => {
+    // faithfulness: 2 calls per sample; context_recall: 1, and only for the sample with a reference;
+    // answer_relevancy: 1 chat + 1 embedding per sample.
+    const e = await estimateRun(samples, ["faithfulness", "context_recall", "answer_relevancy"], {
+      repeat: 3,
+      concurrency: 2,
+      hasEmbedder: true,
+      model: "judge-x",
+      prices,
+    });
+    expect(e.requests).toBe((2 * 2 + 1 + 2 * 2) * 3);
+    expect(e.completionTokens).toBe((2 * 2 + 1 + 2) * 3 * 150);
+    expect(e.promptTokens).toBeGreaterThan(0);
+    expect(e.usd).toBeCloseTo((e.promptTokens * 1 + e.completionTokens * 4) / 1_000_000, 12);
+    // 27 requests, 2 at a time, 2 s each.
+    expect(e.seconds).toBe(14 * 2);
+  });
+
+  it("without an embedding model answer_relevancy is not counted; an unknown model has no price", async () => {
+    const e = await estimateRun(samples, ["answer_relevancy"], { repeat: 1, concurrency: 8, hasEmbedder: false, model: "other", prices });
+    expect(e.requests).toBe(0);
+    expect(e.usd).toBeNull();
+    expect(e.unpriced).toEqual(["other"]);
+  });
+
+  it("formats durations and dollars", () => {
+    expect(formatDuration(42)).toBe("42 s");
+    expect(formatDuration(125)).toBe("2 min 5 s");
+    expect(formatDuration(3 * 3600 + 120)).toBe("3 h 2 min");
+    expect(formatUsd(0.004)).toBe("$0.0040");
+    expect(formatUsd(12.345)).toBe("$12.35");
+  });
+});

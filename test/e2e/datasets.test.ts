@@ -1,0 +1,115 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { button, field, waitForBoot } from "./browser";
+import { useE2E } from "./context";
+import { datasetCsv } from "./datasets-fixture";
+
+const e2e = useE2E();
+
+const bodyRows = (page: Page) => page.locator('table[aria-label="Dataset rows"] tbody tr');
+const status = (page: Page) => page.getByLabel("Datasets status", { exact: true });
+
+async function openDatasets(page: Page): Promise<void> {
+  await button(page, "Datasets").click();
+  await page.getByLabel("Import dataset", { exact: true }).waitFor({ state: "attached" });
+}
+
+test("imports a 200-row CSV through Import dataset, previews it as parsed, edits a row and finds it after a reload (no API key)", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "eval-200.csv", mimeType: "text/csv", buffer: Buffer.from(datasetCsv(200)) });
+
+  // Mapping step: ragas names mapped on their own, the first rows as parsed, every row valid.
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+  await mapping.waitFor();
+  expect(await mapping.getByRole("heading").first().innerText()).toBe("Map the columns of eval-200.csv (200 rows)");
+  expect(await page.getByLabel("Column for question", { exact: true }).inputValue()).toBe("user_input");
+  expect(await page.getByLabel("Column for contexts", { exact: true }).inputValue()).toBe("retrieved_contexts");
+  expect(await page.getByLabel("Column for id", { exact: true }).inputValue()).toBe("id");
+  const firstPreview = page.locator('table[aria-label="Preview"] tbody tr').first();
+  expect(await firstPreview.locator("td").first().innerText()).toBe("2");
+  expect(await firstPreview.getByTestId("contexts-as").innerText()).toBe("2 contexts · JSON list");
+  expect(await firstPreview.locator("li").allInnerTexts()).toEqual([
+    "Context 1a: the tower in city 1 is 1 m tall.",
+    'Context 1b, with "quotes", commas and 中文 1.',
+  ]);
+  await expect.poll(() => mapping.innerText()).toContain("All 200 rows are valid.");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+
+  // The table: 200 rows stored, far fewer in the DOM.
+  await expect.poll(() => status(page).innerText()).toBe("Imported “eval-200”: 200 rows.");
+  await bodyRows(page).first().waitFor();
+  const domRows = await bodyRows(page).count();
+  expect(domRows).toBeGreaterThan(5);
+  expect(domRows).toBeLessThan(40);
+  expect(await page.getByRole("navigation", { name: "Stored datasets" }).innerText()).toContain("200 rows");
+
+  // Search (Chinese and a number), open the row, edit its answer, save.
+  await field(page, "Search rows").fill("问题 150");
+  await expect.poll(() => bodyRows(page).count()).toBe(1);
+  await button(page, "Edit row 150").click();
+  expect(await field(page, "Question").inputValue()).toBe("问题 150: how tall is the tower in city 150?");
+  expect(await field(page, "Context 2").inputValue()).toBe('Context 150b, with "quotes", commas and 中文 150.');
+  await field(page, "Answer").fill("Edited: one hundred and fifty metres.");
+  await button(page, "Save row").click();
+  await expect.poll(() => status(page).innerText()).toBe("Row 150 saved.");
+
+  // Add a row, then delete row 1.
+  await field(page, "Search rows").fill("");
+  await button(page, "Add row").click();
+  await field(page, "Question").fill("新的问题？");
+  await field(page, "Answer").fill("A new answer.");
+  await field(page, "Context 1").fill("A new context.");
+  await button(page, "Save row").click();
+  await expect.poll(() => status(page).innerText()).toBe("Row added.");
+  await button(page, "Edit row 1").click();
+  await button(page, "Delete row").click();
+  await expect.poll(() => status(page).innerText()).toBe("Row 1 deleted.");
+
+  // Export: pandas-readable CSV, contexts as a JSON list cell.
+  const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Export dataset CSV").click()]);
+  expect(download.suggestedFilename()).toBe("eval-200.csv");
+  const csv = await readFile(await download.path(), "utf8");
+  const lines = csv.split("\r\n");
+  expect(lines[0]).toBe("id,question,answer,contexts,reference");
+  expect(lines[1]).toBe(
+    'q2,问题 2: how tall is the tower in city 2?,Answer 2: it is 2 metres tall.,"[""Context 2a: the tower in city 2 is 2 m tall."",""Context 2b, with \\""quotes\\"", commas and 中文 2.""]",Reference 2.',
+  );
+  expect(lines.filter(Boolean)).toHaveLength(201);
+
+  // After a reload the dataset, the edit and the added row are still there.
+  await page.reload();
+  await waitForBoot(page);
+  await openDatasets(page);
+  await page
+    .getByRole("navigation", { name: "Stored datasets" })
+    .getByRole("button", { name: /^eval-200 / })
+    .click();
+  await bodyRows(page).first().waitFor();
+  await field(page, "Search rows").fill("问题 150");
+  await expect.poll(() => bodyRows(page).count()).toBe(1);
+  await button(page, "Edit row 149").click();
+  expect(await field(page, "Answer").inputValue()).toBe("Edited: one hundred and fifty metres.");
+  await field(page, "Search rows").fill("新的问题");
+  await expect.poll(() => bodyRows(page).count()).toBe(1);
+  expect(await page.getByRole("navigation", { name: "Stored datasets" }).innerText()).toContain("200 rows");
+});
+
+test("a file with errors lists row, field and problem and stores nothing unless asked; then only valid rows", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  const csv = 'question,answer,contexts\n"Q1","A1","[""c1""]"\n"Q2",,"[""c2""]"\n"Q3","A3","[""broken"\n';
+  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "broken.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const report = page.getByRole("alert", { name: "Validation report" });
+  await report.waitFor();
+  const cells = await report.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+  expect(cells.map((c) => c.slice(0, 2))).toEqual([
+    ["3", "answer"],
+    ["4", "contexts"],
+  ]);
+  expect(await page.getByRole("button", { name: "Import", exact: true }).isDisabled()).toBe(true);
+  await button(page, "Import valid rows only").click();
+  await expect.poll(() => status(page).innerText()).toBe("Imported “broken”: 1 row; 2 invalid rows were left out.");
+  expect(await bodyRows(page).count()).toBe(1);
+});
