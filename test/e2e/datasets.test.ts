@@ -113,3 +113,24 @@ test("a file with errors lists row, field and problem and stores nothing unless 
   await expect.poll(() => status(page).innerText()).toBe("Imported “broken”: 1 row; 2 invalid rows were left out.");
   expect(await bodyRows(page).count()).toBe(1);
 });
+
+test("a pandas-written ragas CSV (Python list literals, numpy-style arrays) imports with the right context lists", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  const csv = [
+    ",user_input,retrieved_contexts,response,reference",
+    '0,Where is it?,"[\'The tower is in Paris.\', ""It\'s 330 m tall.""]",In Paris.,Paris',
+    "1,它在哪里？,\"['第一段' '第二段'\n '第三段']\",在巴黎。,巴黎",
+  ].join("\n");
+  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "pandas.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+  await mapping.waitFor();
+  expect(await mapping.getByTestId("contexts-as").allInnerTexts()).toEqual(["2 contexts · Python list", "3 contexts · numpy array"]);
+  await expect.poll(() => mapping.getByTestId("contexts-read-as").innerText()).toBe("Contexts cells read as Python list × 1, numpy array × 1.");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await button(page, "Edit row 2").click();
+  expect(await field(page, "Context 3").inputValue()).toBe("第三段");
+  await button(page, "Edit row 1").click();
+  expect(await field(page, "Context 2").inputValue()).toBe("It's 330 m tall.");
+  expect(await field(page, "Reference").inputValue()).toBe("Paris");
+});
