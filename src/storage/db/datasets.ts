@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { sampleSchema, type Sample } from "../../engine/sample";
+import { type SamplesFile, SamplesFileError } from "../format/samples-types";
 import type { AppDb } from "./db";
 import { readDoc, readRow, writeDoc, type DocType, type StorageIssue } from "./doc";
 import { newId } from "./ids";
@@ -105,6 +106,23 @@ export async function createDataset(db: AppDb, input: NewDataset): Promise<Datas
     }),
   );
   return meta;
+}
+
+/**
+ * Stores what an import read (tableToSamples' result): all of it when it has no error; with
+ * `validOnly`, only the rows without problems. A result with errors is refused otherwise, so a
+ * broken file can never reach the database. Returns the dataset and how many rows were left out.
+ */
+export async function storeImportResult(
+  db: AppDb,
+  input: { name: string; source: NewDataset["source"]; result: SamplesFile; validOnly?: boolean },
+): Promise<{ dataset: DatasetMeta; leftOut: number }> {
+  const { result } = input;
+  if (result.errors.length > 0 && !input.validOnly) throw new SamplesFileError(result.errors);
+  const samples = result.errors.length > 0 ? result.valid.samples : result.samples;
+  if (samples.length === 0) throw new Error("there are no valid rows to store");
+  const dataset = await createDataset(db, { name: input.name, source: input.source, samples });
+  return { dataset, leftOut: result.errors.length > 0 ? result.valid.leftOut : 0 };
 }
 
 /** Readable datasets, newest first; unreadable documents are reported and skipped. */

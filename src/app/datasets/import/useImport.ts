@@ -79,12 +79,7 @@ export function useImport(makeWorker: () => WorkerLike = startImportWorker) {
       const { result, table, name } = phase;
       if (result.errors.length > 0 && !validOnly) return;
       setPhase({ ...phase, saving: true });
-      const stored = await storeImport(
-        name.trim() || nameFromFile(table.file),
-        { file: table.file, kind: table.kind },
-        validOnly ? result.valid.samples : result.samples,
-        validOnly ? result.valid.leftOut : 0,
-      );
+      const stored = await storeImport(name.trim() || nameFromFile(table.file), { file: table.file, kind: table.kind }, result, validOnly);
       if (stored) cancel(false);
       else setPhase((p) => (p.kind === "mapping" ? { ...p, saving: false } : p));
     },
