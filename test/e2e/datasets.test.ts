@@ -134,3 +134,36 @@ test("a pandas-written ragas CSV (Python list literals, numpy-style arrays) impo
   expect(await field(page, "Context 2").inputValue()).toBe("It's 330 m tall.");
   expect(await field(page, "Reference").inputValue()).toBe("Paris");
 });
+
+test("paste and drag-and-drop import; a large file shows its progress and can be cancelled, storing nothing", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+
+  const jsonl = [1, 2, 3].map((i) => JSON.stringify({ question: `Q${i}?`, answer: `A${i}.`, contexts: [`C${i}`] })).join("\n");
+  await field(page, "Paste dataset").fill(jsonl);
+  await button(page, "Import pasted text").click();
+  await expect.poll(() => mapping.innerText()).toContain("All 3 rows are valid.");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await expect.poll(() => status(page).innerText()).toBe("Imported “pasted”: 3 rows.");
+
+  const dropped = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "dropped.csv", { type: "text/csv" }));
+    return transfer;
+  }, "question,answer,contexts\nWhere?,Here.,Only one context\n");
+  await page.dispatchEvent('[data-testid="dataset-drop"]', "drop", { dataTransfer: dropped });
+  await expect.poll(() => mapping.innerText()).toContain("The one row is valid.");
+  expect(await mapping.getByTestId("contexts-as").innerText()).toBe("1 context · single string");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await expect.poll(() => status(page).innerText()).toBe("Imported “dropped”: 1 row.");
+
+  const big = Buffer.from(datasetCsv(120_000));
+  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: big });
+  await page.getByLabel("Import progress", { exact: true }).waitFor();
+  await button(page, "Cancel import").click();
+  await expect.poll(() => status(page).innerText()).toBe("Import cancelled: nothing was stored.");
+  await page.waitForTimeout(500);
+  expect(await mapping.count()).toBe(0);
+  expect(await page.getByRole("navigation", { name: "Stored datasets" }).locator("li").count()).toBe(2);
+});
