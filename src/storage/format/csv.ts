@@ -25,6 +25,8 @@ export class CsvSyntaxError extends Error {
     message: string,
     readonly line: number,
     readonly row: number,
+    /** The header name of the broken cell, when the header was read before it. */
+    readonly field?: string,
   ) {
     super(message);
     this.name = "CsvSyntaxError";
@@ -47,18 +49,23 @@ const GUESSED_DELIMITERS = [",", ";", "\t", "|"];
  * file, so line numbers are counted afterwards from the line breaks inside each record's cells.
  */
 export function parseCsvText(text: string, opts: CsvOptions = {}): CsvParsed {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   opts.signal?.throwIfAborted();
-  const result = Papa.parse<string[]>(src, { delimiter: opts.delimiter ?? guessDelimiter(src), skipEmptyLines: false });
+  // Excel honours (and some exporters write) a first line "sep=;" naming the delimiter; it is not data.
+  const sepLine = /^sep=([^\r\n])\r?\n/.exec(src);
+  if (sepLine) src = src.slice(sepLine[0].length);
+  const delimiter = opts.delimiter ?? sepLine?.[1] ?? guessDelimiter(src);
+  const result = Papa.parse<string[]>(src, { delimiter, skipEmptyLines: false });
   opts.signal?.throwIfAborted();
   opts.onProgress?.(0.8);
   const breakChar = src.includes("\n") ? "\n" : "\r";
   const quoteError = result.errors.find((e) => e.type === "Quotes");
   const records: CsvRecord[] = [];
-  let line = 1;
+  let line = sepLine ? 2 : 1;
   for (let i = 0; i < result.data.length; i++) {
     const fields = result.data[i]!;
-    if (i === quoteError?.row) throw quoteProblem(quoteError.code, line, records.length + 1);
+    // papaparse keeps reading an unclosed quote to the end of the file, so the broken cell is the row's last.
+    if (i === quoteError?.row) throw quoteProblem(quoteError.code, line, records.length + 1, records[0]?.fields[fields.length - 1]);
     if (fields.length === 1 && fields[0] === "") {
       line++; // a blank line
       continue;
@@ -88,12 +95,12 @@ function breaksInside(fields: string[], breakChar: string): number {
   return n;
 }
 
-function quoteProblem(code: string, line: number, row: number): CsvSyntaxError {
+function quoteProblem(code: string, line: number, row: number, field: string | undefined): CsvSyntaxError {
   const message =
     code === "InvalidQuotes"
       ? `unexpected text after a closing quote in the row starting on line ${line} (write "" for a quote inside a quoted cell)`
       : `a quoted cell in the row starting on line ${line} is never closed`;
-  return new CsvSyntaxError(message, line, row);
+  return new CsvSyntaxError(message, line, row, field?.trim() || undefined);
 }
 
 /** The records only, as the hand-written parser this replaced returned them. */

@@ -20,10 +20,10 @@ async function importFile(file: { name: string; bytes: Uint8Array }): Promise<Sa
 // Each broken input (test/fixtures/broken, made by make-fixtures.py and make-parquet.mjs) and the
 // first message it must give: the file, the row and field where one applies, and what is wrong.
 const CORPUS: [file: string, message: string | RegExp][] = [
-  ["bad-quoting.csv", "bad-quoting.csv row 3: a quoted cell in the row starting on line 3 is never closed"],
+  ["bad-quoting.csv", 'bad-quoting.csv row 3, field "answer": a quoted cell in the row starting on line 3 is never closed'],
   [
     "text-after-quote.csv",
-    'text-after-quote.csv row 2: unexpected text after a closing quote in the row starting on line 2 (write "" for a quote inside a quoted cell)',
+    'text-after-quote.csv row 2, field "answer": unexpected text after a closing quote in the row starting on line 2 (write "" for a quote inside a quoted cell)',
   ],
   ["too-many-cells.csv", "too-many-cells.csv row 3: 5 cells, but the header names 3 columns (quote cells that contain commas)"],
   ["missing-columns.csv", 'missing-columns.csv row 1, field "question": no column for it (looked for question, user_input); the file has "query", "contexts"'],
@@ -39,7 +39,7 @@ const CORPUS: [file: string, message: string | RegExp][] = [
   ["header-only.csv", "header-only.csv: no samples found (expected records with question, answer and contexts)"],
   ["binary.csv", "binary.csv: this is a binary file, not text (a zero byte at byte 1); expected CSV, JSON, JSON Lines or parquet"],
   ["workbook.csv", "workbook.csv: this is a zip archive or an Excel workbook (.xlsx), not text: save the sheet as CSV UTF-8 first"],
-  ["bad-json.json", /^bad-json\.json: not valid JSON \(/],
+  ["bad-json.json", /^bad-json\.json \(line 1\): not valid JSON \(/],
   ["bad-line.jsonl", /^bad-line\.jsonl row 2: not valid JSON \(/],
   [
     "truncated.parquet",

@@ -100,6 +100,16 @@ describe("parseCsvText: what spreadsheets write", () => {
     expect(parseCsvText("a\tb\n1\t2\n").delimiter).toBe("\t");
   });
 
+  it("takes Excel's sep= line as the delimiter and not as data", () => {
+    expect(parseCsvText("sep=;\r\nq;a\r\n1,5;x\r\n")).toEqual({
+      records: [
+        { fields: ["q", "a"], line: 2, row: 1 },
+        { fields: ["1,5", "x"], line: 3, row: 2 },
+      ],
+      delimiter: ";",
+    });
+  });
+
   it("counts lines across blank lines and multi-line cells", () => {
     expect(parseCsv('h\n\n"a\nb"\n\nc\n').map((r) => [r.row, r.line])).toEqual([
       [1, 1],

@@ -33,6 +33,14 @@ describe("tableToSamples", () => {
     expect(parsed.warnings.map(formatIssue)).toContain('d.csv row 1: ignored column "extra"');
   });
 
+  it("reads .tsv files with tabs, quotes and all", async () => {
+    const parsed = tableToSamples(
+      await csv("question\tanswer\tcontexts\nq, 1\t\"a\t1\"\t\"['c1', 'c2']\"\n", "d.tsv"),
+      guessMapping(["question", "answer", "contexts"]),
+    );
+    expect(parsed.samples).toEqual([{ id: "row-2", question: "q, 1", answer: "a\t1", contexts: ["c1", "c2"] }]);
+  });
+
   it("refuses a mapping to a column the file does not have", async () => {
     const parsed = tableToSamples(await csv("q,a\nx,y\n"), { question: "q", answer: "answer" });
     expect(parsed.errors.map(formatIssue)).toEqual(['d.csv row 1, field "answer": column "answer" is not in the file']);
