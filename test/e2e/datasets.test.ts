@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { button, field, waitForBoot } from "./browser";
+import { button, field, requestOrigins, waitForBoot } from "./browser";
 import { useE2E } from "./context";
 import { datasetCsv } from "./datasets-fixture";
 
@@ -16,7 +16,8 @@ async function openDatasets(page: Page): Promise<void> {
 }
 
 test("imports a 200-row CSV through Import dataset, previews it as parsed, edits a row and finds it after a reload (no API key)", async () => {
-  const { page } = await e2e.open();
+  const session = await e2e.open();
+  const { page } = session;
   await openDatasets(page);
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "eval-200.csv", mimeType: "text/csv", buffer: Buffer.from(datasetCsv(200)) });
 
@@ -94,6 +95,8 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
   await field(page, "Search rows").fill("新的问题");
   await expect.poll(() => bodyRows(page).count()).toBe(1);
   expect(await page.getByRole("navigation", { name: "Stored datasets" }).innerText()).toContain("200 rows");
+  // No key was ever set, and nothing but the app itself was asked for anything.
+  expect(requestOrigins(session)).toEqual([new URL(e2e.appUrl).origin]);
 });
 
 test("a file with errors lists row, field and problem and stores nothing unless asked; then only valid rows", async () => {
