@@ -1,3 +1,4 @@
+import { unwrap } from "idb";
 import { z } from "zod";
 import { sampleSchema, type Sample } from "../../engine/sample";
 import { type SamplesFile, SamplesFileError } from "../format/samples-types";
@@ -97,12 +98,12 @@ export async function createDataset(db: AppDb, input: NewDataset): Promise<Datas
   const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
   await withQuota(() =>
     inTx(tx, async () => {
-      const store = tx.objectStore("datasetRows");
-      // Requests are queued without awaiting each one: IndexedDB runs them in order, and one
-      // failing request aborts the transaction (inTx then rejects), so nothing is half written.
-      const puts = rows.map((row) => store.put(row));
-      puts.push(tx.objectStore("datasets").put(metaDoc) as unknown as Promise<[string, number]>);
-      await Promise.all(puts);
+      // Raw requests, queued without a promise each (idb wraps every request in one, which costs
+      // more than the write for 10,000 rows). IndexedDB runs them in order; one failing request
+      // aborts the transaction, and inTx then rejects with it, so nothing is half written.
+      const rowStore = unwrap(tx.objectStore("datasetRows"));
+      for (const row of rows) rowStore.put(row);
+      await tx.objectStore("datasets").put(metaDoc);
     }),
   );
   return meta;
