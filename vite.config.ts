@@ -5,6 +5,9 @@ import { cspPlugin } from "./src/app/build/csp-plugin.ts";
 
 export default defineConfig({
   plugins: [react(), cspPlugin()],
+  // Module workers (the CSP allows same-origin ones): the dataset import worker loads the parquet
+  // reader with a dynamic import, which the default "iife" worker format cannot split.
+  worker: { format: "es" },
   build: {
     target: "es2022",
     sourcemap: false,

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { button, field, waitForBoot } from "./browser";
+import { button, field, requestOrigins, waitForBoot } from "./browser";
 import { useE2E } from "./context";
 import { datasetCsv } from "./datasets-fixture";
 
@@ -16,7 +16,8 @@ async function openDatasets(page: Page): Promise<void> {
 }
 
 test("imports a 200-row CSV through Import dataset, previews it as parsed, edits a row and finds it after a reload (no API key)", async () => {
-  const { page } = await e2e.open();
+  const session = await e2e.open();
+  const { page } = session;
   await openDatasets(page);
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "eval-200.csv", mimeType: "text/csv", buffer: Buffer.from(datasetCsv(200)) });
 
@@ -94,6 +95,8 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
   await field(page, "Search rows").fill("新的问题");
   await expect.poll(() => bodyRows(page).count()).toBe(1);
   expect(await page.getByRole("navigation", { name: "Stored datasets" }).innerText()).toContain("200 rows");
+  // No key was ever set, and nothing but the app itself was asked for anything.
+  expect(requestOrigins(session)).toEqual([new URL(e2e.appUrl).origin]);
 });
 
 test("a file with errors lists row, field and problem and stores nothing unless asked; then only valid rows", async () => {
@@ -112,4 +115,58 @@ test("a file with errors lists row, field and problem and stores nothing unless 
   await button(page, "Import valid rows only").click();
   await expect.poll(() => status(page).innerText()).toBe("Imported “broken”: 1 row; 2 invalid rows were left out.");
   expect(await bodyRows(page).count()).toBe(1);
+});
+
+test("a pandas-written ragas CSV (Python list literals, numpy-style arrays) imports with the right context lists", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  const csv = [
+    ",user_input,retrieved_contexts,response,reference",
+    '0,Where is it?,"[\'The tower is in Paris.\', ""It\'s 330 m tall.""]",In Paris.,Paris',
+    "1,它在哪里？,\"['第一段' '第二段'\n '第三段']\",在巴黎。,巴黎",
+  ].join("\n");
+  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "pandas.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+  await mapping.waitFor();
+  expect(await mapping.getByTestId("contexts-as").allInnerTexts()).toEqual(["2 contexts · Python list", "3 contexts · numpy array"]);
+  await expect.poll(() => mapping.getByTestId("contexts-read-as").innerText()).toBe("Contexts cells read as Python list × 1, numpy array × 1.");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await button(page, "Edit row 2").click();
+  expect(await field(page, "Context 3").inputValue()).toBe("第三段");
+  await button(page, "Edit row 1").click();
+  expect(await field(page, "Context 2").inputValue()).toBe("It's 330 m tall.");
+  expect(await field(page, "Reference").inputValue()).toBe("Paris");
+});
+
+test("paste and drag-and-drop import; a large file shows its progress and can be cancelled, storing nothing", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+
+  const jsonl = [1, 2, 3].map((i) => JSON.stringify({ question: `Q${i}?`, answer: `A${i}.`, contexts: [`C${i}`] })).join("\n");
+  await field(page, "Paste dataset").fill(jsonl);
+  await button(page, "Import pasted text").click();
+  await expect.poll(() => mapping.innerText()).toContain("All 3 rows are valid.");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await expect.poll(() => status(page).innerText()).toBe("Imported “pasted”: 3 rows.");
+
+  const dropped = await page.evaluateHandle((text) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([text], "dropped.csv", { type: "text/csv" }));
+    return transfer;
+  }, "question,answer,contexts\nWhere?,Here.,Only one context\n");
+  await page.dispatchEvent('[data-testid="dataset-drop"]', "drop", { dataTransfer: dropped });
+  await expect.poll(() => mapping.innerText()).toContain("The one row is valid.");
+  expect(await mapping.getByTestId("contexts-as").innerText()).toBe("1 context · single string");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await expect.poll(() => status(page).innerText()).toBe("Imported “dropped”: 1 row.");
+
+  const big = Buffer.from(datasetCsv(120_000));
+  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: big });
+  await page.getByLabel("Import progress", { exact: true }).waitFor();
+  await button(page, "Cancel import").click();
+  await expect.poll(() => status(page).innerText()).toBe("Import cancelled: nothing was stored.");
+  await page.waitForTimeout(500);
+  expect(await mapping.count()).toBe(0);
+  expect(await page.getByRole("navigation", { name: "Stored datasets" }).locator("li").count()).toBe(2);
 });

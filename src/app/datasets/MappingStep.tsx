@@ -56,7 +56,7 @@ export function MappingStep({ table, mapping, name, result, saving, onMapping, o
           {saving ? t.saving : t.importAll}
         </button>
         {hasErrors ? (
-          <button type="button" className="btn" disabled={!result || result.samples.length === 0 || saving} onClick={() => onImport(true)}>
+          <button type="button" className="btn" disabled={!result || result.valid.samples.length === 0 || saving} onClick={() => onImport(true)}>
             {t.importValid}
           </button>
         ) : null}

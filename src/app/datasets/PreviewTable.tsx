@@ -34,7 +34,7 @@ export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: Co
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place
               <tr key={i}>
-                <td>{i + offset}</td>
+                <td>{table.previewRows?.[i] ?? i + offset}</td>
                 <td>{cellText(pick("id"))}</td>
                 <td>{cellText(pick("question"))}</td>
                 <td>{cellText(pick("answer"))}</td>

@@ -1,5 +1,4 @@
-import type { FileIssue } from "../../storage/format/samples-file";
-import type { MappedSamples } from "./import/format-api";
+import type { FileIssue, MappedSamples } from "./import/format-api";
 import { useDatasetsT } from "./messages";
 
 const SHOWN = 100;
@@ -15,16 +14,23 @@ export function ValidationReport({ result, rowCount }: { result: MappedSamples |
   const t = useDatasetsT();
   if (!result) return <p className="ds-checking">{t.checking}</p>;
   const { errors, warnings } = result;
+  const readAs = Object.entries(result.contextsReadAs) as [keyof typeof t.contextsAs, number][];
+  const summary =
+    readAs.length > 0 ? (
+      <p data-testid="contexts-read-as">{t.readAsSummary(readAs.map(([as, n]) => `${t.contextsAs[as]} × ${n.toLocaleString()}`).join(", "))}</p>
+    ) : null;
   if (errors.length === 0)
     return (
       <div className="note note-ok" role="status">
         {t.allValid(result.samples.length)}
+        {summary}
         {warnings.length > 0 ? <IssueTable title={t.warnings} issues={warnings} /> : null}
       </div>
     );
   return (
     <div className="note note-error" role="alert" aria-label="Validation report">
-      <p>{t.problems(errors.length, rowsWithErrors(errors, rowCount))}</p>
+      <p>{t.problems(errors.length, result.valid.leftOut || rowsWithErrors(errors, rowCount))}</p>
+      {summary}
       <IssueTable issues={errors} />
     </div>
   );

@@ -1,5 +1,6 @@
 import type { Sample } from "../../engine/sample";
-import { createDataset, type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows } from "../../storage/db/datasets";
+import { type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
+import type { SamplesFile } from "../../storage/format/samples-types";
 import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
 import { appDb } from "../persist/db";
 import { datasetsT } from "./messages";
@@ -38,11 +39,12 @@ export async function selectDataset(id: string | null): Promise<void> {
 }
 
 /** Stores an import in one transaction and opens it; the rows shown are the ones just written. */
-export async function storeImport(name: string, source: DatasetMeta["source"], samples: Sample[], skipped: number): Promise<boolean> {
+export async function storeImport(name: string, source: DatasetMeta["source"], result: SamplesFile, validOnly: boolean): Promise<boolean> {
   const opened = await db();
   if (!opened) return false;
   try {
-    const meta = await createDataset(opened, { name, source, samples });
+    const { dataset: meta, leftOut: skipped } = await storeImportResult(opened, { name, source, result, validOnly });
+    const samples = validOnly ? result.valid.samples : result.samples;
     set((s) => ({
       datasets: [meta, ...s.datasets],
       selectedId: meta.id,

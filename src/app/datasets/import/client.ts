@@ -1,5 +1,4 @@
-import type { FileIssue } from "../../../storage/format/samples-file";
-import type { ColumnMapping, MappedSamples } from "./format-api";
+import type { ColumnMapping, FileIssue, MappedSamples } from "./format-api";
 import type { FromWorker, TableInfo, ToWorker } from "./protocol";
 
 /** The part of a Worker the client uses (tests hand in a fake). */

@@ -1,5 +1,4 @@
-import type { FileIssue } from "../../../storage/format/samples-file";
-import type { ColumnMapping, MappedSamples, RawTable } from "./format-api";
+import type { ColumnMapping, FileIssue, MappedSamples, RawTable } from "./format-api";
 
 /** Messages between the Datasets view and its import worker (structured-clone safe). */
 
@@ -12,6 +11,8 @@ export interface TableInfo {
   columns: string[];
   rowCount: number;
   preview: Record<string, unknown>[];
+  /** Row numbers of the preview rows as a person counts them, when not simply their position. */
+  previewRows?: number[];
 }
 
 export type FromWorker =

@@ -1,4 +1,4 @@
-import { type FileIssue, formatIssue } from "../../../storage/format/samples-file";
+import { type FileIssue, formatIssue } from "../../../storage/format/samples-types";
 import { type RawTable, readTable, tableToSamples } from "./format-api";
 import { type FromWorker, PREVIEW_ROWS, type ToWorker } from "./protocol";
 
@@ -13,8 +13,9 @@ export function createImportSession(post: (message: FromWorker) => void): (messa
     try {
       if (message.type === "read") {
         table = await readTable({ name: message.name, bytes: message.bytes }, { onProgress: (fraction) => post({ type: "progress", fraction }) });
-        const { file, kind, columns, rows } = table;
-        post({ type: "table", table: { file, kind, columns, rowCount: rows.length, preview: rows.slice(0, PREVIEW_ROWS) } });
+        const { file, kind, columns, rows, rowNumbers, rowErrors } = table;
+        const info = { file, kind, columns, rowCount: rows.length + (rowErrors?.length ?? 0), preview: rows.slice(0, PREVIEW_ROWS) };
+        post({ type: "table", table: rowNumbers ? { ...info, previewRows: rowNumbers.slice(0, PREVIEW_ROWS) } : info });
       } else {
         if (!table) throw new Error("no file has been read yet");
         post({ type: "mapped", requestId: message.requestId, result: tableToSamples(table, message.mapping) });

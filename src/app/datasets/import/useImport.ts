@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { FileIssue } from "../../../storage/format/samples-file";
 import { storeImport } from "../actions";
 import { datasetsT } from "../messages";
 import { useDatasets } from "../store";
 import { ImportJob, startImportWorker, type WorkerLike } from "./client";
-import { type ColumnMapping, guessMapping, type MappedSamples } from "./format-api";
+import { type ColumnMapping, type FileIssue, guessMapping, type MappedSamples } from "./format-api";
 import type { TableInfo } from "./protocol";
 
 export type ImportPhase =
@@ -80,12 +79,7 @@ export function useImport(makeWorker: () => WorkerLike = startImportWorker) {
       const { result, table, name } = phase;
       if (result.errors.length > 0 && !validOnly) return;
       setPhase({ ...phase, saving: true });
-      const stored = await storeImport(
-        name.trim() || nameFromFile(table.file),
-        { file: table.file, kind: table.kind },
-        result.samples,
-        table.rowCount - result.samples.length,
-      );
+      const stored = await storeImport(name.trim() || nameFromFile(table.file), { file: table.file, kind: table.kind }, result, validOnly);
       if (stored) cancel(false);
       else setPhase((p) => (p.kind === "mapping" ? { ...p, saving: false } : p));
     },
