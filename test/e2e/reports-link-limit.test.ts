@@ -53,6 +53,12 @@ test("link lengths: 1 sample (playground, with call text) and 50 samples (CLI), 
   const one = (await download(page, "Export report")).text;
   const fifty = await cliReport(mock.url, wikiEvalSamples(50));
 
+  // The playground's result opens in the Reports view, with its CSV, HTML and link exports.
+  await button(page, "Open in Reports").click();
+  const oneParsed = parseReport(one, "one.json");
+  if (!oneParsed.ok) throw oneParsed.error;
+  expect(await shownMean(page, "faithfulness")).toBe((oneParsed.report.summary.faithfulness as { mean: number }).mean.toFixed(2));
+
   const lines: string[] = [];
   for (const [name, text] of [
     ["1 sample (playground export)", one],
@@ -70,10 +76,11 @@ test("link lengths: 1 sample (playground, with call text) and 50 samples (CLI), 
     }
     const parsed = parseReport(text, name);
     if (!parsed.ok) throw parsed.error;
+    const html = await download(page, "Export HTML");
     // Summary-only links are offered only when the full one is too long; measured here with the same code in Node.
     const slim = await makeShareLink(parsed.report, [], `${e2e.appUrl}/`, { summaryOnly: true });
     lines.push(
-      `${name}: file ${text.length} B; link ${lengths[0]} chars, with password ${lengths[1]}, summary only ${slim.url.length} (${(lengths[0]! / parsed.report.samples.length).toFixed(0)} chars/sample)`,
+      `${name}: file ${text.length} B; HTML export ${html.text.length} B; link ${lengths[0]} chars, with password ${lengths[1]}, summary only ${slim.url.length} (${(lengths[0]! / parsed.report.samples.length).toFixed(0)} chars/sample)`,
     );
     expect(lengths[0]).toBeLessThan(text.length);
     if (name.startsWith("50")) {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { expect, test } from "vitest";
 import { parseReport } from "../../src/storage/format/report-parse";
 import { decodeShareLink, linkBodyOf } from "../../src/storage/format/share-link";
@@ -144,4 +145,26 @@ test("Export HTML: one file that shows the scores from disk with every network r
   expect(seen.filter((u) => !u.startsWith("file:"))).toEqual([]);
   expect(consoleLines.filter((l) => /Content Security Policy|Refused/.test(l))).toEqual([]);
   await page.close();
+});
+
+test("a report too long for a link says so and offers a summary-only link, which opens without traces", async () => {
+  const mock = await e2e.mock();
+  const doc = JSON.parse(await cliReport(mock.url, wikiEvalSamples(2)));
+  // 3 MB of incompressible text in one call's reply (a trace): the full link cannot fit in 2 MiB.
+  doc.results[0].metrics.faithfulness.trace.calls[0].reply = randomBytes(2_300_000).toString("base64url");
+  const s = await e2e.open();
+  await openReportsTab(s.page);
+  await importReport(s.page, "long.json", JSON.stringify(doc));
+  const expectedMean = await shownMean(s.page, "faithfulness");
+  await button(s.page, "Create share link").click();
+  await expect.poll(() => s.page.getByRole("alert").innerText()).toMatch(/Too long for a link: [\d,]+ characters .*Share the file instead/);
+  expect(await field(s.page, "Share link").count()).toBe(0);
+  await button(s.page, "Create summary-only link").click();
+  const link = await field(s.page, "Share link").inputValue();
+  expect(link.length).toBeLessThan(50_000);
+  const t = await e2e.open();
+  await t.page.goto(link);
+  expect(await shownMean(t.page, "faithfulness")).toBe(expectedMean);
+  await t.page.locator('button[aria-label^="Open sample"]').first().click();
+  await expect.poll(() => t.page.locator(".sample-detail").innerText()).toMatch(/summary-only copy/);
 });
