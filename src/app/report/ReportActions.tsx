@@ -3,8 +3,7 @@ import { useT } from "../i18n";
 import { useApp } from "../store";
 import { readReportFile, reportFileName, reportText } from "./report-io";
 import { downloadText } from "../shared/download";
-import { openInReports } from "../reports/handoff";
-import { OPEN_IN_REPORTS } from "../reports/messages";
+import { OPEN_IN_REPORTS, openInReports } from "../reports/handoff";
 
 /** "Export report" downloads the shown results; "Import report" loads a report's first sample. */
 export function ReportActions() {

@@ -152,9 +152,6 @@ const zh: ReportsMessages = {
   },
 };
 
-/** The playground's "Open in Reports" button (kept apart so the main bundle carries only this). */
-export const OPEN_IN_REPORTS = { en: "Open in Reports (CSV, HTML, share link)", zh: "在报告中打开（CSV、HTML、分享链接）" } as const;
-
 export function useReportsT(): ReportsMessages {
   return useApp((s) => s.lang) === "zh" ? zh : en;
 }
