@@ -3,10 +3,12 @@ import { useT } from "../i18n";
 import { useApp } from "../store";
 import { readReportFile, reportFileName, reportText } from "./report-io";
 import { downloadText } from "../shared/download";
+import { OPEN_IN_REPORTS, openInReports } from "../reports/handoff";
 
 /** "Export report" downloads the shown results; "Import report" loads a report's first sample. */
 export function ReportActions() {
   const t = useT();
+  const lang = useApp((s) => s.lang);
   const canExport = useApp((s) => s.run.sample !== null && s.run.status !== "running" && Object.keys(s.run.results).length > 0);
 
   const onExport = () => {
@@ -16,6 +18,12 @@ export function ReportActions() {
       return;
     }
     downloadText(reportText(s.run, s.settings, s.apiKey), reportFileName());
+  };
+
+  // The same report as "Export report", shown in the Reports view with its other exports.
+  const onOpenInReports = () => {
+    const s = useApp.getState();
+    if (s.run.sample) openInReports(reportFileName(), reportText(s.run, s.settings, s.apiKey));
   };
 
   const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -40,6 +48,9 @@ export function ReportActions() {
     <div className="report-actions">
       <button type="button" className="btn btn-small" aria-label="Export report" disabled={!canExport} onClick={onExport}>
         {t.report.export}
+      </button>
+      <button type="button" className="btn btn-small" aria-label="Open in Reports" disabled={!canExport} onClick={onOpenInReports}>
+        {OPEN_IN_REPORTS[lang]}
       </button>
       <label className="btn btn-small file-btn">
         <input type="file" accept=".json,application/json" aria-label="Import report" className="visually-hidden" onChange={(e) => void onImport(e)} />

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type DragEvent, useCallback, useState } from "react";
+import { type ChangeEvent, type DragEvent, useCallback, useEffect, useState } from "react";
 import { REPORT_VERSION } from "../../storage/format/report-schema";
 import { keepReport } from "../../storage/db/kept-reports";
 import { ReportCompare } from "../explorer/ReportCompare";
@@ -6,7 +6,8 @@ import { ResultsExplorer } from "../explorer/ResultsExplorer";
 import { appDb } from "../persist/db";
 import { KeptReports } from "./KeptReports";
 import { useReportsT, type ReportsMessages } from "./messages";
-import { openReportFile, type OpenedReport, type OpenOutcome } from "./open-report";
+import { takeHandedReport } from "./handoff";
+import { openReportFile, openReportText, type OpenedReport, type OpenOutcome } from "./open-report";
 import { PasswordGate } from "./PasswordGate";
 import { useShareLink } from "./useShareLink";
 import "../styles/reports.css";
@@ -40,6 +41,12 @@ export default function ReportsView() {
   }, []);
 
   const link = useShareLink(onOutcome, t.fromLink);
+
+  // A report handed over by the playground ("Open in Reports") goes through the same parse path as a file.
+  useEffect(() => {
+    const handed = takeHandedReport();
+    if (handed) onOutcome(openReportText(handed.text, handed.name));
+  }, [onOutcome]);
 
   const fromInput = async (event: ChangeEvent<HTMLInputElement>, then: (outcome: OpenOutcome) => void) => {
     const input = event.target;

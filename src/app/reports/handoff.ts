@@ -1,0 +1,25 @@
+import { useApp } from "../store";
+
+/**
+ * Hands a report built elsewhere (the playground's result) to the Reports view, which opens it
+ * through the same parse path as a file. Tiny on purpose: the playground imports it into the
+ * main bundle; the view takes the report when it mounts.
+ */
+/**
+ * The playground button's label lives here, not in messages.ts: the playground is in the main
+ * bundle, and importing messages.ts there would pull every Reports string into it.
+ */
+export const OPEN_IN_REPORTS = { en: "Open in Reports (CSV, HTML, share link)", zh: "在报告中打开（CSV、HTML、分享链接）" } as const;
+
+let pending: { name: string; text: string } | null = null;
+
+export function openInReports(name: string, text: string): void {
+  pending = { name, text };
+  useApp.getState().setView("reports");
+}
+
+export function takeHandedReport(): { name: string; text: string } | null {
+  const out = pending;
+  pending = null;
+  return out;
+}

@@ -1,0 +1,96 @@
+import { expect, test } from "vitest";
+import { serializeReport } from "../../src/storage/format/report-build";
+import { scoredReport } from "../app/explorer/scored-report";
+import { button, field } from "./browser";
+import { useE2E } from "./context";
+import { importReport, openReportsTab, shownMean } from "./report-helpers";
+
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E is vitest scaffolding, not a React hook
+const e2e = useE2E();
+
+/** Scores k/20 spread over [0, 1], every 50th a coded null; deterministic. */
+const scores = (n: number) => Array.from({ length: n }, (_, i) => (i % 50 === 7 ? null : ((i * 7) % 21) / 20));
+
+test("10,000 samples: under 100 DOM rows while scrolling, sort, threshold filter, histogram (uPlot loaded lazily)", async () => {
+  const report = scoredReport(scores(10_000));
+  const s = await e2e.open();
+  const { page } = s;
+  await openReportsTab(page);
+  const uplotBefore = s.requests.filter((u) => /uPlot/.test(u)).length;
+  const started = Date.now();
+  await importReport(page, "big.json", serializeReport(report));
+  // setInputFiles returns once the bytes reached the page (CDP transfer) and change fired.
+  const handedOver = Date.now();
+  const rows = page.locator("table[aria-label='Results'] tbody tr");
+  await rows.first().waitFor();
+  const shownMs = Date.now() - handedOver;
+  console.log(
+    `[reports] 10,000-sample report (${(serializeReport(report).length / 1e6).toFixed(1)} MB): file handed to the page in ${handedOver - started} ms, parsed, checked and shown ${shownMs} ms later`,
+  );
+  expect(uplotBefore).toBe(0);
+  await page.getByTestId("histogram-faithfulness").locator("canvas").waitFor();
+  expect(s.requests.some((u) => /uPlot.*\.js$/.test(u))).toBe(true);
+
+  const counts: number[] = [await rows.count()];
+  const scroller = page.locator(".vrows").first();
+  for (const fraction of [0.25, 0.5, 0.75, 1]) {
+    await scroller.evaluate((el, f) => {
+      el.scrollTop = (el.scrollHeight - el.clientHeight) * f;
+    }, fraction);
+    await page.waitForTimeout(100);
+    counts.push(await rows.count());
+  }
+  console.log(`[reports] DOM rows while scrolling 10,000: ${counts.join(", ")}`);
+  expect(Math.max(...counts)).toBeLessThan(100);
+  await expect.poll(() => page.getByRole("button", { name: "Open sample s9999" }).count()).toBe(1);
+
+  // Sort by faithfulness (lowest first), then filter faithfulness < 0.5.
+  await button(page, "Sort by faithfulness").click();
+  await scroller.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await expect.poll(async () => (await rows.first().locator("td").nth(2).innerText()).trim()).toBe("0.00");
+  await page.getByLabel("Filter metric", { exact: true }).selectOption("faithfulness");
+  await field(page, "Threshold").fill("0.5");
+  const expected = report.results.filter((r) => (r.metrics.faithfulness!.score ?? 1) < 0.5).length;
+  await expect.poll(() => page.getByTestId("rows-shown").innerText()).toBe(`${expected} of 10000 samples shown`);
+  await page.getByLabel("Nulls only", { exact: true }).check();
+  await expect.poll(() => page.getByTestId("rows-shown").innerText()).toBe("0 of 10000 samples shown");
+  await button(page, "Clear filters").click();
+  await page.getByLabel("Error code", { exact: true }).selectOption("no_statements");
+  await expect.poll(() => page.getByTestId("rows-shown").innerText()).toBe("200 of 10000 samples shown");
+  expect(await shownMean(page, "faithfulness")).toBe("—");
+});
+
+test("a row opens the playground's trace views; two reports compare by id with deltas, disagreements and both traces side by side", async () => {
+  const a = scoredReport([0.2, 0.9, null, 0.5, 1]);
+  const b = scoredReport([0.8, 0.85, 0.4, null, 1], ["s4", "s1", "s2", "s3", "s0"]);
+  const s = await e2e.open();
+  const { page } = s;
+  await openReportsTab(page);
+  await importReport(page, "prompt-a.json", serializeReport(a));
+  expect(await shownMean(page, "faithfulness")).toBe("0.65");
+  await page.getByRole("button", { name: "Open sample s0" }).click();
+  const card = page.locator('section[aria-label="faithfulness result"]');
+  await card.waitFor();
+  expect((await card.getByTestId("score-faithfulness").innerText()).trim()).toBe("0.20");
+  expect(await card.locator(".trace-list li").count()).toBe(20);
+
+  await page.getByLabel("Compare with another report", { exact: true }).setInputFiles({
+    name: "prompt-b.json",
+    mimeType: "application/json",
+    buffer: Buffer.from(serializeReport(b)),
+  });
+  const compare = page.getByRole("region", { name: "Report comparison" });
+  await compare.waitFor();
+  // B's mean over the matched five (0.8 + 0.85 + 0.4 + 1) / 4 = 0.7625 against A's 0.65.
+  expect(await compare.getByTestId("delta-faithfulness").innerText()).toBe("+0.11");
+  expect(await compare.getByTestId("disagree-count").innerText()).toMatch(/^3 rows disagree/);
+  const first = compare.locator("table[aria-label='Row deltas'] tbody tr").first();
+  expect(await first.innerText()).toMatch(/s0/);
+  await compare.getByRole("button", { name: "Compare sample s0" }).click();
+  const left = page.getByRole("article", { name: "A: prompt-a.json · s0" });
+  const right = page.getByRole("article", { name: "B: prompt-b.json · s0" });
+  expect((await left.getByTestId("score-faithfulness").innerText()).trim()).toBe("0.20");
+  expect((await right.getByTestId("score-faithfulness").innerText()).trim()).toBe("1.00");
+});

@@ -1,0 +1,152 @@
+import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { button, field } from "./browser";
+import { useE2E } from "./context";
+import { cliReport, wikiEvalSamples } from "./report-fixtures";
+import { download, importReport, notice, openReportsTab, shownMean, storeRows } from "./report-helpers";
+
+// biome-ignore lint/correctness/useHookAtTopLevel: useE2E is vitest scaffolding, not a React hook
+const e2e = useE2E();
+
+const PAYLOAD =
+  '<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2;alert(2)"><svg onload="window.__pwned=3"></svg><a href="javascript:window.__pwned=4">go</a><!-- ';
+const TEXT_KEYS = new Set([
+  "question",
+  "answer",
+  "reference",
+  "reason",
+  "text",
+  "message",
+  "content",
+  "reply",
+  "model",
+  "instruction",
+  "inputTemplate",
+  "name",
+]);
+
+/** A report as plain JSON, edited freely by the test. */
+type Doc = { config: { baseURL: string }; samples: { id: string }[]; results: { sampleId: string }[] };
+
+/** Every free-text field of a real report prefixed with script tags and event handlers; ids too; baseURL a javascript: URL. */
+function hostile(doc: Doc): Doc {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        if (typeof x === "string" && TEXT_KEYS.has(k)) out[k] = PAYLOAD + x;
+        else if (k === "contexts" && Array.isArray(x) && typeof x[0] === "string") out[k] = x.map((c: string) => PAYLOAD + c);
+        else out[k] = walk(x);
+      }
+      return out;
+    }
+    return v;
+  };
+  const bad = walk(doc) as Doc;
+  bad.config.baseURL = "javascript:window.__pwned=5";
+  for (const [i, s] of bad.samples.entries()) {
+    const id = `${PAYLOAD}${i}`;
+    bad.results.find((r) => r.sampleId === s.id)!.sampleId = id;
+    s.id = id;
+  }
+  return bad;
+}
+
+/** Fails when a script from the report ran: the flag any payload would set, or a dialog. */
+function watch(page: Page): { dialogs: string[]; check(): Promise<void> } {
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return {
+    dialogs,
+    async check() {
+      expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+    },
+  };
+}
+
+test("a report with script tags and event handlers in every text field renders as inert text: in the view, the HTML export and a share link", async () => {
+  const mock = await e2e.mock();
+  const doc = hostile(JSON.parse(await cliReport(mock.url, wikiEvalSamples(2))));
+  const s = await e2e.open();
+  const w = watch(s.page);
+  await openReportsTab(s.page);
+  await importReport(s.page, "hostile.json", JSON.stringify(doc));
+  await shownMean(s.page, "faithfulness");
+  await s.page.locator('button[aria-label^="Open sample"]').first().click();
+  await s.page.locator(".sample-detail").waitFor();
+  for (const summary of await s.page.locator("details > summary").all()) await summary.click();
+  expect(await s.page.locator(".sample-detail").innerText()).toContain("<script>window.__pwned=1</script>");
+  expect(await s.page.locator(".sample-detail script, .sample-detail img, .sample-detail svg, .sample-detail a[href^='javascript']").count()).toBe(0);
+  await w.check();
+
+  // The HTML export, opened from disk offline.
+  const html = await download(s.page, "Export HTML");
+  const file = await s.context.newPage();
+  const fw = watch(file);
+  await s.context.route("**/*", (route) => (route.request().url().startsWith("file:") ? route.continue() : route.abort()));
+  await file.goto(`file://${html.path}`);
+  await file.getByTestId("mean-faithfulness").waitFor();
+  for (const d of await file.locator("details").all()) await d.evaluate((el) => el.setAttribute("open", ""));
+  expect(await file.locator("#app").innerText()).toContain("<script>window.__pwned=1</script>");
+  expect(await file.locator("#app img, #app svg, #app a, #app script").count()).toBe(0);
+  await fw.check();
+  await file.close();
+  await s.context.unroute("**/*");
+
+  // A share link, opened in a fresh profile.
+  await button(s.page, "Create share link").click();
+  const link = await field(s.page, "Share link").inputValue();
+  const t = await e2e.open();
+  const tw = watch(t.page);
+  await t.page.goto(link);
+  await shownMean(t.page, "faithfulness");
+  await t.page.locator('button[aria-label^="Open sample"]').first().click();
+  expect(await t.page.locator(".sample-detail").innerText()).toContain("<script>window.__pwned=1</script>");
+  await tw.check();
+  expect(await storeRows(t.page, "reports")).toBe(0);
+});
+
+test("wrong types, a newer version, truncated JSON and a damaged link are refused with a reason; a 20 MB string is shown inert; nothing is stored", async () => {
+  const mock = await e2e.mock();
+  const good = await cliReport(mock.url, wikiEvalSamples(2));
+  const s = await e2e.open();
+  const w = watch(s.page);
+  await openReportsTab(s.page);
+
+  const wrongType = JSON.parse(good);
+  wrongType.results[0].metrics.faithfulness.score = "0.9";
+  const cases: [string, string, RegExp][] = [
+    ["wrong-type.json", JSON.stringify(wrongType), /^Not opened, nothing was stored\. wrong-type\.json: results\[0\]\.metrics\.faithfulness\.score: /],
+    ["newer.json", JSON.stringify({ ...JSON.parse(good), version: 99 }), /newer Ragas Playground \(report version 99\)/],
+    ["truncated.json", good.slice(0, Math.floor(good.length / 2)), /truncated\.json: not valid JSON/],
+    ["not-a-report.json", JSON.stringify({ hello: "<script>window.__pwned=1</script>" }), /not a Ragas Playground report/],
+  ];
+  for (const [name, text, message] of cases) {
+    await importReport(s.page, name, text);
+    await expect.poll(() => notice(s.page)).toMatch(message);
+  }
+  expect(await s.page.getByTestId("mean-faithfulness").count()).toBe(0);
+
+  // A 20 MB answer (with a payload) opens: the table clips it, nothing runs.
+  const huge = JSON.parse(good);
+  huge.samples[0].answer = `${PAYLOAD}${"x".repeat(20 * 1024 * 1024)}`;
+  huge.samples[0].question = `${PAYLOAD}${"q".repeat(1000)}`;
+  await importReport(s.page, "huge.json", JSON.stringify(huge));
+  expect(await shownMean(s.page, "faithfulness")).toMatch(/^\d\.\d\d$/);
+  expect((await s.page.locator("table[aria-label='Results'] tbody").innerText()).length).toBeLessThan(5000);
+
+  // A damaged link says so.
+  const t = await e2e.open();
+  await t.page.goto(`${e2e.appUrl}/#report=r1.AAAA-not-deflate`);
+  expect(await notice(t.page)).toMatch(/damaged or cut short/);
+  await t.page.goto(`${e2e.appUrl}/#report=r9.abc`);
+  expect(await notice(t.page)).toMatch(/newer Ragas Playground/);
+
+  await w.check();
+  expect(await storeRows(s.page, "reports")).toBe(0);
+});
