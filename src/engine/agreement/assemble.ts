@@ -10,12 +10,11 @@ import { type AbsoluteRowResult, type AgreementMethod, type AgreementPair, type 
  * task) the tally. The same functions recompute a stored file's figures from its traces.
  */
 
+/** What recomputing needs of a result (a stored one has plain-string error codes). */
+type Scored = { score: number | null; trace: unknown; error?: { code: string; message: string } };
+
 /** A pair's two scores, as the method defines them. GPT Ranking has one judgement: it lives in resultA. */
-export function pairScores(
-  method: AgreementMethod,
-  resultA: MetricResult<any> | undefined,
-  resultB: MetricResult<any> | undefined,
-): [number | null, number | null] {
+export function pairScores(method: AgreementMethod, resultA: Scored | undefined, resultB: Scored | undefined): [number | null, number | null] {
   if (method === "gpt_ranking") {
     const s = resultA?.score ?? null;
     return s === null ? [null, null] : [s, 1 - s];
@@ -93,7 +92,7 @@ export function absoluteRow(method: AgreementMethod, task: AbsoluteRowResult["ta
  * A stored result's score recomputed from its trace alone: the metric's score function for
  * ragas, (rating - min) / (max - min) for a rating, 1/0 for a ranking's chosen side.
  */
-export function recomputeResultScore(method: AgreementMethod, task: AgreementRowResult["task"], result: MetricResult<any>): number | null {
+export function recomputeResultScore(method: AgreementMethod, task: AgreementRowResult["task"], result: Scored): number | null {
   if (result.score === null) return null;
   const trace = result.trace as Record<string, any>;
   if (method === "ragas") return recomputeScore(task, trace).score;
