@@ -104,12 +104,12 @@ describe("cli agreement (spawned, against the mock server)", { timeout: 120_000 
 
     // The baselines prefer exactly the sides the scripted judge was told to prefer.
     for (const row of file.rows.filter((r) => r.method !== "ragas")) {
-      row.pairs.forEach((p, i) => expect(p.predicted, `${row.method}/${row.task} pair ${p.id}`).toBe(expected[row.method]!(row.task, i, p.id)));
+      row.pairs.forEach((p, i) => {
+        expect(p.predicted, `${row.method}/${row.task} pair ${p.id}`).toBe(expected[row.method]!(row.task, i, p.id));
+      });
     }
     // The ranking's shown order is recorded and follows the seeded rule; both orders occur.
-    const orders = file.rows
-      .filter((r) => r.method === "gpt_ranking")
-      .flatMap((r) => r.pairs.map((p) => (p.resultA!.trace as { order: string[] }).order.join("")));
+    const orders = file.rows.filter((r) => r.method === "gpt_ranking").flatMap((r) => r.pairs.map((p) => (p.resultA!.trace.order as string[]).join("")));
     expect(new Set(orders)).toEqual(new Set(["ab", "ba"]));
 
     // Every request the server saw is in some trace (plus the one preflight request).
