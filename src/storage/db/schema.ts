@@ -25,9 +25,11 @@ export interface AppDbSchema extends DBSchema {
   runs: { key: string; value: unknown; indexes: { datasetId: string; createdAt: number } };
   /** One row per (run, sample), written as each sample finishes so a run can resume (keyPath "id"). */
   runResults: { key: string; value: unknown; indexes: { runId: string } };
+  /** Agreement runs: { id, createdAt, file } with file a contract-10 agreement file (keyPath "id"). */
+  agreementRuns: { key: string; value: unknown; indexes: { createdAt: string } };
 }
 
-export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "runs" | "runResults";
+export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "runs" | "runResults" | "agreementRuns";
 
 export const DEFAULT_DB_NAME = "ragas-playground";
 

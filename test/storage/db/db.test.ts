@@ -8,7 +8,7 @@ describe("openAppDb", () => {
   it("creates every store and index when upgrading from an empty database", async () => {
     const db = await openAppDb("upgrade-from-empty");
     expect(db.version).toBe(DB_VERSION);
-    expect([...db.objectStoreNames].sort()).toEqual(["datasets", "history", "promptVersions", "responseCache", "runResults", "runs", "secrets", "settings"]);
+    expect([...db.objectStoreNames].sort()).toEqual(["agreementRuns", "datasets", "history", "promptVersions", "responseCache", "runResults", "runs", "secrets", "settings"]);
     const tx = db.transaction(["history", "responseCache", "promptVersions", "runResults", "runs", "settings"]);
     expect(tx.objectStore("history").keyPath).toBe("id");
     expect([...tx.objectStore("history").indexNames]).toEqual(["createdAt"]);
