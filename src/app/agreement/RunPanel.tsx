@@ -61,7 +61,7 @@ export function RunPanel(props: {
         <input aria-label="Run label" title={t.labelHint} value={choice.label} onChange={(e) => props.onChoice({ ...choice, label: e.target.value })} />
       </label>
       {est ? (
-        <p className="estimate" aria-label="Agreement estimate">
+        <p className="estimate" role="note" aria-label="Agreement estimate">
           {t.estimate(est.requests, est.embeddings, est.tokens, est.cost ?? t.costUnknown)} · {t.perRow(est.perRow)}
         </p>
       ) : null}
