@@ -1,5 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
+import type { Sample } from "../engine/sample";
+import { guessMapping, tableToSamples } from "../storage/format/mapping";
+import { type FileIssue, SamplesFileError } from "../storage/format/samples-types";
+import { readTable } from "../storage/format/table";
 import { RunError } from "./errors";
 
 /** Reads UTF-8 text; a missing or unreadable file is a RunError naming the flag and the path. */
@@ -7,9 +11,7 @@ export async function readTextFile(path: string, flag: string): Promise<string> 
   try {
     return await readFile(path, "utf8");
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : (error as Error).message;
-    throw new RunError(`${flag} ${path}: cannot read (${why})`);
+    throw new RunError(`${flag} ${path}: cannot read (${whyUnreadable(error)})`);
   }
 }
 
@@ -26,4 +28,32 @@ export async function writeTextFileAtomic(path: string, text: string): Promise<v
     await rm(temp, { force: true }).catch(() => undefined);
     throw new RunError(`--out ${path}: cannot write (${(error as Error).message})`);
   }
+}
+
+/**
+ * --input: any dataset file the browser imports (CSV, JSON, JSON Lines, parquet), read as bytes
+ * through the same readTable / guessMapping / tableToSamples path. A file with any problem is a
+ * RunError whose message names the file, row and field of the first one and counts the rest.
+ */
+export async function readDatasetFile(path: string, flag = "--input"): Promise<{ samples: Sample[]; warnings: FileIssue[] }> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (error) {
+    throw new RunError(`${flag} ${path}: cannot read (${whyUnreadable(error)})`);
+  }
+  try {
+    const table = await readTable({ name: path, bytes });
+    const parsed = tableToSamples(table, guessMapping(table.columns));
+    if (parsed.errors.length > 0) throw new SamplesFileError(parsed.errors);
+    return { samples: parsed.samples, warnings: parsed.warnings };
+  } catch (error) {
+    if (error instanceof SamplesFileError) throw new RunError(error.message);
+    throw error;
+  }
+}
+
+function whyUnreadable(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : code === "EACCES" ? "permission denied" : (error as Error).message;
 }

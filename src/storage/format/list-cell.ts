@@ -13,6 +13,8 @@ import { parsePythonList } from "./python-literal";
 export type ParsedListCell = { ok: true; items: string[]; as: "json" | "python" | "numpy" | "single" } | { ok: false; message: string };
 
 const LOOKS_LIKE_A_LIST = /^\[\s*(\]|"|'|\.\.\.)/;
+/** `[1, 2]` (Python, JSON) or `[1 2]` (numpy): a numeric column mapped as contexts. `[1] Smith` stays text. */
+const NUMBER_LIST = /^\[\s*-?\d[\d\s.,eE+-]*\]$/;
 
 export function parseListCell(cell: unknown): ParsedListCell {
   if (cell === null || cell === undefined) return { ok: true, items: [], as: "single" };
@@ -20,6 +22,7 @@ export function parseListCell(cell: unknown): ParsedListCell {
   if (typeof cell !== "string") return { ok: false, message: `expected text or a list of text, got ${describe(cell)}` };
   const trimmed = cell.trim();
   if (trimmed === "") return { ok: true, items: [], as: "single" };
+  if (NUMBER_LIST.test(trimmed)) return { ok: false, message: "a list of numbers, expected a list of text" };
   if (!LOOKS_LIKE_A_LIST.test(trimmed)) return { ok: true, items: [cell], as: "single" };
   if (/^\[\s*("|\])/.test(trimmed)) {
     const json = tryJson(trimmed);
@@ -27,7 +30,7 @@ export function parseListCell(cell: unknown): ParsedListCell {
   }
   const python = parsePythonList(trimmed);
   if (python.ok) return python;
-  return { ok: false, message: `looks like a list but is not one: ${python.message}` };
+  return { ok: false, message: python.dataLost ? python.message : `looks like a list but is not one: ${python.message}` };
 }
 
 function fromArray(list: unknown[], as: "json"): ParsedListCell {

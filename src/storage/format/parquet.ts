@@ -12,7 +12,9 @@ export async function parquetTable(
   file: string,
   opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
 ): Promise<RawTable> {
-  const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+  // hyparquet wants an ArrayBuffer of the file alone; a Node Buffer is often a view into a shared pool.
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  const buffer = whole ? (bytes.buffer as ArrayBuffer) : (bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   let metadata: ReturnType<typeof parquetMetadata>;
   try {
     metadata = parquetMetadata(buffer);
@@ -48,7 +50,7 @@ export async function parquetTable(
 
 function explainMetadataError(error: unknown, size: number): string {
   const message = (error as Error).message ?? String(error);
-  if (/footer|PAR1|metadata length|out of bounds|Offset is outside/i.test(message)) {
+  if (/too short|footer|PAR1|metadata length|out of bounds|outside the bounds/i.test(message)) {
     return `the parquet file is cut short or damaged (${size.toLocaleString("en-US")} bytes, and its footer is missing or broken): copy or download it again`;
   }
   return `not a readable parquet file (${message})`;

@@ -5,7 +5,7 @@
  * contexts are text, and anything else means the column is not what we think it is.
  */
 
-export type PythonListResult = { ok: true; items: string[]; as: "python" | "numpy" } | { ok: false; message: string };
+export type PythonListResult = { ok: true; items: string[]; as: "python" | "numpy" } | { ok: false; message: string; dataLost?: true };
 
 const SIMPLE_ESCAPES: Record<string, string> = { "\\": "\\", "'": "'", '"': '"', n: "\n", r: "\r", t: "\t", a: "\x07", b: "\b", f: "\f", v: "\v" };
 
@@ -19,9 +19,11 @@ export function parsePythonList(text: string): PythonListResult {
   while (s[i] !== "]") {
     if (i >= s.length) return fail("the list is never closed with ]");
     if (s.startsWith("...", i)) {
-      return fail(
-        `the list was shortened with "..." when it was written (numpy prints long arrays that way after item ${items.length}): items are lost, so write the file again with full lists`,
-      );
+      return {
+        ok: false,
+        dataLost: true,
+        message: `the list was shortened with "..." when it was written (numpy elides arrays of over 1,000 items; "..." follows item ${items.length}): items are lost, so write the file again with full lists (e.g. df["retrieved_contexts"].map(list) before to_csv)`,
+      };
     }
     const read = readString(s, i);
     if (!read.ok) return fail(`item ${items.length + 1}: ${read.message}`);
@@ -50,47 +52,47 @@ function readString(s: string, start: number): StringRead {
     const word = /^[A-Za-z0-9_.+-]+/.exec(s.slice(start))?.[0];
     return { ok: false, message: word ? `${word} is not text (expected a quoted string)` : "expected a quoted string" };
   }
+  // Copy the runs between escapes in one slice each: a 50 MB file holds millions of characters.
   let value = "";
   let i = start + 1;
-  while (i < s.length) {
-    const ch = s[i]!;
-    if (ch === quote) return { ok: true, value, end: i + 1 };
-    if (ch !== "\\") {
-      value += ch;
-      i++;
-      continue;
-    }
-    const esc = s[i + 1];
-    if (esc === undefined) break;
-    const simple = SIMPLE_ESCAPES[esc];
-    if (simple !== undefined) {
-      value += simple;
-      i += 2;
-    } else if (esc === "x" || esc === "u" || esc === "U") {
-      const size = esc === "x" ? 2 : esc === "u" ? 4 : 8;
-      const hex = s.slice(i + 2, i + 2 + size);
-      if (!/^[0-9a-fA-F]+$/.test(hex) || hex.length !== size) return { ok: false, message: `a broken \\${esc} escape` };
-      const code = Number.parseInt(hex, 16);
-      if (code > 0x10ffff) return { ok: false, message: `\\${esc}${hex} is not a character` };
-      value += String.fromCodePoint(code);
-      i += 2 + size;
-    } else if (/[0-7]/.test(esc)) {
-      const octal = /^[0-7]{1,3}/.exec(s.slice(i + 1))![0];
-      value += String.fromCodePoint(Number.parseInt(octal, 8));
-      i += 1 + octal.length;
-    } else if (esc === "\n") {
-      i += 2; // a line continuation inside a literal
-    } else {
-      // Python keeps an unknown escape as written (a backslash and the letter).
-      value += `\\${esc}`;
-      i += 2;
-    }
+  let close = s.indexOf(quote, i);
+  let slash = s.indexOf("\\", i);
+  while (close !== -1) {
+    if (slash === -1 || slash > close) return { ok: true, value: value + s.slice(i, close), end: close + 1 };
+    value += s.slice(i, slash);
+    const esc = escapeAt(s, slash);
+    if (!esc.ok) return esc;
+    value += esc.value;
+    i = esc.end;
+    if (close < i) close = s.indexOf(quote, i);
+    slash = s.indexOf("\\", i);
   }
   return { ok: false, message: `a string opened with ${quote} is never closed` };
 }
 
+/** The escape sequence whose backslash is at `at`: its value and the index after it. */
+function escapeAt(s: string, at: number): StringRead {
+  const esc = s[at + 1];
+  if (esc === undefined) return { ok: false, message: "the text ends in a backslash" };
+  const simple = SIMPLE_ESCAPES[esc];
+  if (simple !== undefined) return { ok: true, value: simple, end: at + 2 };
+  if (esc === "x" || esc === "u" || esc === "U") {
+    const size = esc === "x" ? 2 : esc === "u" ? 4 : 8;
+    const hex = s.slice(at + 2, at + 2 + size);
+    if (hex.length !== size || !/^[0-9a-fA-F]+$/.test(hex)) return { ok: false, message: `a broken \\${esc} escape` };
+    const code = Number.parseInt(hex, 16);
+    if (code > 0x10ffff) return { ok: false, message: `\\${esc}${hex} is not a character` };
+    return { ok: true, value: String.fromCodePoint(code), end: at + 2 + size };
+  }
+  const octal = /^[0-7]{1,3}/.exec(s.slice(at + 1, at + 4))?.[0];
+  if (octal) return { ok: true, value: String.fromCodePoint(Number.parseInt(octal, 8)), end: at + 1 + octal.length };
+  // A line continuation; Python keeps any other unknown escape as written (backslash and letter).
+  if (esc === "\n") return { ok: true, value: "", end: at + 2 };
+  return { ok: true, value: `\\${esc}`, end: at + 2 };
+}
+
 function skipSpace(s: string, i: number): number {
-  while (i < s.length && /\s/.test(s[i]!)) i++;
+  for (let c = s.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = s.charCodeAt(++i));
   return i;
 }
 

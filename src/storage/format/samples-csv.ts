@@ -11,7 +11,9 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
   try {
     parsed = parseCsvText(text, opts);
   } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new SamplesFileError([{ file, row: error.row, line: error.line, message: error.message }]);
+    if (error instanceof CsvSyntaxError) {
+      throw new SamplesFileError([{ file, row: error.row, line: error.line, ...(error.field ? { field: error.field } : {}), message: error.message }]);
+    }
     throw error;
   }
   const [header, ...records] = parsed.records;

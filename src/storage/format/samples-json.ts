@@ -13,7 +13,7 @@ export function jsonTable(text: string, file: string): RawTable {
   try {
     doc = JSON.parse(body);
   } catch (error) {
-    throw new SamplesFileError([{ file, message: `not valid JSON (${(error as Error).message})` }]);
+    throw new SamplesFileError([{ file, ...lineOf(body, (error as Error).message), message: `not valid JSON (${(error as Error).message})` }]);
   }
   if (Array.isArray(doc))
     return fromRecords(
@@ -97,6 +97,15 @@ function columnTable(obj: Record<string, unknown>): RawRecord[] | undefined {
     value: Object.fromEntries(entries.map(([k, v]) => [k, (v as unknown[])[i]]).filter(([, v]) => v !== undefined && v !== null)),
     row: i + 1,
   }));
+}
+
+/** V8 says "at position N" (and sometimes the line); a person looks for a line. */
+function lineOf(text: string, message: string): { line?: number } {
+  const at = /position (\d+)/.exec(message)?.[1];
+  if (at === undefined) return {};
+  let line = 1;
+  for (let i = text.indexOf("\n"); i !== -1 && i < Number(at); i = text.indexOf("\n", i + 1)) line++;
+  return { line };
 }
 
 export function stripBom(text: string): string {

@@ -1,7 +1,7 @@
 import { isParquet, kindFromName, sniffKind } from "./file-kind";
 import { csvTable } from "./samples-csv";
 import { jsonlTable, jsonTable } from "./samples-json";
-import { baseName, type DataFileKind, type RawTable } from "./samples-types";
+import { baseName, type DataFileKind, type RawTable, SamplesFileError } from "./samples-types";
 import { decodeText } from "./text-decode";
 
 export type { RawTable } from "./samples-types";
@@ -41,7 +41,7 @@ export async function readTable(file: { name: string; bytes: Uint8Array }, opts:
 export function readTableText(text: string, fileName: string, kind?: DataFileKind, opts: ReadTableOptions = {}): RawTable {
   const file = baseName(fileName);
   const chosen = kind ?? kindFromName(file) ?? sniffKind(text);
-  if (chosen === "parquet") throw new Error("parquet is binary: read it with readTable");
+  if (chosen === "parquet") throw new SamplesFileError([{ file, message: "parquet is a binary format: it is read from bytes (readTable), not from text" }]);
   if (chosen === "json") return jsonTable(text, file);
   if (chosen === "jsonl") return jsonlTable(text, file);
   const tab = /\.tsv$/i.test(file) ? { delimiter: "\t" } : {};

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CsvSyntaxError, csvCell, parseCsv, writeCsv } from "../../../src/storage/format/csv";
+import { CsvSyntaxError, csvCell, parseCsv, parseCsvText, writeCsv } from "../../../src/storage/format/csv";
+import { decodeText } from "../../../src/storage/format/text-decode";
 
 const fields = (text: string) => parseCsv(text).map((r) => r.fields);
 
@@ -84,5 +85,48 @@ describe("writeCsv", () => {
       ["2", " padded ", ""],
     ]);
     expect(csvCell("plain")).toBe("plain");
+  });
+});
+
+describe("parseCsvText: what spreadsheets write", () => {
+  it("guesses Excel's ';' and tabs, and keeps ',' inside cells", () => {
+    expect(parseCsvText('a;b\r\n1,5;"x;y"\r\n')).toEqual({
+      records: [
+        { fields: ["a", "b"], line: 1, row: 1 },
+        { fields: ["1,5", "x;y"], line: 2, row: 2 },
+      ],
+      delimiter: ";",
+    });
+    expect(parseCsvText("a\tb\n1\t2\n").delimiter).toBe("\t");
+  });
+
+  it("takes Excel's sep= line as the delimiter and not as data", () => {
+    expect(parseCsvText("sep=;\r\nq;a\r\n1,5;x\r\n")).toEqual({
+      records: [
+        { fields: ["q", "a"], line: 2, row: 1 },
+        { fields: ["1,5", "x"], line: 3, row: 2 },
+      ],
+      delimiter: ";",
+    });
+  });
+
+  it("counts lines across blank lines and multi-line cells", () => {
+    expect(parseCsv('h\n\n"a\nb"\n\nc\n').map((r) => [r.row, r.line])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 6],
+    ]);
+  });
+});
+
+describe("decodeText", () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  it("reads UTF-8 with a BOM, UTF-16 with one, and falls back to Windows-1252 with a warning", () => {
+    expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, ...encode("q,a")]), "f.csv")).toEqual({ text: "q,a", warnings: [] });
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...[..."q\t中"].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])]);
+    expect(decodeText(utf16, "f.txt").text).toBe("q\t中");
+    const latin = decodeText(Uint8Array.from([0x63, 0x61, 0x66, 0xe9]), "f.csv");
+    expect(latin.text).toBe("café");
+    expect(latin.warnings[0]!.message).toMatch(/not UTF-8; it was read as Windows-1252/);
   });
 });

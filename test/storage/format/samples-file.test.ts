@@ -49,7 +49,7 @@ describe("samples files: JSON", () => {
   });
 
   it("says so when the JSON does not parse or holds no samples", () => {
-    expect(messages("{oops", "d.json")[0]).toMatch(/^d\.json: not valid JSON/);
+    expect(messages("{oops", "d.json")[0]).toMatch(/^d\.json \(line 1\): not valid JSON/);
     expect(messages("[]", "d.json")).toEqual(["d.json: no samples found (expected records with question, answer and contexts)"]);
   });
 });
@@ -93,7 +93,9 @@ describe("samples files: CSV", () => {
 
   it("refuses rows with more cells than the header and broken quoting", () => {
     expect(messages("question,answer\nq,a,extra\n", "d.csv")[0]).toMatch(/^d\.csv row 2: 3 cells, but the header names 2 columns/);
-    expect(messages('question,answer\nq,"open\n', "d.csv")[0]).toMatch(/^d\.csv row 2: a quoted cell in the row starting on line 2 is never closed/);
+    expect(messages('question,answer\nq,"open\n', "d.csv")[0]).toMatch(
+      /^d\.csv row 2, field "answer": a quoted cell in the row starting on line 2 is never closed/,
+    );
   });
 
   it("treats a bracketed citation as text, not as a list", () => {

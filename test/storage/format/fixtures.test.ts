@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { readDatasetFile } from "../../../src/cli/files";
+import { guessMapping, tableToSamples } from "../../../src/storage/format/mapping";
+import { readSamplesFile } from "../../../src/storage/format/samples-file";
+import { readTable } from "../../../src/storage/format/table";
+import { DATASETS, EXPECTED_CONTEXTS, EXPECTED_QUESTIONS, EXPECTED_REFERENCES, fixtureBytes } from "./dataset-fixtures";
+
+/**
+ * Files as users' tools write them (test/fixtures/make-fixtures.py with pandas, make-parquet.mjs),
+ * read through the browser's path (readTable -> guessMapping -> tableToSamples), the CLI's reader
+ * (readDatasetFile) and the text path the CLI's score command uses today (readSamplesFile).
+ */
+const FILES: { name: string; kind: string; readAs: Record<string, number>; ids?: string[] }[] = [
+  { name: "pandas-list.csv", kind: "csv", readAs: { python: 4 } },
+  { name: "pandas-numpy.csv", kind: "csv", readAs: { numpy: 4 } },
+  { name: "excel-semicolon.csv", kind: "csv", readAs: { json: 4 } },
+  { name: "pandas-records.jsonl", kind: "jsonl", readAs: { json: 4 }, ids: ["row-1", "row-2", "row-3", "row-4"] },
+  { name: "pandas-style.parquet", kind: "parquet", readAs: { json: 4 }, ids: ["row-1", "row-2", "row-3", "row-4"] },
+  { name: "hf-datasets-style.parquet", kind: "parquet", readAs: { json: 4 }, ids: ["1000", "1001", "1002", "1003"] },
+];
+
+describe("dataset files written by pandas, Excel and parquet writers", () => {
+  for (const f of FILES) {
+    it(`${f.name}: every sample gets its own list of contexts (browser path)`, async () => {
+      const progress: number[] = [];
+      const table = await readTable(fixtureBytes(DATASETS, f.name), { onProgress: (x) => progress.push(x) });
+      expect(table.kind).toBe(f.kind);
+      const mapping = guessMapping(table.columns);
+      expect(mapping).toMatchObject({ question: "user_input", answer: "response", contexts: "retrieved_contexts", reference: "reference" });
+      const parsed = tableToSamples(table, mapping);
+      expect(parsed.errors).toEqual([]);
+      expect(parsed.samples.map((s) => s.contexts)).toEqual(EXPECTED_CONTEXTS);
+      expect(parsed.samples.map((s) => s.question)).toEqual(EXPECTED_QUESTIONS);
+      expect(parsed.samples.map((s) => s.reference)).toEqual(EXPECTED_REFERENCES);
+      expect(parsed.samples.map((s) => s.id)).toEqual(f.ids ?? ["row-2", "row-3", "row-4", "row-5"]);
+      expect(parsed.contextsReadAs).toEqual(f.readAs);
+      expect(progress.at(-1)).toBe(1);
+    });
+
+    it(`${f.name}: the CLI's reader gives the same samples`, async () => {
+      const cli = await readDatasetFile(`${DATASETS}${f.name}`);
+      expect(cli.samples.map((s) => s.contexts)).toEqual(EXPECTED_CONTEXTS);
+      if (f.readAs.python) expect(cli.warnings.map((w) => w.message)).toContain("read 4 cells as Python list literals (the way pandas writes a list column)");
+      if (f.readAs.numpy)
+        expect(cli.warnings.map((w) => w.message)).toContain("read 4 cells as numpy arrays (the way pandas writes an array column read from parquet)");
+    });
+  }
+
+  it("the score command's text path (readSamplesFile) reads the pandas CSVs right too", () => {
+    for (const name of ["pandas-list.csv", "pandas-numpy.csv", "excel-semicolon.csv"]) {
+      const text = new TextDecoder().decode(fixtureBytes(DATASETS, name).bytes);
+      expect(readSamplesFile(text, name).samples.map((s) => s.contexts)).toEqual(EXPECTED_CONTEXTS);
+    }
+  });
+
+  it("skips the index column pandas writes by default", async () => {
+    const table = await readTable(fixtureBytes(DATASETS, "pandas-list.csv"));
+    expect(table.columns).toEqual(["user_input", "response", "retrieved_contexts", "reference"]);
+    expect(table.lines).toBeUndefined();
+  });
+
+  it("knows the text line each row starts on when numpy wrapped cells across lines", async () => {
+    const table = await readTable(fixtureBytes(DATASETS, "pandas-numpy.csv"));
+    expect(table.rowNumbers).toEqual([2, 3, 4, 5]);
+    expect(table.lines).toEqual([2, 4, 6, 7]);
+  });
+
+  it("reads the semicolon CSV's BOM, CRLF and ';' without being told", async () => {
+    const file = fixtureBytes(DATASETS, "excel-semicolon.csv");
+    expect([...file.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(file.bytes)).toContain(";retrieved_contexts;reference\r\n");
+    const table = await readTable(file);
+    expect(table.columns[0]).toBe("user_input");
+  });
+});
