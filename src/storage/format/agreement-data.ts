@@ -8,7 +8,7 @@ import { readTable } from "./table";
  * WikiEval-shaped data for the agreement study (DESIGN.md contract 10): columns question, answer,
  * ungrounded_answer, poor_answer, context_v1, context_v2 (+ source, id), in CSV, JSON, JSON Lines
  * or parquet; list cells read as contract 2 says. WikiEval's literal "Question: " / "Answer: "
- * prefixes are stripped. User labels: `human_<task>` = "a" / "b" (which side people prefer) or
+ * prefixes are stripped; the ragas names user_input / response / retrieved_contexts work too. User labels: `human_<task>` = "a" / "b" (which side people prefer) or
  * 0 / 1 (an absolute label of `answer` / `context_v1`); `contexts` may stand for `context_v1`.
  * Any problem names the file, the row and the field; nothing is half-read.
  */
@@ -29,13 +29,17 @@ export function agreementRowsFromTable(table: RawTable): AgreementData {
   const warnings: FileIssue[] = [...(table.warnings ?? [])];
   const rows: AgreementRow[] = [];
   const has = (name: string) => table.columns.includes(name);
-  const v1 = has("context_v1") ? "context_v1" : has("contexts") ? "contexts" : undefined;
-  for (const [name, ok] of [
-    ["question", has("question")],
-    ["answer", has("answer")],
-    ["context_v1", v1 !== undefined],
+  // Ragas column names (contract 2) stand in for single-answer, absolutely labelled data.
+  const col = (ours: string, ...others: string[]) => [ours, ...others].find(has);
+  const q = col("question", "user_input");
+  const ans = col("answer", "response");
+  const v1 = col("context_v1", "contexts", "retrieved_contexts");
+  for (const [name, found] of [
+    ["question", q],
+    ["answer", ans],
+    ["context_v1", v1],
   ] as const) {
-    if (!ok) errors.push({ file: table.file, field: name, message: `missing column (columns: ${table.columns.join(", ") || "none"})` });
+    if (!found) errors.push({ file: table.file, field: name, message: `missing column (columns: ${table.columns.join(", ") || "none"})` });
   }
   if (errors.length > 0) throw new SamplesFileError(errors);
   const seen = new Set<string>();
@@ -66,8 +70,8 @@ export function agreementRowsFromTable(table: RawTable): AgreementData {
     const id = raw.id === undefined || raw.id === null || raw.id === "" ? String(i + 1) : String(raw.id);
     if (seen.has(id)) issue("id", `"${id}" is used by an earlier row`);
     seen.add(id);
-    const question = text("question", true)?.replace(PREFIX.question, "");
-    const answer = text("answer", true)?.replace(PREFIX.answer, "");
+    const question = text(q!, true)?.replace(PREFIX.question, "");
+    const answer = text(ans!, true)?.replace(PREFIX.answer, "");
     const before = errors.length;
     const context_v1 = list(v1!);
     if (errors.length === before && (!context_v1 || context_v1.length === 0)) issue(v1!, "needs at least one context");

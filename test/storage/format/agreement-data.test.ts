@@ -30,6 +30,15 @@ describe("readAgreementFile", () => {
     expect(rows[1]).toMatchObject({ context_v1: ["c2"], context_v2: ["c2", "it's v2"], human: { answer_relevancy: 1 } });
   });
 
+  it.each(["pandas-style.parquet", "hf-datasets-style.parquet"])("reads parquet list columns (%s) with the ragas column names", async (name) => {
+    const bytes = new Uint8Array(readFileSync(new URL(`../../fixtures/datasets/${name}`, import.meta.url)));
+    const { rows } = await readAgreementFile({ name, bytes });
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toMatchObject({ question: "When was the Eiffel Tower built?", answer: "It was built from 1887 to 1889." });
+    expect(rows[0]!.context_v1).toEqual(["The Eiffel Tower was built from 1887 to 1889.", "It's named after Gustave Eiffel, whose company built it."]);
+    expect(rows[1]!.context_v1).toHaveLength(3);
+  });
+
   it("names the file, row and field of every problem and reads nothing", async () => {
     const jsonl = [
       '{"question":"q","answer":"a","context_v1":["c"]}',
