@@ -98,6 +98,16 @@ describe("cli agreement (spawned, against the mock server)", { timeout: 120_000 
       "gpt_score_5/answer_relevancy",
     ]);
     for (const row of file.rows) expect(row.n).toBe(10);
+    // The exact prompt texts of the run: the metrics' and the baselines'.
+    expect(file.config.prompts.map((p) => p.id)).toEqual(
+      expect.arrayContaining([
+        "faithfulness.statements",
+        "agreement.gpt_score.faithfulness",
+        "agreement.gpt_ranking.context_relevance",
+        "agreement.gpt_score_5.answer_relevancy",
+      ]),
+    );
+    expect(file.config.interval).toBe("wilson-95");
 
     // Contract 10: scores recompute from traces, predictions from scores, tallies and intervals from pairs.
     expect(checkAgreementFile(file)).toEqual([]);

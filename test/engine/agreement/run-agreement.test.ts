@@ -116,6 +116,24 @@ describe("runAgreement with baselines", () => {
   });
 });
 
+describe("cancelling", () => {
+  it("ends every judgement as a cancelled null, so every pair is a tie", async () => {
+    const abort = new AbortController();
+    const fake = scriptedJudge({ "agreement.gpt_ranking.faithfulness": { reason: "r", choice: 1 } }, { delayMs: 50 });
+    const running = runAgreement(
+      rows,
+      { judge: fake.judge, concurrency: 1, tasks: ["faithfulness"], methods: ["gpt_ranking"], seed: "s" },
+      { signal: abort.signal },
+    );
+    // Abort while the first request is in flight and the second waits in the limiter's queue.
+    setTimeout(() => abort.abort(new Error("stop")), 10);
+    const out = await running;
+    expect(fake.requests).toHaveLength(1);
+    expect(out.rows[0]!.pairs.map((p) => p.resultA?.error?.code)).toEqual(["cancelled", "cancelled"]);
+    expect(out.rows[0]).toMatchObject({ n: 2, correct: 0, ties: 2, accuracy: 0.5 });
+  });
+});
+
 describe("estimateAgreement", () => {
   it("counts the requests the run makes", () => {
     const est = estimateAgreement(rows, ["faithfulness", "answer_relevancy", "context_relevance"], ["ragas", "gpt_score", "gpt_ranking", "gpt_score_5"]);
