@@ -3,7 +3,6 @@ import type { AgreementMethod, AgreementRow, AgreementTask } from "../../engine/
 import { newId } from "../../storage/db/ids";
 import { saveAgreementRun, type StoredAgreementRun } from "../../storage/db/agreement-runs";
 import { buildAgreementFile } from "../../storage/format/agreement-file";
-import { estimateTokens } from "../../llm/tokens";
 import { appDb } from "../persist/db";
 import { realPorts } from "../playground/score-run";
 import { formatUsd } from "../results/format";
@@ -25,7 +24,8 @@ export interface RunChoice {
 export function estimateRun(rows: readonly AgreementRow[], choice: Pick<RunChoice, "tasks" | "methods">) {
   const { settings } = useApp.getState();
   const est = estimateAgreement(rows, choice.tasks, choice.methods);
-  const promptTokens = estimateTokens("x".repeat(est.promptChars));
+  // About 4 characters a token, as the transport's estimate counts Latin text (llm/tokens.ts).
+  const promptTokens = Math.ceil(est.promptChars / 4);
   const tokens = promptTokens + est.completionTokens;
   const price = findPrice(settings.prices, settings.model);
   const usd = price ? (promptTokens * price.input + est.completionTokens * price.output) / 1_000_000 : undefined;
