@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type AgreementRow, type AgreementTask } from "../../engine/agreement/types";
 import { useApp } from "../store";
 import { estimateRun } from "./agreement-run";
@@ -25,9 +26,11 @@ export function RunPanel(props: {
   onCancel: () => void;
 }) {
   const t = useAgreementT();
-  useApp((s) => s.settings); // the estimate follows the model and prices
-  const { choice } = props;
-  const est = props.rows.length > 0 ? estimateRun(props.rows, choice) : null;
+  const settings = useApp((s) => s.settings); // the estimate follows the model and prices
+  const { choice, rows } = props;
+  // Rendering every prompt of a large dataset is not free: only when the data or the choice changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: settings is read inside estimateRun
+  const est = useMemo(() => (rows.length > 0 ? estimateRun(rows, choice) : null), [rows, choice.tasks, choice.methods, settings]);
   return (
     <section className="card agreement-run">
       <fieldset>
