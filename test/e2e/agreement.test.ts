@@ -113,8 +113,21 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
     source: "WikiEval_samples_10.jsonl",
   });
 
-  // A reload brings the stored run back.
+  // A second run (GPT Score only, labelled) shows beside the first, cell by cell.
+  await page.getByLabel("Run label", { exact: true }).fill("score-only");
+  await page.getByRole("checkbox", { name: "Ragas" }).uncheck();
+  await page.getByRole("checkbox", { name: "GPT Ranking" }).uncheck();
+  expect(await page.getByLabel("Agreement estimate").innerText()).toMatch(/^Estimate: 60 requests \(0 embeddings\)/);
+  await button(page, "Run agreement").click();
+  const both = page.locator('[data-cell="gpt_score/faithfulness"]');
+  await expect.poll(() => both.count(), { timeout: 30_000 }).toBe(2);
+  expect(await both.first().innerText()).toMatch(new RegExp(`^score-only: ${expectedAccuracy("gpt_score", "faithfulness")} `));
+  expect(await both.nth(1).innerText()).toMatch(new RegExp(`^mock-judge #1: ${expectedAccuracy("gpt_score", "faithfulness")} `));
+  expect(await page.locator('[data-cell="ragas/faithfulness"]').count()).toBe(1);
+
+  // A reload brings the stored runs back (the newest shown).
   await page.reload();
   await button(page, "Agreement").click();
-  await expect.poll(() => cell(page, "ragas", "faithfulness").innerText()).toBe(RAGAS.faithfulness);
+  await expect.poll(() => cell(page, "gpt_score", "faithfulness").innerText()).toBe(expectedAccuracy("gpt_score", "faithfulness"));
+  expect(await page.getByRole("region", { name: "Saved agreement runs" }).locator("li").count()).toBe(2);
 });
