@@ -1,3 +1,4 @@
+import { agreementCli } from "./agreement-command";
 import { parseArgs } from "./args";
 import { EXIT, RunError, UsageError } from "./errors";
 import { HELP } from "./help";
@@ -8,6 +9,7 @@ import { cliVersion } from "./version";
 /** Runs one command; every failure becomes one line on stderr and an exit code, never a stack. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   try {
+    if (argv[0] === "agreement") return await agreementCli(argv.slice(1), io);
     const parsed = parseArgs(argv, io.env);
     if (parsed.command === "help") {
       io.stdout.write(HELP);

@@ -18,7 +18,7 @@ export type AppDb = IDBPDatabase<AppDbSchema>;
  *  version (`v`) and add a migration in its DocType (doc.ts); no database bump needed.
  * ==========================================================================================
  */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** Brings a database at `oldVersion` (0 = just created) up to DB_VERSION, one step at a time. */
 export function upgradeAppDb(
@@ -55,7 +55,12 @@ export function upgradeAppDb(
     const reports = db.createObjectStore("reports", { keyPath: "id" });
     reports.createIndex("keptAt", "keptAt");
   }
-  // Next step goes here: if (oldVersion < 3) { ... }  (and DB_VERSION = 3)
+  if (oldVersion < 3) {
+    // Agreement runs (contract-10 files the view stored), newest first by createdAt.
+    const agreementRuns = db.createObjectStore("agreementRuns", { keyPath: "id" });
+    agreementRuns.createIndex("createdAt", "createdAt");
+  }
+  // Next step goes here: if (oldVersion < 4) { ... }  (and DB_VERSION = 4)
 }
 
 export interface OpenAppDbOptions {

@@ -29,9 +29,11 @@ export interface AppDbSchema extends DBSchema {
   runResults: { key: string; value: unknown; indexes: { runId: string } };
   /** Reports kept from the Reports view (keyPath "id"); the report is stored as its file text. */
   reports: { key: string; value: unknown; indexes: { keptAt: number } };
+  /** Agreement runs: { id, createdAt, file } with file a contract-10 agreement file (keyPath "id"). */
+  agreementRuns: { key: string; value: unknown; indexes: { createdAt: string } };
 }
 
-export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "datasetRows" | "runs" | "runResults" | "reports";
+export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "datasetRows" | "runs" | "runResults" | "reports" | "agreementRuns";
 
 export const DEFAULT_DB_NAME = "ragas-playground";
 

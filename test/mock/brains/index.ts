@@ -6,6 +6,7 @@ import {
   faithfulnessStatements,
   faithfulnessVerdicts,
 } from "./metrics";
+import { agreementBrains } from "./agreement";
 import type { Brain } from "./types";
 
 /** Brains for the engine's built-in prompts, keyed by reply schema name. */
@@ -16,6 +17,7 @@ export const judgeBrains: Record<string, Brain> = {
   context_relevance_sentences: contextRelevanceSentences,
   context_precision_verdicts: contextPrecisionVerdicts,
   context_recall_statements: contextRecallStatements,
+  ...agreementBrains,
 };
 
 export type { Brain, BrainInput } from "./types";

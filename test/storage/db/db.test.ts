@@ -9,6 +9,7 @@ describe("openAppDb", () => {
     const db = await openAppDb("upgrade-from-empty");
     expect(db.version).toBe(DB_VERSION);
     expect([...db.objectStoreNames].sort()).toEqual([
+      "agreementRuns",
       "datasetRows",
       "datasets",
       "history",
@@ -50,6 +51,9 @@ describe("openAppDb", () => {
     expect(rows.keyPath).toEqual(["datasetId", "position"]);
     expect(rows.index("sampleId").keyPath).toEqual(["datasetId", "sample.id"]);
     expect(rows.index("sampleId").unique).toBe(true);
+    // Steps 2 and 3 also add the kept-reports and agreement-run stores, each with its index.
+    expect([...db.transaction("reports").store.indexNames]).toEqual(["keptAt"]);
+    expect([...db.transaction("agreementRuns").store.indexNames]).toEqual(["createdAt"]);
     db.close();
   });
 

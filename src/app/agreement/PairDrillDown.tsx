@@ -1,0 +1,93 @@
+import type { CallRecord, MetricResult } from "../../engine";
+import type { AgreementTask } from "../../engine/agreement/types";
+import type { AgreementFile } from "../../storage/format/agreement-file";
+import { CallLog } from "../results/CallLog";
+import { TraceView } from "../results/traces/TraceView";
+import { ErrorBoundary } from "../shared/ErrorBoundary";
+import type { DrillTarget } from "./AgreementTable";
+import { useAgreementT } from "./messages";
+
+type Result = AgreementFile["rows"][number]["pairs"][number]["resultA"];
+
+/** Every pair of one table cell; opening a pair shows both judgements' traces and call logs. */
+export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; target: DrillTarget; onClose: () => void }) {
+  const t = useAgreementT();
+  const row = file.rows.find((r) => r.method === target.method && r.task === target.task);
+  if (!row) return null;
+  const samples = new Map(file.samples.map((s) => [s.id, s]));
+  return (
+    <section className="card agreement-pairs" aria-label="Agreement pairs">
+      <header className="card-head">
+        <h3>
+          {t.pairs}: {t.pairsOf(t.methodNames[row.method], t.taskNames[row.task])}
+        </h3>
+        <button type="button" onClick={onClose}>
+          {t.close}
+        </button>
+      </header>
+      <ol className="pair-list" key={`${row.method}/${row.task}`}>
+        {row.pairs.map((pair) => {
+          const right = pair.predicted === pair.human;
+          return (
+            <li key={pair.id} className={pair.predicted === "tie" ? "is-tie" : right ? "is-right" : "is-wrong"}>
+              <details>
+                <summary>
+                  <code>{pair.id}</code> A {fmt(pair.scoreA)} · B {fmt(pair.scoreB)} · {t.predicted} {pair.predicted.toUpperCase()} · {t.human}{" "}
+                  {pair.human.toUpperCase()} <span aria-hidden="true">{pair.predicted === "tie" ? "½" : right ? "✓" : "✗"}</span>
+                </summary>
+                <div className="pair-sides">
+                  <Side
+                    label={`${t.sideA}: ${pair.a}`}
+                    result={pair.resultA}
+                    task={row.task}
+                    contexts={samples.get(pair.a)?.contexts ?? []}
+                    method={row.method}
+                  />
+                  {pair.resultB ? (
+                    <Side
+                      label={`${t.sideB}: ${pair.b}`}
+                      result={pair.resultB}
+                      task={row.task}
+                      contexts={samples.get(pair.b)?.contexts ?? []}
+                      method={row.method}
+                    />
+                  ) : null}
+                </div>
+              </details>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+const fmt = (s: number | null) => (s === null ? "null" : s.toFixed(2));
+
+function Side({ label, result, task, contexts, method }: { label: string; result: Result; task: AgreementTask; contexts: readonly string[]; method: string }) {
+  const t = useAgreementT();
+  if (!result) return null;
+  const trace = result.trace as Record<string, unknown>;
+  return (
+    <div className="pair-side">
+      <h4>{label}</h4>
+      {result.error ? (
+        <p className="null-reason">
+          <code>{result.error.code}</code> {result.error.message}
+        </p>
+      ) : null}
+      {method === "ragas" ? (
+        <ErrorBoundary fallback={(message) => <p className="note note-error">{message}</p>}>
+          <TraceView id={task} result={result as MetricResult<any>} contexts={contexts} />
+        </ErrorBoundary>
+      ) : (
+        <p className="reason">
+          {Array.isArray(trace.scale) ? `${t.rating(trace.rating as number, trace.scale[0] as number, trace.scale[1] as number)} · ` : null}
+          {Array.isArray(trace.order) ? `${t.shownFirst(String(trace.order[0]))} · ${t.chose(String(trace.chosen))} · ` : null}
+          {result.reason}
+        </p>
+      )}
+      <CallLog calls={result.trace.calls as CallRecord[]} />
+    </div>
+  );
+}

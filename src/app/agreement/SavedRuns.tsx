@@ -1,0 +1,52 @@
+import type { StoredAgreementRun } from "../../storage/db/agreement-runs";
+import { serializeAgreementFile } from "../../storage/format/agreement-file";
+import { downloadText } from "../shared/download";
+import { useAgreementT } from "./messages";
+
+/** Stored runs, newest first: tick several to see them side by side; export one as its contract-10 file. */
+export function SavedRuns(props: {
+  runs: readonly StoredAgreementRun[];
+  compared: readonly string[];
+  onCompare: (ids: string[]) => void;
+  onDelete: (id: string) => void;
+}) {
+  const t = useAgreementT();
+  return (
+    <section className="card agreement-saved" aria-label="Saved agreement runs">
+      <h3>{t.runs}</h3>
+      {props.runs.length === 0 ? <p className="muted">{t.noRuns}</p> : null}
+      <ul>
+        {props.runs.map((run) => {
+          const c = run.file.config;
+          const name = c.label ?? c.model;
+          return (
+            <li key={run.id}>
+              <label className="check">
+                <input
+                  type="checkbox"
+                  aria-label={`Compare ${name}`}
+                  checked={props.compared.includes(run.id)}
+                  onChange={(e) => props.onCompare(e.target.checked ? [...props.compared, run.id] : props.compared.filter((id) => id !== run.id))}
+                />
+                <strong>{name}</strong>{" "}
+                <span className="muted">
+                  {c.model} · {c.source ?? ""} · {new Date(run.createdAt).toLocaleString()}
+                </span>
+              </label>
+              <button
+                type="button"
+                aria-label={`Export agreement ${name}`}
+                onClick={() => downloadText(serializeAgreementFile(run.file), `ragas-agreement-${run.createdAt.replace(/[:.]/g, "-")}.json`)}
+              >
+                {t.export}
+              </button>
+              <button type="button" aria-label={`Delete agreement ${name}`} onClick={() => props.onDelete(run.id)}>
+                {t.delete}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

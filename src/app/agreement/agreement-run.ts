@@ -1,0 +1,82 @@
+import { estimateAgreement, runAgreement } from "../../engine/agreement";
+import type { AgreementMethod, AgreementRow, AgreementTask } from "../../engine/agreement/types";
+import { newId } from "../../storage/db/ids";
+import { saveAgreementRun, type StoredAgreementRun } from "../../storage/db/agreement-runs";
+import { buildAgreementFile } from "../../storage/format/agreement-file";
+import { appDb } from "../persist/db";
+import { realPorts } from "../playground/score-run";
+import { formatUsd } from "../results/format";
+import { findPrice } from "../settings/prices";
+import { keyMissing } from "../settings/transport";
+import { useApp } from "../store";
+import { activePromptOverrides } from "../studio/active-overrides";
+
+const GENERATOR = { name: "ragas-playground (browser)", version: "0.1.0" };
+
+export interface RunChoice {
+  tasks: AgreementTask[];
+  methods: AgreementMethod[];
+  label: string;
+  source: string;
+}
+
+/** Requests, tokens and cost before starting (price table from Settings; tokens estimated at ~4 characters each). */
+export function estimateRun(rows: readonly AgreementRow[], choice: Pick<RunChoice, "tasks" | "methods">) {
+  const { settings } = useApp.getState();
+  const est = estimateAgreement(rows, choice.tasks, choice.methods);
+  // About 4 characters a token, as the transport's estimate counts Latin text (llm/tokens.ts).
+  const promptTokens = Math.ceil(est.promptChars / 4);
+  const tokens = promptTokens + est.completionTokens;
+  const price = findPrice(settings.prices, settings.model);
+  const usd = price ? (promptTokens * price.input + est.completionTokens * price.output) / 1_000_000 : undefined;
+  return {
+    requests: est.chatRequests + est.embeddingRequests,
+    embeddings: est.embeddingRequests,
+    tokens,
+    cost: usd === undefined ? undefined : formatUsd(usd),
+    perRow: rows.length ? Math.round((est.chatRequests + est.embeddingRequests) / rows.length) : 0,
+  };
+}
+
+/**
+ * One agreement run in the browser: the user's endpoint (with the response cache), the prompt
+ * studio's active versions, ONE limiter at the Settings' concurrency; the file is stored in
+ * IndexedDB as it will be exported. Throws for what stops it before the first request.
+ */
+export async function runInBrowser(
+  rows: readonly AgreementRow[],
+  choice: RunChoice,
+  hooks: { signal: AbortSignal; onProgress: (done: number, total: number) => void },
+): Promise<StoredAgreementRun> {
+  const { settings, apiKey, bypassCache } = useApp.getState();
+  if (keyMissing(settings, apiKey)) throw new Error("needKey");
+  const [{ judge, embedder }, overrides] = await Promise.all([realPorts(bypassCache), activePromptOverrides()]);
+  const seed = "wikieval";
+  const output = await runAgreement(
+    rows,
+    { judge, ...(embedder ? { embedder } : {}), concurrency: settings.concurrency, tasks: choice.tasks, methods: choice.methods, seed, prompts: overrides },
+    { signal: hooks.signal, onProgress: ({ done, total }) => hooks.onProgress(done, total) },
+  );
+  const file = buildAgreementFile({
+    output,
+    config: {
+      baseURL: settings.baseURL,
+      model: settings.model,
+      ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}),
+      concurrency: settings.concurrency,
+      tasks: choice.tasks,
+      methods: choice.methods,
+      seed,
+      threshold: 0.5,
+      source: choice.source,
+      ...(choice.label.trim() ? { label: choice.label.trim() } : {}),
+      overrides,
+    },
+    generator: GENERATOR,
+    redact: [apiKey],
+  });
+  const id = newId();
+  const db = await appDb();
+  if (db) return saveAgreementRun(db, id, file);
+  return { id, createdAt: file.createdAt, file };
+}

@@ -1,0 +1,111 @@
+import type { AgreementRow, AgreementTask, Side } from "../../engine/agreement/types";
+import { AGREEMENT_TASKS } from "../../engine/agreement/types";
+import { parseListCell } from "./list-cell";
+import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types";
+import { readTable } from "./table";
+
+/**
+ * WikiEval-shaped data for the agreement study (DESIGN.md contract 10): columns question, answer,
+ * ungrounded_answer, poor_answer, context_v1, context_v2 (+ source, id), in CSV, JSON, JSON Lines
+ * or parquet; list cells read as contract 2 says. WikiEval's literal "Question: " / "Answer: "
+ * prefixes are stripped; the ragas names user_input / response / retrieved_contexts work too. User labels: `human_<task>` = "a" / "b" (which side people prefer) or
+ * 0 / 1 (an absolute label of `answer` / `context_v1`); `contexts` may stand for `context_v1`.
+ * Any problem names the file, the row and the field; nothing is half-read.
+ */
+
+export interface AgreementData {
+  rows: AgreementRow[];
+  warnings: FileIssue[];
+}
+
+const PREFIX = { question: /^\s*Question:\s*/i, answer: /^\s*Answer:\s*/i } as const;
+
+export async function readAgreementFile(file: { name: string; bytes: Uint8Array }, signal?: AbortSignal): Promise<AgreementData> {
+  return agreementRowsFromTable(await readTable(file, signal ? { signal } : {}));
+}
+
+export function agreementRowsFromTable(table: RawTable): AgreementData {
+  const errors: FileIssue[] = [...(table.rowErrors ?? [])];
+  const warnings: FileIssue[] = [...(table.warnings ?? [])];
+  const rows: AgreementRow[] = [];
+  const has = (name: string) => table.columns.includes(name);
+  // Ragas column names (contract 2) stand in for single-answer, absolutely labelled data.
+  const col = (ours: string, ...others: string[]) => [ours, ...others].find(has);
+  const q = col("question", "user_input");
+  const ans = col("answer", "response");
+  const v1 = col("context_v1", "contexts", "retrieved_contexts");
+  for (const [name, found] of [
+    ["question", q],
+    ["answer", ans],
+    ["context_v1", v1],
+  ] as const) {
+    if (!found) errors.push({ file: table.file, field: name, message: `missing column (columns: ${table.columns.join(", ") || "none"})` });
+  }
+  if (errors.length > 0) throw new SamplesFileError(errors);
+  const seen = new Set<string>();
+  table.rows.forEach((raw, i) => {
+    const rowNo = table.rowNumbers?.[i] ?? i + 1;
+    const issue = (field: string, message: string) => errors.push({ file: table.file, row: rowNo, field, message });
+    const text = (field: string, required: boolean): string | undefined => {
+      const cell = raw[field];
+      if (cell === undefined || cell === null || (typeof cell === "string" && cell.trim() === "")) {
+        if (required) issue(field, "is empty");
+        return undefined;
+      }
+      if (typeof cell !== "string") {
+        issue(field, `expected text, got ${typeof cell}`);
+        return undefined;
+      }
+      return cell;
+    };
+    const list = (field: string): string[] | undefined => {
+      if (raw[field] === undefined || raw[field] === null || raw[field] === "") return undefined;
+      const parsed = parseListCell(raw[field]);
+      if (!parsed.ok) {
+        issue(field, parsed.message);
+        return undefined;
+      }
+      return parsed.items.filter((s) => s.trim() !== "");
+    };
+    const id = raw.id === undefined || raw.id === null || raw.id === "" ? String(i + 1) : String(raw.id);
+    if (seen.has(id)) issue("id", `"${id}" is used by an earlier row`);
+    seen.add(id);
+    const question = text(q!, true)?.replace(PREFIX.question, "");
+    const answer = text(ans!, true)?.replace(PREFIX.answer, "");
+    const before = errors.length;
+    const context_v1 = list(v1!);
+    if (errors.length === before && (!context_v1 || context_v1.length === 0)) issue(v1!, "needs at least one context");
+    const row: AgreementRow = { id, question: question ?? "", answer: answer ?? "", context_v1: context_v1 ?? [] };
+    const ungrounded = text("ungrounded_answer", false);
+    if (ungrounded !== undefined) row.ungrounded_answer = ungrounded.replace(PREFIX.answer, "");
+    const poor = text("poor_answer", false);
+    if (poor !== undefined) row.poor_answer = poor.replace(PREFIX.answer, "");
+    const v2 = list("context_v2");
+    if (v2 && v2.length > 0) row.context_v2 = v2;
+    const source = text("source", false);
+    if (source !== undefined) row.source = source;
+    const human = labels(raw, issue);
+    if (human) row.human = human;
+    rows.push(row);
+  });
+  if (rows.length === 0) errors.push({ file: table.file, message: "has no rows" });
+  if (errors.length > 0) throw new SamplesFileError(errors);
+  return { rows, warnings };
+}
+
+/** `human_<task>`: "a" / "b" for a pairwise preference, 0..1 (or "0" / "1") for an absolute label. */
+function labels(raw: Record<string, unknown>, issue: (field: string, message: string) => void): AgreementRow["human"] {
+  const out: Partial<Record<AgreementTask, Side | number>> = {};
+  for (const task of AGREEMENT_TASKS) {
+    const field = `human_${task}`;
+    const cell = raw[field];
+    if (cell === undefined || cell === null || cell === "") continue;
+    const value = typeof cell === "string" ? cell.trim().toLowerCase() : cell;
+    if (value === "a" || value === "b") out[task] = value;
+    else if (typeof value === "boolean") out[task] = value ? 1 : 0;
+    else if ((typeof value === "number" || (typeof value === "string" && /^\d+(\.\d+)?$/.test(value))) && Number(value) >= 0 && Number(value) <= 1)
+      out[task] = Number(value);
+    else issue(field, `expected "a", "b" or a label from 0 to 1, got ${JSON.stringify(cell)}`);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

@@ -1,0 +1,133 @@
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { expect, test } from "vitest";
+import type { Page } from "playwright-core";
+import { shownOrder } from "../../src/engine/agreement/baselines";
+import { tally } from "../../src/engine/agreement/stats";
+import { checkAgreementFile } from "../../src/storage/format/agreement-check";
+import { parseAgreementFile } from "../../src/storage/format/agreement-file";
+import { words } from "../mock/brains/agreement";
+import { sharedPath } from "../shared-dir";
+import { button, useMock } from "./browser";
+import { useE2E } from "./context";
+
+const e2e = useE2E();
+const KEY = "sk-agreement-e2e-5566778899";
+const INPUT = sharedPath("wikieval", "WikiEval_samples_10.jsonl");
+const raw = readFileSync(INPUT, "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => JSON.parse(l) as { answer: string; ungrounded_answer: string; poor_answer: string; context_v1: string[]; context_v2: string[] });
+const strip = (s: string) => s.replace(/^\s*Answer:\s*/i, "");
+const TASKS = ["faithfulness", "answer_relevancy", "context_relevance"] as const;
+
+function candidates(task: string, i: number): [string, string] {
+  const r = raw[i]!;
+  if (task === "faithfulness") return [strip(r.answer), strip(r.ungrounded_answer)];
+  if (task === "answer_relevancy") return [strip(r.answer), strip(r.poor_answer)];
+  return [r.context_v1.join("\n\n"), r.context_v2.join("\n\n")];
+}
+
+/**
+ * The accuracy the scripted judge (test/mock/brains/agreement.ts) must reach, from the data alone:
+ * GPT Score rates min(10, floor(words / 10)), longer wins; GPT Ranking picks the shorter, the shown-first on equal length.
+ * People prefer side a in every WikiEval pair.
+ */
+function expectedAccuracy(method: "gpt_score" | "gpt_ranking", task: string): string {
+  const outcomes = raw.map((_, i) => {
+    const [a, b] = candidates(task, i).map(words) as [number, number];
+    if (method === "gpt_score") {
+      const [ra, rb] = [Math.min(10, Math.floor(a / 10)), Math.min(10, Math.floor(b / 10))];
+      return { predicted: ra === rb ? ("tie" as const) : ra > rb ? ("a" as const) : ("b" as const), human: "a" as const };
+    }
+    const predicted = a === b ? shownOrder("wikieval", task as never, String(i + 1))[0] : a < b ? "a" : "b";
+    return { predicted, human: "a" as const };
+  });
+  return tally(outcomes).accuracy.toFixed(2);
+}
+
+/**
+ * Ragas on the ten rows with the mock's metric brains (word overlap, hashed embeddings): the CLI
+ * test recomputes each of these figures from its traces; here the browser must show the same.
+ */
+const RAGAS = { faithfulness: "0.80", answer_relevancy: "0.10", context_relevance: "0.95" };
+
+const cell = (page: Page, method: string, task: string) => page.locator(`[data-cell="${method}/${task}"] .accuracy`);
+
+test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Score and GPT Ranking, Table 1 with the paper beside it", async () => {
+  const mock = await e2e.mock({ apiKey: KEY });
+  const { page } = await e2e.open();
+  await useMock(page, mock.url, KEY);
+  await button(page, "Agreement").click();
+  await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(INPUT);
+  await expect.poll(() => page.getByRole("status", { name: "Agreement data status" }).innerText()).toBe("10 rows from WikiEval_samples_10.jsonl");
+  // Per row: Ragas 8 chat + 2 embeddings, GPT Score 6, GPT Ranking 3.
+  expect(await page.getByLabel("Agreement estimate").innerText()).toMatch(
+    /^Estimate: 190 requests \(20 embeddings\), about [\d,]+ tokens, .* · 19 requests per row$/,
+  );
+
+  await button(page, "Run agreement").click();
+  await cell(page, "gpt_ranking", "context_relevance").waitFor({ timeout: 60_000 });
+  expect(await page.getByRole("status", { name: "Agreement status" }).innerText()).toBe("Finished: 90 pairs judged and saved.");
+
+  for (const task of TASKS) {
+    expect(await cell(page, "ragas", task).innerText(), `ragas/${task}`).toBe(RAGAS[task]);
+    expect(await cell(page, "gpt_score", task).innerText(), `gpt_score/${task}`).toBe(expectedAccuracy("gpt_score", task));
+    expect(await cell(page, "gpt_ranking", task).innerText(), `gpt_ranking/${task}`).toBe(expectedAccuracy("gpt_ranking", task));
+  }
+  const table = await page.getByRole("table", { name: "Agreement table" }).innerText();
+  expect(table).toContain("paper 0.95");
+  expect(table).toContain("paper 0.40");
+  expect(table).toMatch(/\[0\.\d\d–[01]\.\d\d\]/);
+  expect(table).toContain("95% Wilson score interval");
+
+  // Drill-down: the ranking's pairs, each with its recorded shown order.
+  await page.locator('[data-cell="gpt_ranking/faithfulness"]').click();
+  const pairs = page.getByRole("region", { name: "Agreement pairs" });
+  await expect.poll(() => pairs.locator(".pair-list > li").count()).toBe(10);
+  await pairs.locator("summary").first().click();
+  expect(await pairs.locator(".pair-side").first().innerText()).toMatch(/shown first: [AB] · chose [AB] · Candidate 1 has \d+ words/);
+  // Ragas pairs show both traces with the playground's trace views.
+  await page.locator('[data-cell="ragas/faithfulness"]').click();
+  await pairs.locator("summary").first().click();
+  expect(await pairs.locator(".pair-list > li").first().locator(".pair-side").count()).toBe(2);
+  expect(await pairs.locator(".pair-list > li").first().innerText()).toMatch(/statement/i);
+
+  // Stored in IndexedDB and exported as the contract-10 file; every figure follows from its traces.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page
+      .getByRole("button", { name: /^Export agreement / })
+      .first()
+      .click(),
+  ]);
+  const text = await readFile(await download.path(), "utf8");
+  expect(text).not.toContain(KEY);
+  const file = parseAgreementFile(JSON.parse(text));
+  expect(checkAgreementFile(file)).toEqual([]);
+  expect(file.rows).toHaveLength(9);
+  expect(file.config).toMatchObject({
+    baseURL: mock.url,
+    methods: ["ragas", "gpt_score", "gpt_ranking"],
+    interval: "wilson-95",
+    source: "WikiEval_samples_10.jsonl",
+  });
+
+  // A second run (GPT Score only, labelled) shows beside the first, cell by cell.
+  await page.getByLabel("Run label", { exact: true }).fill("score-only");
+  await page.getByRole("checkbox", { name: "Ragas" }).uncheck();
+  await page.getByRole("checkbox", { name: "GPT Ranking" }).uncheck();
+  expect(await page.getByLabel("Agreement estimate").innerText()).toMatch(/^Estimate: 60 requests \(0 embeddings\)/);
+  await button(page, "Run agreement").click();
+  const both = page.locator('[data-cell="gpt_score/faithfulness"]');
+  await expect.poll(() => both.count(), { timeout: 30_000 }).toBe(2);
+  expect(await both.first().innerText()).toMatch(new RegExp(`^score-only: ${expectedAccuracy("gpt_score", "faithfulness")} `));
+  expect(await both.nth(1).innerText()).toMatch(new RegExp(`^mock-judge #1: ${expectedAccuracy("gpt_score", "faithfulness")} `));
+  expect(await page.locator('[data-cell="ragas/faithfulness"]').count()).toBe(1);
+
+  // A reload brings the stored runs back (the newest shown).
+  await page.reload();
+  await button(page, "Agreement").click();
+  await expect.poll(() => cell(page, "gpt_score", "faithfulness").innerText()).toBe(expectedAccuracy("gpt_score", "faithfulness"));
+  expect(await page.getByRole("region", { name: "Saved agreement runs" }).locator("li").count()).toBe(2);
+});
