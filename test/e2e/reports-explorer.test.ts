@@ -5,7 +5,6 @@ import { button, field } from "./browser";
 import { useE2E } from "./context";
 import { importReport, openReportsTab, shownMean } from "./report-helpers";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E is vitest scaffolding, not a React hook
 const e2e = useE2E();
 
 /** Scores k/20 spread over [0, 1], every 50th a coded null; deterministic. */

@@ -8,7 +8,6 @@ import { wikiEvalSample } from "./fixtures";
 import { cliReport, wikiEvalSamples } from "./report-fixtures";
 import { download, importReport, openReportsTab, shownMean } from "./report-helpers";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E is vitest scaffolding, not a React hook
 const e2e = useE2E();
 
 /** Whether Chromium loads `url` with its fragment intact (a tiny same-origin document, not the app). */

@@ -7,7 +7,6 @@ import { useE2E } from "./context";
 import { cliReport, wikiEvalSamples } from "./report-fixtures";
 import { download, importReport, notice, openReportsTab, shownMean, storeRows } from "./report-helpers";
 
-// biome-ignore lint/correctness/useHookAtTopLevel: useE2E is vitest scaffolding, not a React hook
 const e2e = useE2E();
 const KEY = "sk-reports-LEAKCHECK-5b7e2c9d01";
 

@@ -1,3 +1,4 @@
+import type { MetricTraces } from "../../src/engine/metrics/registry";
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
 import { evaluate, METRIC_IDS, type Sample } from "../../src/engine";
@@ -32,7 +33,9 @@ export async function runAndCheck(mock: MockServer, samples: readonly Sample[], 
   const out = await evaluate(samples, METRIC_IDS, { judge: createJudge(config), embedder: createEmbedder(config), concurrency });
   const check: RunCheck = { scored: 0, nulls: {}, maxChatCalls: 0, results: 0, statements: {} };
   for (const row of out.results) {
-    check.statements[row.sampleId] = (row.metrics.faithfulness?.trace.statements ?? []).map((s: { text: string }) => s.text);
+    check.statements[row.sampleId] = ((row.metrics.faithfulness?.trace as MetricTraces["faithfulness"] | undefined)?.statements ?? []).map(
+      (s: { text: string }) => s.text,
+    );
     let chat = 0;
     for (const id of METRIC_IDS) {
       const result = row.metrics[id]!;

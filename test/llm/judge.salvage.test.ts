@@ -1,3 +1,4 @@
+import type { MetricTraces } from "../../src/engine/metrics/registry";
 import { afterEach, describe, expect, it } from "vitest";
 import { evaluate, type Sample } from "../../src/engine";
 import { createJudge } from "../../src/llm";
@@ -46,7 +47,7 @@ describe.each([
     const out = await evaluate([sample], ["faithfulness"], { judge: createJudge(configFor(mock.server)), concurrency: 2 });
     const result = out.results[0]!.metrics.faithfulness!;
     expect(result.error).toBeUndefined();
-    expect(result.trace.statements.map((s: { verdict: number; reason: string }) => [s.verdict, s.reason])).toEqual([
+    expect((result.trace as MetricTraces["faithfulness"]).statements.map((s: { verdict: number; reason: string }) => [s.verdict, s.reason])).toEqual([
       [1, "In the context."],
       [1, "The context gives 1889."],
       [0, "No colour is given."],
@@ -99,6 +100,10 @@ describe.each([
   });
 });
 
+/** A request body or JSON Schema read as plain nested objects, for asserting on its keywords. */
+// biome-ignore lint/suspicious/noExplicitAny: a test walks an arbitrary JSON tree
+type JsonTree = any;
+
 describe("judge: a server that refuses a schema keyword", () => {
   const mock = useMockServer({ refuseKeywords: ["minItems"] });
   afterEach(() => resetSchemaSupport());
@@ -110,14 +115,14 @@ describe("judge: a server that refuses a schema keyword", () => {
         ...echoRequest().output,
         jsonSchema: {
           ...echoRequest().output.jsonSchema,
-          properties: { items: { ...(echoRequest().output.jsonSchema as any).properties.items, minItems: 2, maxItems: 2 } },
+          properties: { items: { ...(echoRequest().output.jsonSchema as JsonTree).properties.items, minItems: 2, maxItems: 2 } },
         },
       },
     };
     const reply = await createJudge(configFor(mock.server)).complete(withCount);
     expect(reply.value).toEqual(expectedEcho);
     expect(mock.server.log.map((r) => r.status)).toEqual([400, 200]);
-    const sent = (mock.server.log[1]!.body as any).response_format.json_schema.schema.properties.items;
+    const sent = (mock.server.log[1]!.body as JsonTree).response_format.json_schema.schema.properties.items;
     expect(sent.minItems).toBeUndefined();
     expect(sent.maxItems).toBe(2);
     expect(reply.calls[1]!.mode).toBe("json_schema");

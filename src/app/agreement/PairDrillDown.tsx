@@ -78,7 +78,7 @@ function Side({ label, result, task, contexts, method }: { label: string; result
       ) : null}
       {method === "ragas" ? (
         <ErrorBoundary fallback={(message) => <p className="note note-error">{message}</p>}>
-          <TraceView id={task} result={result as MetricResult<any>} contexts={contexts} />
+          <TraceView id={task} result={result as MetricResult} contexts={contexts} />
         </ErrorBoundary>
       ) : (
         <p className="reason">

@@ -1,6 +1,6 @@
 import type { MetricResult } from "../result";
 import { recomputeScore } from "../recompute";
-import { rankingScore, ratingScore } from "./baselines";
+import { type RankingTrace, type RatingTrace, rankingScore, ratingScore } from "./baselines";
 import { type AgreementPlan, jobKey, type PairSpec } from "./plan";
 import { pearson, predict, tally } from "./stats";
 import { type AbsoluteRowResult, type AgreementMethod, type AgreementPair, type AgreementRowResult, AGREEMENT_TASKS, methodTasks } from "./types";
@@ -22,7 +22,7 @@ export function pairScores(method: AgreementMethod, resultA: Scored | undefined,
   return [resultA?.score ?? null, resultB?.score ?? null];
 }
 
-function pairOf(method: AgreementMethod, spec: PairSpec, results: ReadonlyMap<string, MetricResult<any>>): AgreementPair {
+function pairOf(method: AgreementMethod, spec: PairSpec, results: ReadonlyMap<string, MetricResult>): AgreementPair {
   const resultA = method === "gpt_ranking" ? results.get(jobKey(method, spec.task, `${spec.a}~${spec.b}`)) : results.get(jobKey(method, spec.task, spec.a));
   const resultB = method === "gpt_ranking" ? undefined : results.get(jobKey(method, spec.task, spec.b));
   const [scoreA, scoreB] = pairScores(method, resultA, resultB);
@@ -39,7 +39,7 @@ export function tableRow(method: AgreementMethod, task: AgreementRowResult["task
 export function assemble(
   plan: AgreementPlan,
   methods: readonly AgreementMethod[],
-  results: ReadonlyMap<string, MetricResult<any>>,
+  results: ReadonlyMap<string, MetricResult>,
   threshold: number,
 ): { rows: AgreementRowResult[]; absolute: AbsoluteRowResult[] } {
   const rows: AgreementRowResult[] = [];
@@ -94,8 +94,10 @@ export function absoluteRow(method: AgreementMethod, task: AbsoluteRowResult["ta
  */
 export function recomputeResultScore(method: AgreementMethod, task: AgreementRowResult["task"], result: Scored): number | null {
   if (result.score === null) return null;
-  const trace = result.trace as Record<string, any>;
-  if (method === "ragas") return recomputeScore(task, trace).score;
-  if (method === "gpt_ranking") return rankingScore({ chosen: trace.order[trace.choice - 1] });
-  return ratingScore({ rating: trace.rating, scale: trace.scale });
+  if (method === "ragas") return recomputeScore(task, result.trace).score;
+  if (method === "gpt_ranking") {
+    const { order, choice } = result.trace as unknown as RankingTrace;
+    return rankingScore({ chosen: order[choice - 1]! });
+  }
+  return ratingScore(result.trace as unknown as RatingTrace);
 }

@@ -129,6 +129,6 @@ export const GPT_RANKING_PROMPTS: Record<AgreementTask, PromptDef<ChoiceReply>> 
 };
 
 /** Every baseline prompt, for the prompt studio and for recording prompt hashes in the file's config. */
-export function baselinePrompts(): PromptDef<any>[] {
+export function baselinePrompts(): PromptDef<unknown>[] {
   return [...Object.values(GPT_SCORE_PROMPTS), GPT_SCORE_5_PROMPT, ...Object.values(GPT_RANKING_PROMPTS)];
 }

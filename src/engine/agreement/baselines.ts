@@ -67,7 +67,7 @@ function baseInput(task: AgreementTask, sample: Sample): Record<string, string> 
 }
 
 /** GPT Score: one call rating one candidate (0-10, or 1-5 with `five`). */
-export function rateCandidate(task: AgreementTask, sample: Sample, deps: BaselineDeps, five = false): Promise<MetricResult<any>> {
+export function rateCandidate(task: AgreementTask, sample: Sample, deps: BaselineDeps, five = false): Promise<MetricResult> {
   const base = five ? GPT_SCORE_5_PROMPT : GPT_SCORE_PROMPTS[task];
   const scale: [number, number] = five ? [1, 5] : [0, 10];
   return guarded(base, sample, deps, async (ctx) => {
@@ -78,7 +78,7 @@ export function rateCandidate(task: AgreementTask, sample: Sample, deps: Baselin
 }
 
 /** GPT Ranking: one call choosing between the pair's two candidates, shown in the seeded order. */
-export function rankPair(task: AgreementTask, a: Sample, b: Sample, order: [Side, Side], deps: BaselineDeps): Promise<MetricResult<any>> {
+export function rankPair(task: AgreementTask, a: Sample, b: Sample, order: [Side, Side], deps: BaselineDeps): Promise<MetricResult> {
   const base = GPT_RANKING_PROMPTS[task];
   const bySide = { a, b };
   return guarded(base, a, deps, async (ctx) => {
@@ -96,7 +96,7 @@ export function rankPair(task: AgreementTask, a: Sample, b: Sample, order: [Side
 type Partial = { score: number; reason: string; trace: Record<string, unknown> };
 
 /** Like scoreMetric: a bad prompt, a failed call or a cancel becomes a coded null that keeps its calls. */
-async function guarded(base: PromptDef<any>, sample: Sample, deps: BaselineDeps, run: (ctx: MetricContext) => Promise<Partial>): Promise<MetricResult<any>> {
+async function guarded(base: PromptDef<unknown>, sample: Sample, deps: BaselineDeps, run: (ctx: MetricContext) => Promise<Partial>): Promise<MetricResult> {
   const calls: CallRecord[] = [];
   const problems = validatePrompt(resolvePrompt(base, deps.prompts?.[base.id])).map((i) => `${base.id}: ${i.message}`);
   if (problems.length > 0) return { score: null, error: { code: "invalid_prompt", message: problems.join("; ") }, trace: { calls } };
@@ -124,6 +124,6 @@ async function guarded(base: PromptDef<any>, sample: Sample, deps: BaselineDeps,
   }
 }
 
-function cancelled(calls: CallRecord[]): MetricResult<any> {
+function cancelled(calls: CallRecord[]): MetricResult {
   return { score: null, error: { code: "cancelled", message: "the run was cancelled before this judgement finished" }, trace: { calls } };
 }

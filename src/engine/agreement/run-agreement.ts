@@ -52,8 +52,8 @@ export async function runAgreement(rows: readonly AgreementRow[], config: Agreem
   const embedder = config.embedder ? limitEmbedder(config.embedder, limiter) : undefined;
   const deps = { judge, prompts: config.prompts, signal: hooks.signal };
 
-  const jobs = new Map<string, () => Promise<MetricResult<any>>>();
-  const add = (key: string, job: () => Promise<MetricResult<any>>) => {
+  const jobs = new Map<string, () => Promise<MetricResult>>();
+  const add = (key: string, job: () => Promise<MetricResult>) => {
     if (!jobs.has(key)) jobs.set(key, job);
   };
   const candidates = [
@@ -86,7 +86,7 @@ export async function runAgreement(rows: readonly AgreementRow[], config: Agreem
     }
   }
 
-  const results = new Map<string, MetricResult<any>>();
+  const results = new Map<string, MetricResult>();
   const queue = [...jobs.entries()];
   let done = 0;
   let next = 0;

@@ -47,8 +47,8 @@ export interface AgreementPair {
   scoreA: number | null;
   scoreB: number | null;
   predicted: Prediction;
-  resultA?: MetricResult<any>;
-  resultB?: MetricResult<any>;
+  resultA?: MetricResult;
+  resultB?: MetricResult;
 }
 
 /** One cell of Table 1: a method on a task (contract 10 `rows`). */
@@ -70,7 +70,7 @@ export interface AbsoluteItem {
   label: number;
   score: number | null;
   predicted: 0 | 1 | null;
-  result?: MetricResult<any>;
+  result?: MetricResult;
 }
 
 export interface AbsoluteRowResult {

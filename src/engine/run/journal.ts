@@ -10,7 +10,7 @@ export interface JournalEntry {
   sampleId: string;
   /** 0-based: repeat k of a run scored with repeat N (k < N). */
   repeat: number;
-  metrics: Partial<Record<MetricId, MetricResult<any>>>;
+  metrics: Partial<Record<MetricId, MetricResult>>;
 }
 
 export interface RunJournal {

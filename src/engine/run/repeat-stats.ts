@@ -21,7 +21,7 @@ export interface RepeatStat {
   code?: string;
 }
 
-export type MetricRuns = Partial<Record<MetricId, MetricResult<any>>>;
+export type MetricRuns = Partial<Record<MetricId, MetricResult>>;
 
 export interface RepeatSummary extends MetricSummary {
   /** Standard deviation of the per-sample means across samples. */

@@ -33,7 +33,18 @@ export interface AppDbSchema extends DBSchema {
   agreementRuns: { key: string; value: unknown; indexes: { createdAt: string } };
 }
 
-export type StoreName = "settings" | "secrets" | "history" | "responseCache" | "promptVersions" | "datasets" | "datasetRows" | "runs" | "runResults" | "reports" | "agreementRuns";
+export type StoreName =
+  | "settings"
+  | "secrets"
+  | "history"
+  | "responseCache"
+  | "promptVersions"
+  | "datasets"
+  | "datasetRows"
+  | "runs"
+  | "runResults"
+  | "reports"
+  | "agreementRuns";
 
 export const DEFAULT_DB_NAME = "ragas-playground";
 

@@ -161,14 +161,14 @@ export function parseAgreementFile(value: unknown, name = "agreement file"): Agr
   return parsed.data;
 }
 
-function slimResults(p: { resultA?: MetricResult<any>; resultB?: MetricResult<any> }) {
+function slimResults(p: { resultA?: MetricResult; resultB?: MetricResult }) {
   return { ...(p.resultA ? { resultA: slim(p.resultA) } : {}), ...(p.resultB ? { resultB: slim(p.resultB) } : {}) };
 }
 
 /** Call logs keep their numbers; the full prompt text is in config.prompts already. */
-function slim(result: MetricResult<any>): MetricResult<any> {
+function slim(result: MetricResult): MetricResult {
   const calls = (result.trace.calls as CallRecord[]).map(({ messages: _m, reply: _r, ...rest }) => rest);
-  const out: MetricResult<any> = { score: result.score, trace: { ...result.trace, calls } };
+  const out: MetricResult = { score: result.score, trace: { ...result.trace, calls } };
   if (result.reason !== undefined) out.reason = result.reason;
   if (result.error) out.error = { code: result.error.code, message: result.error.message };
   return out;

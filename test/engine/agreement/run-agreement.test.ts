@@ -75,7 +75,7 @@ describe("runAgreement with baselines", () => {
     for (const row of out.rows.filter((r) => r.method === "gpt_ranking")) {
       for (const p of row.pairs) {
         const order = shownOrder("s1", row.task, p.id);
-        expect(p.resultA!.trace.order).toEqual(order);
+        expect((p.resultA!.trace as { order?: unknown }).order).toEqual(order);
         expect(p.predicted).toBe(order[0]);
         expect(p.resultB).toBeUndefined();
         expect(recomputeResultScore("gpt_ranking", row.task, p.resultA!)).toBe(p.scoreA);

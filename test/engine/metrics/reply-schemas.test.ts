@@ -35,6 +35,10 @@ const perCall: [string, (n: number) => JudgeOutputSpec<unknown>][] = [
   ["context recall statements", () => attributionPrompt.output],
 ];
 
+/** A JSON Schema read as plain nested objects, for asserting on its keywords. */
+// biome-ignore lint/suspicious/noExplicitAny: a test walks an arbitrary JSON tree
+type JsonTree = any;
+
 describe("reply schemas (contract 8)", () => {
   it.each(perCall)("%s: strict, and every random reply valid under the sent schema passes the validator", (_name, specFor) => {
     for (let n = 1; n <= 8; n++) {
@@ -49,12 +53,12 @@ describe("reply schemas (contract 8)", () => {
   });
 
   it("states the exact count and the numbers that exist", () => {
-    const verdicts = verdictsOutputFor(3).jsonSchema as any;
+    const verdicts = verdictsOutputFor(3).jsonSchema as JsonTree;
     expect(verdicts.properties.verdicts).toMatchObject({ minItems: 3, maxItems: 3 });
     expect(verdicts.properties.verdicts.items.properties.verdict).toEqual({ type: "integer", enum: [0, 1] });
-    const needed = neededOutputFor(5).jsonSchema as any;
+    const needed = neededOutputFor(5).jsonSchema as JsonTree;
     expect(needed.properties.needed).toMatchObject({ maxItems: 5, items: { type: "integer", minimum: 1, maximum: 5 } });
-    const questions = questionsOutputFor(3).jsonSchema as any;
+    const questions = questionsOutputFor(3).jsonSchema as JsonTree;
     expect(questions.properties.questions).toMatchObject({ minItems: 3, maxItems: 3 });
     expect(questions.properties.questions.items.properties.question.pattern).toBe("\\S");
   });

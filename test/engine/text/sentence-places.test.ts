@@ -1,3 +1,4 @@
+import type { MetricTraces } from "../../../src/engine/metrics/registry";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { segmentContext } from "../../../src/app/results/traces/highlight";
@@ -111,7 +112,7 @@ describe("sentence places", () => {
     const { judge, requests } = scriptedJudge({ "context_relevance.sentences": { needed: [1, 3] } });
     const out = await evaluate([sample], ["context_relevance"], { judge, concurrency: 1 });
     const result = out.results[0]!.metrics.context_relevance!;
-    expect(result.trace.sentences).toEqual([
+    expect((result.trace as MetricTraces["context_relevance"]).sentences).toEqual([
       { text: "1. Launch: 30 July 2023 at 06:30 IST.", context: 0, relevant: 1 },
       { text: "2. Site: Sriharikota, India.", context: 0, relevant: 0 },
       { text: "发射定于周日。", context: 1, relevant: 1 },

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { buildReport, MIGRATIONS, parseReport, promptsUsed, REPORT_FORMAT, REPORT_VERSION, serializeReport, type Report } from "../../../src/storage/format/report";
+import {
+  buildReport,
+  MIGRATIONS,
+  parseReport,
+  promptsUsed,
+  REPORT_FORMAT,
+  REPORT_VERSION,
+  serializeReport,
+  type Report,
+} from "../../../src/storage/format/report";
 import type { JsonObject } from "../../../src/storage/format/report-migrations";
 import { FAKE_KEY, fakeOutput, fakeReport, metrics, samples } from "./report-fixture";
 
