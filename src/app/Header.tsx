@@ -39,7 +39,7 @@ export function Header() {
       <div className="header-actions">
         {/* English accessible names in every language, like the contract-7 controls. */}
         {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons outside a form; WAI-ARIA's group, not a fieldset with its own box */}
-        <div className="segmented" role="group" aria-label={t.app.views}>
+        <div className="segmented view-switch" role="group" aria-label={t.app.views}>
           {VIEWS.map((v) => (
             <button key={v.id} type="button" aria-label={v.name} aria-pressed={view === v.id} onClick={() => setView(v.id)}>
               {t.app[v.id]}

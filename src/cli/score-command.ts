@@ -10,10 +10,10 @@ import { parseTransportConfig } from "../llm/config";
 import { sanitizeUrl } from "../storage/format/redact";
 import { buildReport, promptsUsed, serializeReport } from "../storage/format/report-build";
 import type { Report, ReportPrompt } from "../storage/format/report-schema";
-import { formatIssue, readSamplesFile, SamplesFileError } from "../storage/format/samples-file";
+import { formatIssue } from "../storage/format/samples-file";
 import type { ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
-import { readTextFile, writeTextFileAtomic } from "./files";
+import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
 import type { CliIO } from "./io";
 import { preflight } from "./preflight";
@@ -149,17 +149,12 @@ function runFingerprint(
   );
 }
 
+/** --input goes through the browser importer's path (CSV in any encoding, JSON, JSONL, parquet). */
 async function loadSamples(path: string, io: CliIO) {
-  const text = await readTextFile(path, "--input");
-  try {
-    const { samples, warnings } = readSamplesFile(text, path);
-    for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) io.stderr.write(`warning: ${formatIssue(w)}\n`);
-    if (warnings.length > MAX_WARNINGS_SHOWN) io.stderr.write(`warning: ... and ${warnings.length - MAX_WARNINGS_SHOWN} more\n`);
-    return samples;
-  } catch (error) {
-    if (error instanceof SamplesFileError) throw new RunError(error.message);
-    throw error;
-  }
+  const { samples, warnings } = await readDatasetFile(path);
+  for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) io.stderr.write(`warning: ${formatIssue(w)}\n`);
+  if (warnings.length > MAX_WARNINGS_SHOWN) io.stderr.write(`warning: ... and ${warnings.length - MAX_WARNINGS_SHOWN} more\n`);
+  return samples;
 }
 
 function optionsFrom(args: ScoreArgs): Partial<Record<MetricId, MetricOptions>> {

@@ -6,6 +6,13 @@ export const BACKOFF_BASE_MS = 500;
 export const BACKOFF_CAP_MS = 30_000;
 /** Longer Retry-After values are clamped: a run should not sit silent for many minutes. */
 export const RETRY_AFTER_CAP_MS = 120_000;
+/**
+ * A request that got no HTTP answer at all (refused, unreachable, blocked by CORS) is retried at
+ * most this many times whatever the budget: a dropped connection comes back within a retry or
+ * two, while a server the browser may not read (CORS) would otherwise hold every call for the
+ * whole backoff ladder (about 45 s at 8 retries) before the user sees why.
+ */
+export const NETWORK_RETRY_CAP = 2;
 
 export interface RetryOptions {
   maxRetries: number;
@@ -64,6 +71,7 @@ export async function withRetry<T>(attempt: (signal: AbortSignal) => Promise<T>,
   const { signal, maxRetries, timeoutMs } = options;
   const sleep = options.sleep ?? abortableSleep;
   let attempts = 0;
+  let networkFailures = 0;
   for (;;) {
     if (signal?.aborted) throw cancelled(attempts);
     attempts += 1;
@@ -85,7 +93,8 @@ export async function withRetry<T>(attempt: (signal: AbortSignal) => Promise<T>,
     failure.attempts = attempts;
     if (failure.kind === "cancelled") throw failure;
     if (failure.kind === "rate_limited") options.onRateLimited?.(failure.retryAfterMs);
-    if (!isRetryable(failure) || attempts > maxRetries) throw failure;
+    if (failure.kind === "network") networkFailures += 1;
+    if (!isRetryable(failure) || attempts > maxRetries || networkFailures > NETWORK_RETRY_CAP) throw failure;
     try {
       await wait(retryDelay(failure, attempts - 1, options.random), signal, sleep);
     } catch (sleepError) {

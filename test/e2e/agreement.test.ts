@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
 import { shownOrder } from "../../src/engine/agreement/baselines";
@@ -7,6 +9,7 @@ import { tally } from "../../src/engine/agreement/stats";
 import { checkAgreementFile } from "../../src/storage/format/agreement-check";
 import { parseAgreementFile } from "../../src/storage/format/agreement-file";
 import { words } from "../mock/brains/agreement";
+import { runCliProcess } from "../cli/spawn-cli";
 import { sharedPath } from "../shared-dir";
 import { button, useMock } from "./browser";
 import { useE2E } from "./context";
@@ -47,15 +50,28 @@ function expectedAccuracy(method: "gpt_score" | "gpt_ranking", task: string): st
 }
 
 /**
- * Ragas on the ten rows with the mock's metric brains (word overlap, hashed embeddings): the CLI
- * test recomputes each of these figures from its traces; here the browser must show the same.
+ * Ragas on the ten rows with the mock's metric brains (word overlap, hashed embeddings), as the CLI
+ * computes it against the same mock: the CLI test recomputes each figure from its traces, and the
+ * browser must show the same ones.
  */
-const RAGAS = { faithfulness: "0.80", answer_relevancy: "0.10", context_relevance: "0.95" };
+async function ragasByCli(mockUrl: string): Promise<Record<string, string>> {
+  const dir = await mkdtemp(join(tmpdir(), "agreement-e2e-"));
+  const out = join(dir, "ragas.json");
+  const run = await runCliProcess(
+    ["agreement", "--input", INPUT, "--base-url", mockUrl, "--model", "mock-judge", "--embedding-model", "mock-embedding", "--methods", "ragas", "--out", out],
+    { env: { OPENAI_API_KEY: KEY } },
+  );
+  expect(run.code, run.stderr).toBe(0);
+  const file = parseAgreementFile(JSON.parse(await readFile(out, "utf8")));
+  return Object.fromEntries(file.rows.filter((r) => r.method === "ragas").map((r) => [r.task, r.accuracy.toFixed(2)]));
+}
 
 const cell = (page: Page, method: string, task: string) => page.locator(`[data-cell="${method}/${task}"] .accuracy`);
 
 test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Score and GPT Ranking, Table 1 with the paper beside it", async () => {
   const mock = await e2e.mock({ apiKey: KEY });
+  const RAGAS = await ragasByCli(mock.url);
+  expect(Object.keys(RAGAS).sort()).toEqual([...TASKS].sort());
   const { page } = await e2e.open();
   await useMock(page, mock.url, KEY);
   await button(page, "Agreement").click();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MetricError } from "../../src/engine/result";
 import { backoffDelay, createJudge, LlmError, retryDelay, withRetry } from "../../src/llm";
+import { NETWORK_RETRY_CAP } from "../../src/llm/retry";
 import { configFor, echoRequest, expectedEcho, recordingSleep, rejectionOf, useMockServer } from "./helpers";
 
 describe("retries, timeouts and cancellation", () => {
@@ -153,5 +154,34 @@ describe("backoff policy", () => {
     setTimeout(() => controller.abort(), 30);
     await expect(pending).rejects.toMatchObject({ kind: "cancelled", attempts: 1 });
     expect(calls).toBe(1);
+  });
+
+  it("gives a request that never gets an answer (CORS, refused) at most 2 retries, but 429s the whole budget", async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+    };
+    let networkCalls = 0;
+    const unreachable = withRetry(
+      async () => {
+        networkCalls += 1;
+        throw new TypeError("Failed to fetch");
+      },
+      { maxRetries: 8, timeoutMs: 1000, sleep },
+    );
+    await expect(unreachable).rejects.toMatchObject({ kind: "network", attempts: NETWORK_RETRY_CAP + 1 });
+    expect(networkCalls).toBe(3);
+    expect(waits).toHaveLength(2);
+
+    let limitedCalls = 0;
+    const throttled = withRetry(
+      async () => {
+        limitedCalls += 1;
+        throw new LlmError("rate_limited", "HTTP 429", { status: 429, retryAfterMs: 1 });
+      },
+      { maxRetries: 8, timeoutMs: 1000, sleep },
+    );
+    await expect(throttled).rejects.toMatchObject({ kind: "rate_limited", attempts: 9 });
+    expect(limitedCalls).toBe(9);
   });
 });

@@ -33,9 +33,8 @@ export default function DatasetsView() {
         <div className="ds-main">
           <ImportPanel />
           <DatasetPane />
-          {/* Runs mount here: the runs helper's pane reads useDatasets(s => s.selectedId). */}
-          <section aria-label="Runs" id="runs-slot" className="ds-runs" data-dataset-id={selectedId ?? ""}>
-            {/* TEMP(runs helper): mounted here for the runs browser tests; the lead wires it for good. */}
+          {/* A dataset's runs sit under it: run, watch, resume and compare without leaving the rows. */}
+          <section aria-label="Runs" className="ds-runs">
             {selectedId ? <RunsPane datasetId={selectedId} /> : null}
           </section>
         </div>

@@ -10,7 +10,7 @@ export type AppDb = IDBPDatabase<AppDbSchema>;
  *  IndexedDB only lets you create or delete stores and indexes inside an upgrade, and an
  *  upgrade only runs when the version number goes UP. So every change to stores or indexes:
  *    1. bumps DB_VERSION by one,
- *    2. adds a new `if (oldVersion < N)` step at the END of upgradeAppDb (never edit an old
+ *    2. adds a new `if (oldVersion < N && newVersion >= N)` step at the END of upgradeAppDb (never edit an old
  *       step: users' browsers already ran it),
  *    3. updates AppDbSchema in schema.ts,
  *    4. adds a test in test/storage/db/db.test.ts that upgrades from the previous version.
@@ -20,11 +20,15 @@ export type AppDb = IDBPDatabase<AppDbSchema>;
  */
 export const DB_VERSION = 3;
 
-/** Brings a database at `oldVersion` (0 = just created) up to DB_VERSION, one step at a time. */
+/**
+ * Brings a database at `oldVersion` (0 = just created) up to `newVersion` (DB_VERSION unless a
+ * test builds an older layout), one step at a time.
+ */
 export function upgradeAppDb(
   db: IDBPDatabase<AppDbSchema>,
   oldVersion: number,
   _tx?: IDBPTransaction<AppDbSchema, StoreNames<AppDbSchema>[], "versionchange">,
+  newVersion: number = DB_VERSION,
 ): void {
   if (oldVersion < 1) {
     // Singleton documents use out-of-line keys (DOC_KEYS); collections carry their own id.
@@ -45,7 +49,7 @@ export function upgradeAppDb(
     const runResults = db.createObjectStore("runResults", { keyPath: "id" });
     runResults.createIndex("runId", "runId");
   }
-  if (oldVersion < 2) {
+  if (oldVersion < 2 && newVersion >= 2) {
     // One row per dataset sample, keyed [datasetId, position] so a dataset's rows read back in
     // order with one key range, and one row can be edited without rewriting 10,000. The unique
     // index makes IndexedDB itself refuse two rows with the same sample id in one dataset.
@@ -55,12 +59,12 @@ export function upgradeAppDb(
     const reports = db.createObjectStore("reports", { keyPath: "id" });
     reports.createIndex("keptAt", "keptAt");
   }
-  if (oldVersion < 3) {
+  if (oldVersion < 3 && newVersion >= 3) {
     // Agreement runs (contract-10 files the view stored), newest first by createdAt.
     const agreementRuns = db.createObjectStore("agreementRuns", { keyPath: "id" });
     agreementRuns.createIndex("createdAt", "createdAt");
   }
-  // Next step goes here: if (oldVersion < 4) { ... }  (and DB_VERSION = 4)
+  // Next step goes here: if (oldVersion < 4 && newVersion >= 4) { ... }  (and DB_VERSION = 4)
 }
 
 export interface OpenAppDbOptions {

@@ -2,16 +2,18 @@ import { describe, expect, it } from "vitest";
 import { allPrompts, canonicalJson, promptHash, sha256Hex } from "../../../src/engine";
 
 /**
- * Values computed with the hand-written SHA-256 this project carried before it moved to
- * @noble/hashes. Saved prompt versions, cache keys and reports store these hashes, so the switch
- * (or any later one) must not change a single digit.
+ * Saved prompt versions, cache keys and reports store prompt hashes, so a hash must not move by
+ * accident: the text hashes were computed with the hand-written SHA-256 this project carried
+ * before @noble/hashes, and a prompt hash changes only with a new prompt version. Version 2 of the
+ * two verdict prompts (positional verdicts, contract 8) is such a change; version 1 hashed to
+ * 61c799f3aeedc498 (faithfulness) and 37189055ad2a3017 (context precision).
  */
 const BUILT_IN_PROMPT_HASHES: Record<string, string> = {
   "faithfulness.statements": "66093f4f6db2e0e3",
-  "faithfulness.verdicts": "61c799f3aeedc498",
+  "faithfulness.verdicts": "801a41f3d986099b",
   "answer_relevancy.questions": "1392cae32a49acb1",
   "context_relevance.sentences": "56566f1290595c8b",
-  "context_precision.verdicts": "37189055ad2a3017",
+  "context_precision.verdicts": "ea88f3487e11229e",
   "context_recall.statements": "2352fa111cc374a3",
 };
 
@@ -28,7 +30,7 @@ const TEXT_HASHES: [string, string][] = [
   ["a".repeat(1000), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3"],
 ];
 
-describe("prompt hashes pinned before the switch to @noble/hashes", () => {
+describe("prompt hashes pinned: a change is a new prompt version", () => {
   it.each(allPrompts().map((p) => [p.id, p] as const))("built-in prompt %s keeps its hash", (id, prompt) => {
     expect(promptHash(prompt)).toBe(BUILT_IN_PROMPT_HASHES[id]);
   });

@@ -29,8 +29,7 @@ describe("agreementRuns store", () => {
     // A database as version 1 left it: every step-1 store, no agreementRuns.
     const v1 = await openDB("agreement-upgrade", 1, {
       upgrade(db, old, _new, tx) {
-        upgradeAppDb(db as never, old, tx as never);
-        if (db.objectStoreNames.contains("agreementRuns")) db.deleteObjectStore("agreementRuns");
+        upgradeAppDb(db as never, old, tx as never, 1);
       },
     });
     await v1.put("settings", { v: 1, kept: true }, "probe");

@@ -17,7 +17,7 @@ export const usefulnessOutputFor = perCount((n?: number): JudgeOutputSpec<Useful
 export const usefulnessPrompt: PromptDef<UsefulnessVerdict[]> = {
   id: "context_precision.verdicts",
   metric: "context_precision",
-  version: 1,
+  version: 2,
   title: "Context precision: was each context useful",
   instruction: [
     "For each numbered context, decide on its own whether it was useful for arriving at the reference answer to the question:",

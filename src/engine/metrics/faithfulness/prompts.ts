@@ -57,7 +57,7 @@ export const verdictsOutputFor = perCount((n?: number): JudgeOutputSpec<Statemen
 export const verdictsPrompt: PromptDef<StatementVerdict[]> = {
   id: "faithfulness.verdicts",
   metric: "faithfulness",
-  version: 1,
+  version: 2,
   title: "Faithfulness: check each statement against the context",
   instruction: [
     "Check each numbered statement against the context alone.",
