@@ -21,7 +21,7 @@ export type { PromptDef, PromptExample, PromptOverride, PromptOverrides, Resolve
 export { resolvePrompt, promptHash, validatePrompt, type PromptIssue } from "./prompts/resolve";
 export { renderMessages, renderSystem, renderFormatNote } from "./prompts/render";
 export { checkTemplate, findVariables, fillTemplate, type TemplateIssue } from "./prompts/template";
-export { splitSentences } from "./text/sentences";
+export { type SentenceSpan, splitSentenceSpans, splitSentences } from "./text/sentences";
 export { sha256Hex, canonicalJson } from "./text/sha256";
 export { recomputeScore } from "./recompute";
 export type { FaithfulnessTrace } from "./metrics/faithfulness/score";

@@ -8,7 +8,7 @@ import { scoreMetric } from "../run/score-metric";
 import type { Sample } from "../sample";
 import { assemble } from "./assemble";
 import { rankPair, rateCandidate, shownOrder } from "./baselines";
-import { limitEmbedder, limitJudge } from "./limited";
+import { limitEmbedder, limitJudge } from "../run/limited-ports";
 import { jobKey, planAgreement } from "./plan";
 import { type AbsoluteRowResult, type AgreementMethod, type AgreementRow, type AgreementRowResult, type AgreementTask, methodTasks } from "./types";
 

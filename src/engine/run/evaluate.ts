@@ -6,6 +6,7 @@ import type { MetricResult } from "../result";
 import type { Sample } from "../sample";
 import { allCalls, summarize, usageOf, type SampleResult, type Summary, type Usage } from "./aggregate";
 import { Limiter } from "./limiter";
+import { limitEmbedder, limitJudge } from "./limited-ports";
 import { scoreMetric } from "./score-metric";
 
 export interface EvaluateConfig {
@@ -82,8 +83,8 @@ export async function scoreUnits(
   hooks: UnitHooks = {},
 ): Promise<{ results: SampleResult[]; peakInFlight: number }> {
   const limiter = new Limiter(config.concurrency);
-  const judge = limitedJudge(config.judge, limiter);
-  const embedder = config.embedder ? limitedEmbedder(config.embedder, limiter) : undefined;
+  const judge = limitJudge(config.judge, limiter);
+  const embedder = config.embedder ? limitEmbedder(config.embedder, limiter) : undefined;
   const results: SampleResult[] = units.map((u) => ({ sampleId: u.sample.id, metrics: {} }));
   const total = units.reduce((n, u) => n + u.metricIds.length, 0);
   let done = 0;
@@ -118,27 +119,4 @@ export async function scoreUnits(
   };
   await Promise.all(Array.from({ length: Math.min(unitsInFlight, units.length) }, worker));
   return { results, peakInFlight: limiter.peak };
-}
-
-interface LimitedRequest {
-  signal?: AbortSignal;
-  priority?: number;
-  onRateLimited?: (retryAfterMs: number | undefined) => void;
-}
-
-/** Sends a request through the run's limiter; a 429 on it slows the whole run down. */
-function throughLimiter<R extends LimitedRequest, T>(limiter: Limiter, request: R, send: (request: R) => Promise<T>): Promise<T> {
-  const onRateLimited = (ms: number | undefined) => {
-    limiter.shrink();
-    request.onRateLimited?.(ms);
-  };
-  return limiter.run(() => send({ ...request, onRateLimited }), request.signal, request.priority);
-}
-
-function limitedJudge(judge: Judge, limiter: Limiter): Judge {
-  return { complete: (request) => throughLimiter(limiter, request, (r) => judge.complete(r)) };
-}
-
-function limitedEmbedder(embedder: Embedder, limiter: Limiter): Embedder {
-  return { embed: (request) => throughLimiter(limiter, request, (r) => embedder.embed(r)) };
 }

@@ -1,19 +1,32 @@
 import { describe, expect, it } from "vitest";
 import { statementsPrompt, verdictsPrompt } from "../../../src/engine/metrics/faithfulness/prompts";
 import { questionsPrompt } from "../../../src/engine/metrics/answer_relevancy/prompts";
-import { validatePrompt, resolvePrompt } from "../../../src/engine";
-import { applyStrings, collectStrings, translationMessages, translationSpec } from "../../../src/app/studio/logic/translate";
+import { type PromptDef, validatePrompt, resolvePrompt } from "../../../src/engine";
+import {
+  applyStrings,
+  collectStrings,
+  TRANSLATE_PROMPT_HASH,
+  TRANSLATE_PROMPT_ID,
+  translationMessages,
+  translationSpec,
+} from "../../../src/app/studio/logic/translate";
+import { usefulnessPrompt } from "../../../src/engine/metrics/context_precision/prompts";
+import { createJudge } from "../../../src/llm";
+import { configFor, useMockServer } from "../../llm/helpers";
 
 describe("translation of few-shot examples", () => {
   it("collects every text value (inputs and output strings) but no keys, numbers or flags", () => {
     const { strings, slots } = collectStrings(verdictsPrompt.examples);
+    // The numbered statements go out as two pieces: "[1]", "[2]" and the line break stay home.
     expect(strings).toEqual([
       verdictsPrompt.examples[0]!.input.context,
-      verdictsPrompt.examples[0]!.input.statements,
+      "The Nile empties into the Mediterranean Sea.",
+      "The Nile is the longest river in the world.",
       "The context says it empties into the Mediterranean Sea.",
       "The context does not compare its length with other rivers.",
     ]);
-    expect(slots[2]).toEqual({ example: 0, path: ["output", "verdicts", 0, "reason"] });
+    expect(slots[1]).toMatchObject({ example: 0, path: ["input", "statements"], translated: [2, 6] });
+    expect(slots[2]).toMatchObject({ example: 0, path: ["output", "verdicts", 0, "reason"], parts: [strings[3]], translated: [0] });
   });
 
   it('skips strings without letters (a count such as "3")', () => {
@@ -35,19 +48,32 @@ describe("translation of few-shot examples", () => {
     expect(() => applyStrings(statementsPrompt.examples, slots, translated.slice(1))).toThrow(/expected/);
   });
 
-  it("the reply schema wants exactly one non-empty string per input, markers and variables kept", () => {
-    const originals = ["[1] The Nile.\n[2] The Rhine.", "Hello {{name}}", "Plain"];
-    const spec = translationSpec(originals);
-    expect(spec.schema.safeParse({ translations: ["[1] 尼罗河。\n[2] 莱茵河。", "你好 {{name}}", "朴素"] }).success).toBe(true);
+  it("markers and variables never leave: any reply the schema allows keeps them, spacing included", () => {
+    const examples = [{ input: { statements: "[1] The Nile.\n[2] The Rhine.", greeting: "Hello {{name}}, welcome" }, output: {} }];
+    const { strings, slots } = collectStrings(examples);
+    expect(strings).toEqual(["The Nile.", "The Rhine.", "Hello", ", welcome"]);
+    // Even a reply that drops every marker it was shown cannot lose one: the markers were never sent.
+    const back = applyStrings(examples, slots, ["尼罗河。", "莱茵河。", " 你好 ", "，欢迎"]);
+    expect(back[0]!.input).toEqual({ statements: "[1] 尼罗河。\n[2] 莱茵河。", greeting: "你好 {{name}}，欢迎" });
+  });
+
+  it("the reply schema states all it checks: exactly n non-empty strings (contract 8)", () => {
+    const spec = translationSpec(["a", "b", "c"]);
+    expect(spec.jsonSchema).toMatchObject({
+      type: "object",
+      required: ["translations"],
+      additionalProperties: false,
+      properties: { translations: { type: "array", minItems: 3, maxItems: 3, items: { type: "string", pattern: "\\S" } } },
+    });
+    expect(spec.schema.parse({ translations: ["甲", "乙", "丙"] })).toEqual(["甲", "乙", "丙"]);
     const fail = (translations: string[]) => {
       const r = spec.schema.safeParse({ translations });
       return r.success ? "ok" : r.error.issues[0]!.message;
     };
-    expect(fail(["a", "b"])).toMatch(/exactly 3 strings/);
-    expect(fail(["尼罗河。", "你好 {{name}}", "x"])).toMatch(/numbering markers/);
-    expect(fail(["[1] a [2] b", "你好", "x"])).toMatch(/variables/);
-    expect(fail(["[1] a [2] b", "你好 {{name}}", " "])).toMatch(/empty/);
-    expect(spec.jsonSchema).toMatchObject({ type: "object", required: ["translations"], additionalProperties: false });
+    expect(fail(["a", "b"])).toMatch(/exactly 3/);
+    expect(fail(["a", "b", " "])).toMatch(/empty/);
+    // A JSON-mode reply with the last string missing keeps the first two and asks for the third.
+    expect(spec.salvage?.({ translations: ["甲", "乙"] })).toEqual({ value: ["甲", "乙", undefined], missing: [2] });
   });
 
   it("asks in one message pair, naming the language and the strings", () => {
@@ -55,5 +81,28 @@ describe("translation of few-shot examples", () => {
     expect(messages.map((m) => m.role)).toEqual(["system", "user"]);
     expect(messages[1]!.content).toContain("Target language: Chinese (Simplified)");
     expect(messages[1]!.content).toContain('"a"');
+  });
+
+  describe("against a judge that follows only the schema", () => {
+    const mock = useMockServer();
+
+    it.each([1, 2, 3, 4, 5])("seed %i: one call, every example still valid for its metric, every marker in place", async (seed) => {
+      mock.server.configure({ schemaRandom: { seed } });
+      for (const prompt of [verdictsPrompt, statementsPrompt, usefulnessPrompt] as PromptDef[]) {
+        const { strings, slots } = collectStrings(prompt.examples);
+        const reply = await createJudge(configFor(mock.server)).complete({
+          promptId: TRANSLATE_PROMPT_ID,
+          promptHash: TRANSLATE_PROMPT_HASH,
+          messages: translationMessages("Chinese (Simplified)", strings),
+          output: translationSpec(strings),
+        });
+        expect(reply.calls).toHaveLength(1);
+        expect(reply.value).toHaveLength(strings.length);
+        const examples = applyStrings(prompt.examples, slots, reply.value);
+        expect(validatePrompt(resolvePrompt(prompt, { examples }))).toEqual([]);
+        const markers = (v: unknown) => JSON.stringify(v).match(/\[\d+\]/g) ?? [];
+        expect(examples.map((e) => markers(e))).toEqual(prompt.examples.map((e) => markers(e)));
+      }
+    });
   });
 });

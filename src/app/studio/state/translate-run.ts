@@ -36,7 +36,7 @@ export async function translateExamples(language: string): Promise<void> {
       messages: translationMessages(language.trim(), strings),
       output: translationSpec(strings),
     });
-    const after = examplesToText(applyStrings(checked.examples, slots, reply.value.translations));
+    const after = examplesToText(applyStrings(checked.examples, slots, reply.value));
     const calls: CallRecord[] = reply.calls;
     const cost = estimateCost(calls, useApp.getState().settings.prices);
     const tokens = calls.filter((c) => !c.cached).reduce((n, c) => n + c.promptTokens + c.completionTokens, 0);

@@ -1,10 +1,9 @@
 import type { Embedder, Judge } from "../ports";
-import type { Limiter } from "../run/limiter";
+import type { Limiter } from "./limiter";
 
 /**
- * The agreement run's ports behind its one limiter: the ragas metrics and the baseline judges
- * share it, so --concurrency bounds every request of the run and a 429 slows all of them.
- * Same rule as evaluate()'s wrapping (src/engine/run/evaluate.ts), which keeps its copy private.
+ * A run's ports behind its one limiter: every metric (and the agreement baselines) shares it, so
+ * the concurrency bounds every request of the run and a 429 on any of them slows all of them.
  */
 interface LimitedRequest {
   signal?: AbortSignal;
@@ -12,6 +11,7 @@ interface LimitedRequest {
   onRateLimited?: (retryAfterMs: number | undefined) => void;
 }
 
+/** Sends a request through the run's limiter; a 429 on it shrinks the limiter. */
 function throughLimiter<R extends LimitedRequest, T>(limiter: Limiter, request: R, send: (request: R) => Promise<T>): Promise<T> {
   const onRateLimited = (ms: number | undefined) => {
     limiter.shrink();
