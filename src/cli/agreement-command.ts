@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { runAgreement } from "../engine/agreement/run-agreement";
 import { AGREEMENT_TASKS, type AgreementRowResult, PAPER_TABLE_1 } from "../engine/agreement/types";
-import { parseTransportConfig } from "../llm/config";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
 import { readAgreementFile } from "../storage/format/agreement-data";
@@ -12,6 +11,7 @@ import { AGREEMENT_HELP, type AgreementArgs, parseAgreementArgs } from "./agreem
 import { EXIT, RunError } from "./errors";
 import { writeTextFileAtomic } from "./files";
 import type { CliIO } from "./io";
+import { transportFromArgs } from "./transport";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { readPromptsFile } from "./prompts-file";
@@ -31,14 +31,7 @@ export async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<
   const now = io.now ?? (() => performance.now());
   const rows = await loadRows(args.input);
   const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
-  const transport = parseTransportConfig({
-    baseURL: args.baseURL,
-    apiKey: args.apiKey,
-    model: args.model,
-    ...(args.embeddingModel ? { embeddingModel: args.embeddingModel } : {}),
-    timeoutMs: args.timeoutMs,
-    maxRetries: args.retries,
-  });
+  const transport = transportFromArgs(args);
   io.stderr.write(
     `agreement on ${rows.length} row${rows.length === 1 ? "" : "s"}: ${args.tasks.join(", ")} by ${args.methods.join(", ")} with ${args.model} at ${sanitizeUrl(transport.baseURL)} (concurrency ${args.concurrency})\n`,
   );

@@ -6,7 +6,6 @@ import type { Sample } from "../engine/sample";
 import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
-import { parseTransportConfig } from "../llm/config";
 import { sanitizeUrl } from "../storage/format/redact";
 import { buildReport, promptsUsed, serializeReport } from "../storage/format/report-build";
 import type { Report, ReportPrompt } from "../storage/format/report-schema";
@@ -16,6 +15,7 @@ import { EXIT, RunError } from "./errors";
 import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
 import type { CliIO } from "./io";
+import { transportFromArgs } from "./transport";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { readPromptsFile } from "./prompts-file";
@@ -30,14 +30,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const samples = await loadSamples(args.input, io);
   const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
 
-  const transport = parseTransportConfig({
-    baseURL: args.baseURL,
-    apiKey: args.apiKey,
-    model: args.model,
-    ...(args.embeddingModel ? { embeddingModel: args.embeddingModel } : {}),
-    timeoutMs: args.timeoutMs,
-    maxRetries: args.retries,
-  });
+  const transport = transportFromArgs(args);
   const shownURL = sanitizeUrl(transport.baseURL);
   io.stderr.write(
     `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,

@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { button, closeSettings, field, openSettings, useMock, waitForBoot } from "./browser";
+import { MOCK_MODEL } from "./fixtures";
 import { useE2E } from "./context";
 import { finished, importCsv, openDatasets, sampleOfBody, storedResults } from "./runs-helpers";
 
@@ -86,6 +87,10 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
     after.filter((r) => Object.values(r.metrics).some((m) => m.code === "llm_error" || m.code === "parse_error")).map((r) => r.sampleId),
   );
   expect(retryable.size, "some 500s became llm_error nulls").toBeGreaterThan(0);
+  // A run keeps the models it started with: a model changed in Settings since does not leak in.
+  await openSettings(page);
+  await field(page, "Model").fill("changed-in-settings");
+  await closeSettings(page);
   mock.resetLog();
   await button(page, "Retry failed").click();
   // Over once it has asked something and is no longer live (nothing in flight at the mock).
@@ -96,6 +101,7 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
     })
     .toBe(true);
   const retried = new Set(mock.log.filter((r) => r.kind === "chat").map((r) => sampleOfBody(r.body)));
+  expect(new Set(mock.log.filter((r) => r.kind === "chat").map((r) => r.model))).toEqual(new Set([MOCK_MODEL]));
   expect(retried.size).toBeGreaterThan(0);
   expect(
     [...retried].filter((id) => !retryable.has(id)),
@@ -110,4 +116,20 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
   // The results explorer shows the finished run.
   await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
   console.log(`[runs e2e] ${done.size} rows finished before the reload, ${chat.length} chat requests after it, ${nulls} coded nulls of 400`);
+});
+
+test("each run chooses its judge model: two runs of one dataset with two models, each asked with its own", { timeout: 120_000 }, async () => {
+  const mock = await e2e.mock();
+  const { page } = await e2e.open();
+  await useMock(page, mock.url);
+  await importCsv(page, "models-6.csv", 6);
+  for (const model of ["judge-a", "judge-b"]) {
+    mock.resetLog();
+    await page.getByLabel("Run judge model", { exact: true }).fill(model);
+    await button(page, "Start run").click();
+    await expect.poll(() => finished(page), { timeout: 60_000 }).toBe(6);
+    await expect.poll(() => button(page, "Pause run").count()).toBe(0);
+    const models = new Set(mock.log.filter((r) => r.kind === "chat").map((r) => r.model));
+    expect(models, model).toEqual(new Set([model]));
+  }
 });

@@ -34,9 +34,16 @@ function demoPorts(): { judge: Judge; embedder: Embedder } {
   return { judge: createDemoJudge(), embedder: createDemoEmbedder() };
 }
 
-/** The user's endpoint as the engine's ports (the prompt studio scores through these too). */
-export async function realPorts(bypassCache: boolean): Promise<{ judge: Judge; embedder: Embedder | undefined }> {
-  const { settings, apiKey } = useApp.getState();
+/**
+ * The user's endpoint as the engine's ports (the prompt studio scores through these too). A
+ * dataset run passes its own models: the ones it was started with, even if Settings changed since.
+ */
+export async function realPorts(
+  bypassCache: boolean,
+  models?: { model: string; embeddingModel: string },
+): Promise<{ judge: Judge; embedder: Embedder | undefined }> {
+  const { apiKey } = useApp.getState();
+  const settings = models ? { ...useApp.getState().settings, ...models } : useApp.getState().settings;
   const [{ checkTransportConfig, createEmbedder, createJudge }, db] = await Promise.all([loadLlm(), appDb()]);
   const cache = db ? new IdbResponseCache(db) : undefined;
   const checked = checkTransportConfig(transportInput(settings, apiKey, cache));

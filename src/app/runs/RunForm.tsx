@@ -18,18 +18,22 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   const [estimate, setEstimate] = useState<RunEstimate | null>(null);
   const [prompts, setPrompts] = useState<PromptOverrides>({});
   const onPrompts = useCallback((o: PromptOverrides) => setPrompts(o), []);
-  const hasEmbedder = settings.embeddingModel.trim() !== "";
+  // Models per run, so "model A against model B" is two runs without touching Settings.
+  const [model, setModel] = useState(settings.model);
+  const [embeddingModel, setEmbeddingModel] = useState(settings.embeddingModel);
+  const judgeModel = model.trim() || settings.model;
+  const hasEmbedder = embeddingModel.trim() !== "";
 
   useEffect(() => {
     let stale = false;
     setEstimate(null);
-    void estimateRun(samples, metrics, { repeat, concurrency, hasEmbedder, model: settings.model, prices: settings.prices }).then((e) => {
+    void estimateRun(samples, metrics, { repeat, concurrency, hasEmbedder, model: judgeModel, prices: settings.prices }).then((e) => {
       if (!stale) setEstimate(e);
     });
     return () => {
       stale = true;
     };
-  }, [samples, metrics, repeat, concurrency, hasEmbedder, settings.model, settings.prices]);
+  }, [samples, metrics, repeat, concurrency, hasEmbedder, judgeModel, settings.prices]);
 
   const toggle = (id: MetricId) => setMetrics((m) => (m.includes(id) ? m.filter((x) => x !== id) : METRIC_IDS.filter((x) => x === id || m.includes(x))));
   const whole = (value: string, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number(value) || min)));
@@ -40,7 +44,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       aria-label={t.newRun}
       onSubmit={(e) => {
         e.preventDefault();
-        void startRun(datasetId, { metrics, repeat, concurrency, prompts });
+        void startRun(datasetId, { metrics, repeat, concurrency, prompts, model: judgeModel, embeddingModel: embeddingModel.trim() });
       }}
     >
       <fieldset>
@@ -60,7 +64,16 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
         </label>
       </div>
       <PromptPicker metrics={metrics} onChange={onPrompts} />
-      <p className="field-hint">{t.models(settings.model, settings.embeddingModel)}</p>
+      <div className="runs-models">
+        <label>
+          {t.judgeModel} <input type="text" aria-label="Run judge model" value={model} spellCheck={false} onChange={(e) => setModel(e.target.value)} />
+        </label>
+        <label>
+          {t.embeddingModel}{" "}
+          <input type="text" aria-label="Run embedding model" value={embeddingModel} spellCheck={false} onChange={(e) => setEmbeddingModel(e.target.value)} />
+        </label>
+      </div>
+      <p className="field-hint">{t.modelsHint(settings.baseURL)}</p>
       {repeat > 1 ? <p className="field-hint">{t.repeatNote}</p> : null}
       <section className="runs-estimate" aria-label={t.estimateTitle}>
         {estimate ? (

@@ -39,6 +39,9 @@ export interface RunForm {
   concurrency: number;
   /** The prompt versions chosen in the form; the studio's active ones when absent. */
   prompts?: PromptOverrides;
+  /** The judge and embedding models for this run; Settings' when absent. */
+  model?: string;
+  embeddingModel?: string;
 }
 
 export async function startRun(datasetId: string, form: RunForm): Promise<void> {
@@ -63,8 +66,8 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
     repeat: form.repeat,
     concurrency: form.concurrency,
     sampleCount: samples.length,
-    model: settings.model,
-    embeddingModel: settings.embeddingModel,
+    model: form.model?.trim() || settings.model,
+    embeddingModel: form.embeddingModel?.trim() ?? settings.embeddingModel,
     baseURL: settings.baseURL,
     prompts: form.prompts ?? (await activePromptOverrides()),
     activeMs: 0,
@@ -83,6 +86,9 @@ export async function resumeRun(runId: string, redo?: RunDatasetHooks["redo"]): 
   const db = await appDb();
   const meta = db ? await getRun(db, runId) : undefined;
   if (!db || !meta) return;
+  // The key in memory belongs to Settings' endpoint: finishing a run against another one would mix
+  // two endpoints' answers in one run.
+  if (settings.baseURL.trim() !== meta.baseURL.trim()) return notice(t.otherEndpoint(meta.baseURL));
   const { samples } = await loadDatasetSamples(db, meta.datasetId);
   await execute({ ...meta, status: "running" }, samples, redo);
 }
@@ -126,7 +132,7 @@ async function execute(meta: RunMeta, samples: readonly Sample[], redo?: RunData
   let status: RunMeta["status"] = "paused";
   try {
     // Repeats must reach the judge each time: a cached reply would make every repeat identical.
-    const ports = await realPorts(useApp.getState().bypassCache || meta.repeat > 1);
+    const ports = await realPorts(useApp.getState().bypassCache || meta.repeat > 1, { model: meta.model, embeddingModel: meta.embeddingModel });
     await runDataset(
       samples,
       meta.metrics,

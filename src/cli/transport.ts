@@ -1,0 +1,22 @@
+import { parseTransportConfig, type TransportConfig } from "../llm/config";
+
+/** The connection flags every command that calls a model shares. */
+export interface TransportArgs {
+  baseURL: string;
+  model: string;
+  embeddingModel?: string;
+  apiKey: string;
+  timeoutMs: number;
+  retries: number;
+}
+
+export function transportFromArgs(args: TransportArgs): TransportConfig {
+  return parseTransportConfig({
+    baseURL: args.baseURL,
+    apiKey: args.apiKey,
+    model: args.model,
+    ...(args.embeddingModel ? { embeddingModel: args.embeddingModel } : {}),
+    timeoutMs: args.timeoutMs,
+    maxRetries: args.retries,
+  });
+}
