@@ -127,8 +127,10 @@ test("each run chooses its judge model: two runs of one dataset with two models,
     mock.resetLog();
     await page.getByLabel("Run judge model", { exact: true }).fill(model);
     await button(page, "Start run").click();
-    await expect.poll(() => finished(page), { timeout: 60_000 }).toBe(6);
-    await expect.poll(() => button(page, "Pause run").count()).toBe(0);
+    // Faithfulness (2 calls) and context recall (1) on 6 rows, then the run is no longer live.
+    const chats = () => mock.log.filter((r) => r.kind === "chat" && r.status === 200).length;
+    await expect.poll(async () => chats() >= 18 && (await button(page, "Pause run").count()) === 0, { timeout: 60_000 }).toBe(true);
+    expect(await finished(page)).toBe(6);
     const models = new Set(mock.log.filter((r) => r.kind === "chat").map((r) => r.model));
     expect(models, model).toEqual(new Set([model]));
   }
