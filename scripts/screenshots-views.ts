@@ -4,7 +4,7 @@
  *
  *   npx tsx scripts/screenshots-views.ts [--no-build]
  *
- * Writes docs/screenshots/datasets.png (a 40-row CSV imported and run), reports.png (a CLI report
+ * Writes docs/screenshots/datasets.png (30 WikiEval-derived rows imported and run), reports.png (a CLI report
  * opened in the results explorer), agreement.png (Table 1 on the ten WikiEval rows) and
  * header-narrow.png (the five view tabs in a 420 px window).
  */
@@ -14,7 +14,7 @@ import { chromium, type Page } from "playwright-core";
 import { button, CHROMIUM_ARGS, useMock, waitForBoot } from "../test/e2e/browser";
 import { cliReport, wikiEvalSamples } from "../test/e2e/report-fixtures";
 import { importReport, openReportsTab } from "../test/e2e/report-helpers";
-import { finished, importCsv } from "../test/e2e/runs-helpers";
+import { finished, openDatasets } from "../test/e2e/runs-helpers";
 import { startMockServer } from "../test/mock/server";
 import { sharedPath } from "../test/shared-dir";
 import { builtApp, CHROMIUM_PATH } from "./lib";
@@ -28,12 +28,29 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
+/** Polls without vitest (the e2e helpers' expect.poll needs a test runner). */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+  for (const started = Date.now(); !(await check()); await new Promise((r) => setTimeout(r, 100))) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
 async function datasets(page: Page, mockUrl: string): Promise<void> {
   await useMock(page, mockUrl);
-  await importCsv(page, "towers.csv", 40);
+  await openDatasets(page);
+  const jsonl = wikiEvalSamples(30)
+    .map((s) => JSON.stringify(s))
+    .join("\n");
+  await page
+    .getByLabel("Import dataset", { exact: true })
+    .setInputFiles({ name: "wikieval-30.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(jsonl) });
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+  await until(async () => (await mapping.innerText()).includes("All 30 rows are valid."), "the mapping step");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await page.getByRole("form", { name: "New run" }).waitFor();
   await page.getByLabel("Concurrency").fill("6");
   await button(page, "Start run").click();
-  for (let i = 0; i < 600 && (await finished(page)) < 40; i++) await page.waitForTimeout(100);
+  await until(async () => (await finished(page)) === 30 && (await button(page, "Pause run").count()) === 0, "the run");
   await settle(page);
   await page.screenshot({ path: resolve(OUT, "datasets.png"), fullPage: true });
 }

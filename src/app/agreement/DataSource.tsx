@@ -48,15 +48,17 @@ export function DataSource({ onLoaded }: { onLoaded: (data: LoadedData) => void 
   return (
     <section className="card agreement-data">
       <h3>{t.data}</h3>
-      <label className="file-input">
-        <span>{t.fileHint}</span>
+      <p className="field-hint">{t.fileHint}</p>
+      <label className="btn btn-small file-btn">
         <input
           type="file"
+          className="visually-hidden"
           aria-label="Import agreement data"
           accept=".csv,.tsv,.json,.jsonl,.ndjson,.parquet"
           disabled={busy}
           onChange={(e) => onFile(e.target.files?.[0])}
         />
+        {t.chooseFile}
       </label>
       <details>
         <summary>{t.fromApi}</summary>
@@ -67,6 +69,7 @@ export function DataSource({ onLoaded }: { onLoaded: (data: LoadedData) => void 
           {field("split", t.apiSplit)}
           <button
             type="button"
+            className="btn btn-small"
             disabled={busy}
             onClick={() => void load(async () => ({ rows: (await loadRowsApi(api)).rows, source: `${api.dataset} (${api.split})` }))}
           >

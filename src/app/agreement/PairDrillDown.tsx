@@ -21,7 +21,7 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
         <h3>
           {t.pairs}: {t.pairsOf(t.methodNames[row.method], t.taskNames[row.task])}
         </h3>
-        <button type="button" onClick={onClose}>
+        <button type="button" className="btn btn-small" onClick={onClose}>
           {t.close}
         </button>
       </header>

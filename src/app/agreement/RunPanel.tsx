@@ -71,7 +71,7 @@ export function RunPanel(props: {
       <div className="actions">
         <button
           type="button"
-          className="primary"
+          className="btn btn-primary"
           aria-label="Run agreement"
           disabled={props.running || props.rows.length === 0 || choice.tasks.length === 0 || choice.methods.length === 0}
           onClick={props.onRun}
@@ -79,7 +79,7 @@ export function RunPanel(props: {
           {t.run}
         </button>
         {props.running ? (
-          <button type="button" aria-label="Cancel agreement" onClick={props.onCancel}>
+          <button type="button" className="btn" aria-label="Cancel agreement" onClick={props.onCancel}>
             {t.cancel}
           </button>
         ) : null}

@@ -35,12 +35,13 @@ export function SavedRuns(props: {
               </label>
               <button
                 type="button"
+                className="btn btn-small"
                 aria-label={`Export agreement ${name}`}
                 onClick={() => downloadText(serializeAgreementFile(run.file), `ragas-agreement-${run.createdAt.replace(/[:.]/g, "-")}.json`)}
               >
                 {t.export}
               </button>
-              <button type="button" aria-label={`Delete agreement ${name}`} onClick={() => props.onDelete(run.id)}>
+              <button type="button" className="btn btn-small" aria-label={`Delete agreement ${name}`} onClick={() => props.onDelete(run.id)}>
                 {t.delete}
               </button>
             </li>

@@ -9,6 +9,7 @@ const en = {
   data: "Data",
   fileHint:
     "CSV, JSON, JSONL or parquet with question, answer, ungrounded_answer, poor_answer, context_v1, context_v2 (optional human_<task> labels: a/b or 0/1).",
+  chooseFile: "Choose a file",
   fromApi: "Or load from the Hugging Face rows API",
   apiBase: "Rows API base URL",
   apiDataset: "Dataset",
@@ -69,6 +70,7 @@ const zh: AgreementMessages = {
   data: "数据",
   fileHint:
     "CSV、JSON、JSONL 或 parquet，列为 question、answer、ungrounded_answer、poor_answer、context_v1、context_v2（可选 human_<任务> 标注：a/b 或 0/1）。",
+  chooseFile: "选择文件",
   fromApi: "或从 Hugging Face rows API 加载",
   apiBase: "Rows API 基础地址",
   apiDataset: "数据集",
