@@ -1,4 +1,5 @@
 import { METRIC_IDS, type MetricId } from "../engine/metrics/types";
+import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
 
 /**
@@ -25,6 +26,8 @@ export interface ScoreArgs {
   resume: boolean;
   /** Score every sample this many times (contract 9). */
   repeat: number;
+  /** --price: USD per 1M tokens for models the built-in list prices do not know, or correct. */
+  prices?: PriceRow[];
 }
 
 export type Command = { command: "help" } | { command: "version" } | { command: "score"; args: ScoreArgs };
@@ -51,6 +54,7 @@ const FLAGS: Record<string, FlagSpec> = {
   "--questions": { kind: "int", min: 1, max: 10 },
   "--resume": { kind: "flag" },
   "--repeat": { kind: "int", min: 1, max: 100 },
+  "--price": { kind: "text" },
   "--per-context": { kind: "flag" },
   "--help": { kind: "flag" },
 };
@@ -139,8 +143,26 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (args.resume && !out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
   const prompts = text("--prompts");
   if (prompts) args.prompts = prompts;
+  const prices = text("--price");
+  if (prices) args.prices = parsePrices(prices);
   if (questions !== undefined) args.questions = questions;
   return { command: "score", args };
+}
+
+/**
+ * `--price MODEL=IN/OUT[,MODEL=IN/OUT...]`: USD per 1M prompt / completion tokens, e.g.
+ * `--price my-judge=0.15/0.6,my-embedder=0.02/0`.
+ */
+export function parsePrices(raw: string): PriceRow[] {
+  return raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "")
+    .map((entry) => {
+      const m = /^(.+?)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(entry);
+      if (!m) throw new UsageError(`--price expects MODEL=IN/OUT in USD per 1M tokens (e.g. gpt-4o-mini=0.15/0.6), got "${entry}"`);
+      return { model: m[1]!.trim(), input: Number(m[2]), output: Number(m[3]) };
+    });
 }
 
 /** Comma-separated metric ids; all five when the flag is absent. */

@@ -28,6 +28,8 @@ Options:
                            ({"format": "ragas-playground/prompts", "version": 1, "prompts": {...}})
   --questions N            answer_relevancy: questions generated per answer
   --per-context            context_precision: one judge call per context (as ragas does)
+  --price M=IN/OUT[,...]   USD per 1M prompt/completion tokens for the cost estimate, for models
+                           the built-in list prices do not know (or to correct them)
   --repeat N               score every sample N times (judges vary); the report keeps each
                            sample's N runs with their mean and standard deviation (default 1)
   --resume                 finish an interrupted run: with --out, each finished sample is

@@ -10,6 +10,7 @@ import { sanitizeUrl } from "../storage/format/redact";
 import { buildReport, promptsUsed, serializeReport } from "../storage/format/report-build";
 import type { Report, ReportPrompt } from "../storage/format/report-schema";
 import { formatIssue } from "../storage/format/samples-file";
+import { defaultPriceRows, estimateCost } from "../storage/prices";
 import type { ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
 import { readDatasetFile, writeTextFileAtomic } from "./files";
@@ -106,7 +107,8 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   } else {
     io.stdout.write(text);
   }
-  io.stderr.write(`\n${formatSummaryTable(report)}`);
+  const cost = estimateCost([...allCalls(output.results), ...preflightCalls], [...defaultPriceRows(), ...(args.prices ?? [])]);
+  io.stderr.write(`\n${formatSummaryTable(report, cost)}`);
   if (args.out) io.stderr.write(`report: ${args.out}\n`);
   if (args.out && output.complete) await (journal as FileJournal).remove();
   else if (args.out) io.stderr.write(`unfinished: the same command with --resume finishes it (journal ${journalPathFor(args.out)})\n`);

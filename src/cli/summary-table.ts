@@ -1,11 +1,12 @@
 import { metricSummaryOf, type Report } from "../storage/format/report-schema";
+import type { CostEstimate } from "../storage/prices";
 
 /**
  * The end-of-run table on stderr: per metric the mean, median, how many were scored, and the
  * nulls with their codes (a mean over 12 of 50 samples must not read like a mean over 50),
  * then the spend: requests, tokens, wall time.
  */
-export function formatSummaryTable(report: Report): string {
+export function formatSummaryTable(report: Report, cost?: CostEstimate): string {
   const header = ["metric", "mean", "median", "scored", "nulls"];
   const rows = report.config.metrics.map((id) => {
     const s = metricSummaryOf(report.summary, id);
@@ -32,9 +33,19 @@ export function formatSummaryTable(report: Report): string {
       : "";
   lines.push(`requests: ${u.requests}${split}`);
   lines.push(`tokens: ${group(u.promptTokens)} prompt, ${group(u.completionTokens)} completion`);
+  if (cost) lines.push(costLine(cost));
   if (u.wallMs !== undefined)
     lines.push(`wall time: ${(u.wallMs / 1000).toFixed(1)} s${u.peakInFlight !== undefined ? `, at most ${u.peakInFlight} requests in flight` : ""}`);
   return `${lines.join("\n")}\n`;
+}
+
+/** Never a silent $0: a model without a price is named, with the flag that prices it. */
+function costLine(cost: CostEstimate): string {
+  // Sub-dollar runs are common (a few samples on a small model): four decimals keep them visible.
+  const usd = `$${cost.usd < 1 ? cost.usd.toFixed(4) : cost.usd.toFixed(2)}`;
+  if (cost.unpriced.length === 0) return `estimated cost: ${usd} (list prices; --price MODEL=IN/OUT to correct)`;
+  const missing = `no price for ${cost.unpriced.join(", ")} (--price MODEL=IN/OUT, USD per 1M tokens)`;
+  return cost.usd > 0 ? `estimated cost: ${usd} + unknown: ${missing}` : `estimated cost: unknown: ${missing}`;
 }
 
 function num(value: number | null): string {

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
 import type { CallRecord } from "../../src/engine";
-import { estimateCost } from "../../src/app/results/cost";
+import { estimateCost } from "../../src/storage/prices";
 import { formatScore, formatUsd, scoreLevel } from "../../src/app/results/format";
 import { segmentContext } from "../../src/app/results/traces/highlight";
-import { findPrice, type PriceRow } from "../../src/app/settings/prices";
+import { findPrice, type PriceRow } from "../../src/storage/prices";
 
 const prices: PriceRow[] = [
   { model: "gpt-4o-mini", input: 0.15, output: 0.6 },

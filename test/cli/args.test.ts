@@ -39,6 +39,17 @@ describe("parseArgs", () => {
     });
   });
 
+  it("reads --price as USD per 1M prompt/completion tokens per model, and names a bad entry", () => {
+    const cmd = parse(["--metrics", "faithfulness", "--price", "my-judge=0.15/0.6, my-embedder=0.02/0"]);
+    expect(cmd.command === "score" && cmd.args.prices).toEqual([
+      { model: "my-judge", input: 0.15, output: 0.6 },
+      { model: "my-embedder", input: 0.02, output: 0 },
+    ]);
+    expect(usage([...base, "--metrics", "faithfulness", "--price", "my-judge=0.15"])).toBe(
+      '--price expects MODEL=IN/OUT in USD per 1M tokens (e.g. gpt-4o-mini=0.15/0.6), got "my-judge=0.15"',
+    );
+  });
+
   it("reads --repeat and --resume; --resume needs --out", () => {
     const cmd = parse(["--metrics", "faithfulness", "--out", "r.json", "--resume", "--repeat", "3"]);
     expect(cmd.command === "score" && [cmd.args.resume, cmd.args.repeat]).toEqual([true, 3]);

@@ -50,6 +50,21 @@ describe.concurrent("cli score (spawned, against the mock server)", { timeout: 6
     expect(mock.log.some((r) => r.headers.authorization === `Bearer ${FAKE_KEY}`)).toBe(true);
     expect(run.stderr).toMatch(/faithfulness\s+\d\.\d{3}\s+\d\.\d{3}\s+3\/3/);
     expect(run.stderr).toMatch(/requests: \d+ \(\d+ chat, 3 embedding\)/);
+    // The mock's models have no list price: the summary says so instead of printing $0.
+    expect(run.stderr).toContain("estimated cost: unknown: no price for mock-judge, mock-embedding (--price MODEL=IN/OUT, USD per 1M tokens)");
+  });
+
+  it("estimates the cost from every billed token with --price: $1 per 1M tokens costs the usage's tokens / 1M", async () => {
+    const out = join(dir, "priced-report.json");
+    const run = await runCliProcess(
+      ["score", "--input", join(FIXTURES, "samples.jsonl"), ...common(), "--out", out, "--price", "mock-judge=1/1,mock-embedding=1/1"],
+      { env },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const { usage } = reportOf(readFileSync(out, "utf8"), out);
+    const usd = (usage.promptTokens + usage.completionTokens) / 1_000_000;
+    expect(usd).toBeGreaterThan(0);
+    expect(run.stderr).toContain(`estimated cost: $${usd < 1 ? usd.toFixed(4) : usd.toFixed(2)} (list prices; --price MODEL=IN/OUT to correct)`);
   });
 
   it("scores a CSV file and writes the report to stdout when there is no --out", async () => {

@@ -41,6 +41,16 @@ describe("progress", () => {
 });
 
 describe("summary table", () => {
+  it("ends the spend with the estimated cost, naming any model without a price", () => {
+    const line = (cost: { usd: number; unpriced: string[] }) => formatSummaryTable(fakeReport(), cost).trim().split("\n").at(-2);
+    expect(line({ usd: 0.0123, unpriced: [] })).toBe("estimated cost: $0.0123 (list prices; --price MODEL=IN/OUT to correct)");
+    expect(line({ usd: 1.5, unpriced: [] })).toBe("estimated cost: $1.50 (list prices; --price MODEL=IN/OUT to correct)");
+    expect(line({ usd: 0, unpriced: ["my-judge"] })).toBe("estimated cost: unknown: no price for my-judge (--price MODEL=IN/OUT, USD per 1M tokens)");
+    expect(line({ usd: 0.5, unpriced: ["my-judge"] })).toBe(
+      "estimated cost: $0.5000 + unknown: no price for my-judge (--price MODEL=IN/OUT, USD per 1M tokens)",
+    );
+  });
+
   it("shows mean, median, scored and nulls with their codes, then the spend", () => {
     const table = formatSummaryTable(fakeReport());
     expect(table).toBe(

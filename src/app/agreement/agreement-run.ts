@@ -6,7 +6,7 @@ import { buildAgreementFile } from "../../storage/format/agreement-file";
 import { appDb } from "../persist/db";
 import { realPorts } from "../playground/score-run";
 import { formatUsd } from "../results/format";
-import { findPrice } from "../settings/prices";
+import { findPrice } from "../../storage/prices";
 import { keyMissing } from "../settings/transport";
 import { useApp } from "../store";
 import { activePromptOverrides } from "../studio/active-overrides";

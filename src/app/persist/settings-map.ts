@@ -1,7 +1,7 @@
 import type { Settings } from "../../storage/db/settings";
 import type { Lang } from "../i18n/lang";
 import { DEFAULT_SETTINGS, type AppSettings } from "../settings/model";
-import type { PriceRow } from "../settings/prices";
+import type { PriceRow } from "../../storage/prices";
 import { isProviderId } from "../settings/providers";
 
 /**

@@ -1,7 +1,7 @@
 import { allCalls, harmonicMean, usageOf, type MetricId, type MetricResult } from "../../engine";
 import { useT } from "../i18n";
 import { useApp } from "../store";
-import { estimateCost } from "./cost";
+import { estimateCost } from "../../storage/prices";
 import { formatScore, formatUsd, scoreLevel } from "./format";
 
 /** The harmonic-mean RAGAS score (two or more scored metrics) and the sample's tokens and cost. */

@@ -1,5 +1,5 @@
 import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
-import { findPrice, type PriceRow } from "../settings/prices";
+import { findPrice, type PriceRow } from "../../storage/prices";
 
 /**
  * What a run will cost before it starts: requests (per metric, from how each metric calls the

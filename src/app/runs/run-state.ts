@@ -1,8 +1,8 @@
 import { create } from "zustand";
 import { type CallRecord, isRetryable, type JournalEntry } from "../../engine";
 import type { RunMeta } from "../../storage/db/runs";
-import { estimateCost } from "../results/cost";
-import type { PriceRow } from "../settings/prices";
+import { estimateCost } from "../../storage/prices";
+import type { PriceRow } from "../../storage/prices";
 
 /**
  * The runs pane's state. Progress counters are kept incrementally per finished (sample, repeat),

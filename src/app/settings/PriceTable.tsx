@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useT } from "../i18n";
 import { useApp } from "../store";
-import { defaultPriceRows, type PriceRow } from "./prices";
+import { defaultPriceRows, type PriceRow } from "../../storage/prices";
 
 /** Editable USD prices per 1M tokens; the cost estimate reads them. */
 export function PriceTable() {

@@ -1,4 +1,4 @@
-import { defaultPriceRows, type PriceRow } from "./prices";
+import { defaultPriceRows, type PriceRow } from "../../storage/prices";
 import { PROVIDERS, type ProviderId } from "./providers";
 
 /**

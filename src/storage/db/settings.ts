@@ -3,34 +3,15 @@ import type { AppDb } from "./db";
 import { readDoc, writeDoc, type DocType, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
 import { DOC_KEYS } from "./schema";
+import { DEFAULT_PRICES } from "../prices";
+
+export { DEFAULT_PRICES, type ModelPrice } from "../prices";
 
 export const PROVIDERS = ["openai", "azure", "openrouter", "ollama", "lmstudio", "vllm", "custom"] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
 export const LANGUAGES = ["en", "zh"] as const;
 export type Language = (typeof LANGUAGES)[number];
-
-export interface ModelPrice {
-  /** USD per 1M prompt tokens. */
-  input: number;
-  /** USD per 1M completion tokens (0 for embedding models). */
-  output: number;
-}
-
-/**
- * ESTIMATES, editable in Settings: public list prices (USD per 1M tokens, standard tier, no
- * cached-input discount) as we knew them when writing this. Providers change prices; the UI says
- * "estimated cost" and lets the user correct any row or add their own model.
- */
-export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
-  "gpt-4o-mini": { input: 0.15, output: 0.6 },
-  "gpt-4o": { input: 2.5, output: 10 },
-  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
-  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
-  "gpt-4.1": { input: 2, output: 8 },
-  "text-embedding-3-small": { input: 0.02, output: 0 },
-  "text-embedding-3-large": { input: 0.13, output: 0 },
-};
 
 const price = z.object({ input: z.number().nonnegative().finite(), output: z.number().nonnegative().finite() });
 

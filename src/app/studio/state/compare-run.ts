@@ -13,7 +13,7 @@ import {
 } from "../../../engine";
 import { draftToSample } from "../../playground/draft";
 import { hasEmbedderFor, planFor, realPorts } from "../../playground/score-run";
-import { estimateCost } from "../../results/cost";
+import { estimateCost } from "../../../storage/prices";
 import { useApp } from "../../store";
 import { checkDraft, sameDraft, draftOf } from "../logic/draft";
 import { diffTraces } from "../logic/trace-diff";

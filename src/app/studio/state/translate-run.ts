@@ -1,7 +1,7 @@
 import type { CallRecord } from "../../../engine";
 import { draftToSample } from "../../playground/draft";
 import { planFor, realPorts } from "../../playground/score-run";
-import { estimateCost } from "../../results/cost";
+import { estimateCost } from "../../../storage/prices";
 import { useApp } from "../../store";
 import { examplesToText } from "../logic/draft";
 import { checkExamplesText } from "../logic/examples-check";

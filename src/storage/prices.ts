@@ -1,0 +1,77 @@
+import type { CallRecord } from "../engine";
+
+/*
+ * Prices and the cost estimate, shared by the app (Settings' price table, results, runs) and the
+ * CLI (the summary's estimated cost). Pure data and arithmetic: no storage, no DOM.
+ */
+
+export interface ModelPrice {
+  /** USD per 1M prompt tokens. */
+  input: number;
+  /** USD per 1M completion tokens (0 for embedding models). */
+  output: number;
+}
+
+/**
+ * ESTIMATES, editable in Settings: public list prices (USD per 1M tokens, standard tier, no
+ * cached-input discount) as we knew them when writing this. Providers change prices; the UI says
+ * "estimated cost" and lets the user correct any row or add their own model.
+ */
+export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
+  "gpt-4o-mini": { input: 0.15, output: 0.6 },
+  "gpt-4o": { input: 2.5, output: 10 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
+  "gpt-4.1": { input: 2, output: 8 },
+  "text-embedding-3-small": { input: 0.02, output: 0 },
+  "text-embedding-3-large": { input: 0.13, output: 0 },
+};
+
+/**
+ * Prices in USD per 1M tokens, for the cost estimate only (editable in Settings). Values are list
+ * prices of the providers' public pricing pages at the time of writing; users correct them.
+ */
+export interface PriceRow {
+  model: string;
+  input: number;
+  output: number;
+}
+
+/** The storage layer owns the default list; the panel edits it as rows. */
+export function defaultPriceRows(): PriceRow[] {
+  return Object.entries(DEFAULT_PRICES).map(([model, p]) => ({ model, input: p.input, output: p.output }));
+}
+
+/**
+ * The price of a model: exact name first, then without a router prefix ("openai/gpt-4o-mini")
+ * or a dated suffix ("gpt-4o-mini-2024-07-18"), so common spellings find their row.
+ */
+export function findPrice(prices: readonly PriceRow[], model: string): PriceRow | undefined {
+  const byName = new Map(prices.map((p) => [p.model.trim().toLowerCase(), p]));
+  const name = model.trim().toLowerCase();
+  const bare = name.includes("/") ? name.slice(name.lastIndexOf("/") + 1) : name;
+  const undated = bare.replace(/-\d{4}-\d{2}-\d{2}$/, "");
+  return byName.get(name) ?? byName.get(bare) ?? byName.get(undated);
+}
+
+export interface CostEstimate {
+  usd: number;
+  /** Models that made paid calls but have no row in the price table. */
+  unpriced: string[];
+}
+
+/** Cached calls cost nothing; every other call is priced by its own model's row. */
+export function estimateCost(calls: readonly CallRecord[], prices: readonly PriceRow[]): CostEstimate {
+  let usd = 0;
+  const unpriced = new Set<string>();
+  for (const call of calls) {
+    if (call.cached) continue;
+    const price = findPrice(prices, call.model);
+    if (!price) {
+      if (call.promptTokens + call.completionTokens > 0) unpriced.add(call.model || "?");
+      continue;
+    }
+    usd += (call.promptTokens * price.input + call.completionTokens * price.output) / 1_000_000;
+  }
+  return { usd, unpriced: [...unpriced] };
+}
