@@ -45,3 +45,19 @@ test(`a ${WIDTH} px window: nothing scrolls sideways, before and after scoring (
   expect(await overflowing(page), "Chinese UI").toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(WIDTH);
 });
+
+test(`a ${WIDTH} px window: the Datasets, Reports and Agreement views do not scroll sideways either`, async () => {
+  const s = await e2e.open({ width: WIDTH, height: 900 });
+  const { page } = s;
+  const views: [string, string][] = [
+    ["Datasets", "Import dataset"],
+    ["Reports", "Import report"],
+    ["Agreement", "Import agreement data"],
+  ];
+  for (const [view, input] of views) {
+    await button(page, view).click();
+    await page.getByLabel(input, { exact: true }).waitFor({ state: "attached" });
+    expect(await overflowing(page), view).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBeLessThanOrEqual(WIDTH);
+  }
+});
