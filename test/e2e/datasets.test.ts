@@ -138,6 +138,26 @@ test("a pandas-written ragas CSV (Python list literals, numpy-style arrays) impo
   expect(await field(page, "Reference").inputValue()).toBe("Paris");
 });
 
+test("parquet as pyarrow lays it out for pandas and for HF datasets (list columns, an int64 id) imports with the right context lists", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  const records = (await readFile(new URL("../fixtures/datasets/pandas-records.jsonl", import.meta.url), "utf8"))
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { retrieved_contexts: string[] });
+  for (const file of ["pandas-style.parquet", "hf-datasets-style.parquet"]) {
+    await page.getByLabel("Import dataset", { exact: true }).setInputFiles(new URL(`../fixtures/datasets/${file}`, import.meta.url).pathname);
+    const mapping = page.getByRole("region", { name: "Column mapping" });
+    await expect.poll(() => mapping.innerText(), { timeout: 20_000 }).toContain(`All ${records.length} rows are valid.`);
+    await mapping.getByRole("button", { name: "Import", exact: true }).click();
+    await expect.poll(() => status(page).innerText()).toBe(`Imported “${file.replace(/\.parquet$/, "")}”: ${records.length} rows.`);
+    await button(page, `Edit row ${records.length}`).click();
+    const last = records.at(-1)!.retrieved_contexts;
+    expect(await field(page, `Context ${last.length}`).inputValue(), file).toBe(last.at(-1));
+    await button(page, "Close row editor").click();
+  }
+});
+
 test("paste and drag-and-drop import; a large file shows its progress and can be cancelled, storing nothing", async () => {
   const { page } = await e2e.open();
   await openDatasets(page);

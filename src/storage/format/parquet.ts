@@ -4,8 +4,10 @@ import { type RawTable, SamplesFileError } from "./samples-types";
 /**
  * Parquet through hyparquet (pure JS). This module is only ever loaded with a dynamic import from
  * table.ts, so the reader stays out of the main bundle until someone opens a parquet file.
- * List columns (pandas object columns of lists, HF datasets' list<string>) come back as arrays;
- * int64 columns as bigint. Read one row group at a time so large files report progress.
+ * List columns (pandas object columns of lists, HF datasets' list<string>) come back as arrays.
+ * int64 columns come back as bigint, which JSON, IndexedDB's readers and every text view choke on:
+ * cells are made plain JSON values here (see plainCell). Read one row group at a time so large
+ * files report progress.
  */
 export async function parquetTable(
   bytes: Uint8Array,
@@ -33,7 +35,7 @@ export async function parquetTable(
     const rowEnd = rowStart + Number(group.num_rows);
     try {
       const objects = await parquetReadObjects({ file: buffer, metadata, columns, rowStart, rowEnd });
-      for (const row of objects) rows.push(row as Record<string, unknown>);
+      for (const row of objects) rows.push(plainCell(row) as Record<string, unknown>);
     } catch (error) {
       const message = (error as Error).message ?? String(error);
       const codec = /unsupported compression codec: (\w+)/.exec(message)?.[1];
@@ -54,4 +56,17 @@ function explainMetadataError(error: unknown, size: number): string {
     return `the parquet file is cut short or damaged (${size.toLocaleString("en-US")} bytes, and its footer is missing or broken): copy or download it again`;
   }
   return `not a readable parquet file (${message})`;
+}
+
+/**
+ * A cell as plain JSON: a bigint becomes a number when it is exact as one (an id such as 1000),
+ * else its decimal text; arrays and objects are walked. Dates, strings and the rest pass as they are.
+ */
+export function plainCell(value: unknown): unknown {
+  if (typeof value === "bigint") return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+  if (Array.isArray(value)) return value.map(plainCell);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainCell(v)]));
+  }
+  return value;
 }
