@@ -2,11 +2,24 @@ import { type ComponentType, type LazyExoticComponent, Suspense } from "react";
 import { useT } from "./i18n";
 import { ErrorBoundary } from "./shared/ErrorBoundary";
 
-/** A view loaded on first use, with a loading line and a readable message if its chunk fails. */
+/**
+ * A view loaded on first use, with a loading line, and a readable message if its chunk fails to
+ * load or it throws while rendering; "Reopen view" renders it afresh (what it stores is in
+ * IndexedDB, so nothing is lost by the failure).
+ */
 export function LazyView({ view: View }: { view: LazyExoticComponent<ComponentType> }) {
   const t = useT();
   return (
-    <ErrorBoundary fallback={(message) => <p className="note note-error">{t.app.viewFailed(message)}</p>}>
+    <ErrorBoundary
+      fallback={(message, reset) => (
+        <div className="note note-error" role="alert">
+          <p>{t.app.viewFailed(message)}</p>
+          <button type="button" className="btn btn-small" onClick={reset}>
+            {t.app.reopenView}
+          </button>
+        </div>
+      )}
+    >
       <Suspense fallback={<p className="empty">{t.app.loadingView}</p>}>
         <View />
       </Suspense>

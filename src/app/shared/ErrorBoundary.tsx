@@ -1,8 +1,8 @@
 import { Component, type ReactNode } from "react";
 
 interface Props {
-  /** What to show instead of the broken part; gets the error's message. */
-  fallback(message: string): ReactNode;
+  /** What to show instead of the broken part; gets the error's message and a way to try again. */
+  fallback(message: string, reset: () => void): ReactNode;
   children: ReactNode;
 }
 
@@ -15,6 +15,6 @@ export class ErrorBoundary extends Component<Props, { message: string | null }> 
   }
 
   override render() {
-    return this.state.message === null ? this.props.children : this.props.fallback(this.state.message);
+    return this.state.message === null ? this.props.children : this.props.fallback(this.state.message, () => this.setState({ message: null }));
   }
 }
