@@ -7,12 +7,13 @@ import { buttonByText, render, type Rendered } from "./render";
 let shown: Rendered | undefined;
 afterEach(() => shown?.unmount());
 
+let broken = true;
+function Flaky() {
+  if (broken) throw new Error("Do not know how to serialize a BigInt");
+  return <p>the view</p>;
+}
+
 test("a view that throws shows the error and a Reopen view button that renders it afresh", async () => {
-  let broken = true;
-  function Flaky() {
-    if (broken) throw new Error("Do not know how to serialize a BigInt");
-    return <p>the view</p>;
-  }
   const View = lazy(async () => ({ default: Flaky }));
   // React logs the caught error; keep the test output clean.
   const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
