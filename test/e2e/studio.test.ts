@@ -164,7 +164,7 @@ test("the diff editor shows the edits against the built-in default, and Reset br
   await expect.poll(() => shownText(page)).toContain("Check each numbered statement against the context alone.");
 });
 
-test("saved versions survive a reload, and the chosen one stays active", async () => {
+test("saved versions survive a reload, and the chosen one stays active; results scored with another version say so and bring it back", async () => {
   const s = await e2e.open();
   const { page } = s;
   await openStudio(page);
@@ -195,6 +195,26 @@ test("saved versions survive a reload, and the chosen one stays active", async (
   expect(await readHash(page)).toBe(v1);
   await expect.poll(() => shownText(page)).toContain("Version one");
   expect(await page.getByRole("navigation", { name: "Prompts by metric" }).innerText()).toContain("active: recall-v1");
+
+  // Results scored with recall-v1 say so once another version is active, and bring it back in one click.
+  const mock = await e2e.mock({ responders });
+  await button(page, "Playground").click();
+  await connect(page, mock, sample);
+  await button(page, "Score").click();
+  await waitForScores(page);
+  await waitForIdle(page);
+  const used = page.getByRole("status", { name: "Prompt versions used" });
+  expect(await used.count()).toBe(0);
+  await button(page, "Prompts").click();
+  await selectPrompt(page, "context_recall.statements");
+  await page.getByRole("radio", { name: "Use recall-v2" }).check();
+  await button(page, "Playground").click();
+  await expect.poll(() => used.innerText()).toContain("Scored with prompt versions that are not active now: context_recall.statements (“recall-v1”).");
+  await used.getByRole("button", { name: "Use these versions" }).click();
+  await expect.poll(() => used.count()).toBe(0);
+  await button(page, "Prompts").click();
+  await selectPrompt(page, "context_recall.statements");
+  expect(await page.getByRole("radio", { name: "Use recall-v1" }).isChecked()).toBe(true);
 });
 
 test("a prompt set exported from the browser gives the CLI the same prompt hashes; a bad file changes nothing; translated examples are reviewed before saving", async () => {

@@ -148,6 +148,10 @@ export const en = {
     nullTitle: "No score",
     traceBroken: (message: string) => `The trace could not be shown: ${message}`,
     stale: "These results belong to the sample as it was scored; the form has changed since. Score again to update them.",
+    promptsDiffer: (list: string) => `Scored with prompt versions that are not active now: ${list}. A new score would use the active ones.`,
+    builtInPrompt: "built-in default",
+    versionGone: (name: string) => `${name}, no longer saved`,
+    useTheseVersions: "Use these versions",
   },
   trace: {
     supported: "supported",

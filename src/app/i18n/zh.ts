@@ -146,6 +146,10 @@ export const zh: Messages = {
     nullTitle: "无分数",
     traceBroken: (message) => `无法显示推理过程：${message}`,
     stale: "这些结果对应打分时的样本；表单已被修改。请重新打分以更新结果。",
+    promptsDiffer: (list: string) => `打分时使用的提示词版本与当前启用的不同：${list}。重新打分将使用当前启用的版本。`,
+    builtInPrompt: "内置默认",
+    versionGone: (name: string) => `${name}，已不再保存`,
+    useTheseVersions: "改用这些版本",
   },
   trace: {
     supported: "有依据",

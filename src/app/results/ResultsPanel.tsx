@@ -5,6 +5,7 @@ import { DemoBadge } from "../shared/DemoBadge";
 import { draftToSample, sameSample } from "../playground/draft";
 import { useApp } from "../store";
 import { MetricCard, PendingCard } from "./MetricCard";
+import { PromptsUsedNote } from "./PromptsUsedNote";
 import { UsageSummary } from "./UsageSummary";
 
 /** The right column: one card per metric, in a fixed order, each appearing as its metric finishes. */
@@ -26,6 +27,7 @@ export function ResultsPanel() {
       ) : (
         <>
           {stale ? <p className="note note-warn">{t.results.stale}</p> : null}
+          {run.status === "done" && !run.demo ? <PromptsUsedNote results={run.results} /> : null}
           <UsageSummary results={run.results} demo={run.demo} />
           <div className="cards">
             {ids.map((id) => {

@@ -34,9 +34,16 @@ async function reload(): Promise<{ versions: PromptVersion[]; active: Record<str
   return { versions, active };
 }
 
-/** Opens the studio: loads versions, and starts every draft from its prompt's active version. */
+/**
+ * Opens the studio: loads versions, and starts every draft from its prompt's active version. On
+ * a later opening the drafts stay as they were, but the versions and which one is active are read
+ * again: the results panel ("Use these versions") or another tab may have changed them.
+ */
 export async function loadStudio(): Promise<void> {
-  if (useStudio.getState().loaded) return;
+  if (useStudio.getState().loaded) {
+    await reload().catch(() => undefined);
+    return;
+  }
   const loaded = await reload().catch(() => undefined);
   const versions = loaded?.versions ?? [];
   const active = loaded?.active ?? {};
