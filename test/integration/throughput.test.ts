@@ -13,9 +13,10 @@ import { startMockServer, type MockServer } from "../mock/server";
  *
  * The bound is about scheduling, so the strict check uses the schema-random generator behind the
  * Judge / Embedder ports with a 300 ms timer on a fake clock: it measures how the run packs its
- * requests into the 16 slots, which a machine busy with other work cannot move. The same run over HTTP through the real SDK and the mock checks the request
- * count and the in-flight cap, and holds the 1.15x bound only on a machine with a core to spare
- * (`npm run bench` measures it with the mock in its own process).
+ * requests into the 16 slots, which a machine busy with other work cannot move. The same run over
+ * HTTP through the real SDK and the mock checks the request count and the in-flight cap, with a
+ * loose wall-time bound on a machine with a core to spare (`npm run bench` measures the 1.15x
+ * there, with the mock in its own process).
  */
 const LATENCY = 300;
 const CONCURRENCY = 16;
@@ -110,7 +111,11 @@ describe("throughput with schema-random replies", () => {
       const ratio = wall / ((requests / CONCURRENCY) * LATENCY);
       const spare = loadavg()[0]! / availableParallelism() < 0.75;
       console.info(`throughput over HTTP: wall ${Math.round(wall)} ms, ratio ${ratio.toFixed(3)}, load ${loadavg()[0]!.toFixed(1)}`);
-      if (spare) expect(ratio).toBeLessThanOrEqual(1.15);
+      // The 1.15x claim is the fake-clock test's above (scheduling alone) and the bench's (a quiet
+      // machine: 1.05x). Here the test shares 2 cores with the other test files, whose load the
+      // 1-minute load average reports late: 1.12-1.24x was seen. This bound catches what a scheduling
+      // regression does (requests serialised, a limiter stuck below 16), not machine noise.
+      if (spare) expect(ratio).toBeLessThanOrEqual(1.5);
     }, 60_000);
   });
 });
