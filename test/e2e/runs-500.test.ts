@@ -1,7 +1,7 @@
 import { expect, test } from "vitest";
-import { button, useMock } from "./browser";
+import { useMock } from "./browser";
 import { useE2E } from "./context";
-import { finished, importCsv } from "./runs-helpers";
+import { importCsv, timedRun } from "./runs-helpers";
 
 /**
  * What-it-must-show 5: a 500-sample browser run's wall time against the limiter's bound
@@ -25,17 +25,7 @@ test("500 samples x faithfulness (1,000 requests): wall time against requests / 
   for (const concurrency of [6, 12]) {
     await page.getByLabel("Concurrency").fill(String(concurrency));
     await expect.poll(() => page.getByLabel("Before you start").innerText()).toContain("≈ 1,000 requests");
-    mock.resetLog();
-    const started = Date.now();
-    await button(page, "Start run").click();
-    // The new run is live (the progress bar shows it, not the previous run) ...
-    await expect.poll(() => button(page, "Pause run").count(), { timeout: 10_000, interval: 50 }).toBe(1);
-    // ... until it has finished every sample.
-    await expect.poll(() => button(page, "Pause run").count(), { timeout: 120_000, interval: 100 }).toBe(0);
-    const wallMs = Date.now() - started;
-    expect(await finished(page)).toBe(500);
-    const chat = mock.log.filter((r) => r.kind === "chat");
-    expect(chat).toHaveLength(1000);
+    const { wallMs, chat } = await timedRun(page, mock, concurrency);
     const bound = (chat.length / concurrency) * LATENCY_MS;
     const http1Bound = (chat.length / Math.min(concurrency, 6)) * LATENCY_MS;
     lines.push(

@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { button } from "./browser";
+import type { MockRequestRecord } from "../mock/options";
+import type { MockServer } from "../mock/server";
 import { datasetCsv } from "./datasets-fixture";
 
 /** Helpers of the runs browser tests: import a dataset, read the run's progress and stored results. */
@@ -53,3 +55,23 @@ export const sampleOfBody = (body: unknown) => {
   const m = /tower in city (\d+)/.exec(JSON.stringify(body));
   return m ? `q${m[1]}` : "?";
 };
+
+/**
+ * Starts a run of the open dataset at `concurrency` and waits until it is live and then done;
+ * returns its wall time and the chat requests the mock saw (500 rows x faithfulness = 1,000).
+ */
+export async function timedRun(page: Page, mock: MockServer, concurrency: number): Promise<{ wallMs: number; chat: MockRequestRecord[] }> {
+  await page.getByLabel("Concurrency").fill(String(concurrency));
+  mock.resetLog();
+  const started = Date.now();
+  await button(page, "Start run").click();
+  // The new run is live (the progress bar shows it, not the previous run) ...
+  await expect.poll(() => button(page, "Pause run").count(), { timeout: 10_000, interval: 50 }).toBe(1);
+  // ... until it has finished every sample.
+  await expect.poll(() => button(page, "Pause run").count(), { timeout: 120_000, interval: 100 }).toBe(0);
+  const wallMs = Date.now() - started;
+  expect(await finished(page)).toBe(500);
+  const chat = mock.log.filter((r) => r.kind === "chat");
+  expect(chat).toHaveLength(1000);
+  return { wallMs, chat };
+}

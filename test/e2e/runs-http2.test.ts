@@ -5,9 +5,9 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { expect, inject, test } from "vitest";
 import { startMockServer } from "../mock/server";
-import { button, CHROMIUM_ARGS, openApp, useMock } from "./browser";
+import { CHROMIUM_ARGS, openApp, useMock } from "./browser";
 import { CHROMIUM_PATH } from "./build";
-import { finished, importCsv } from "./runs-helpers";
+import { importCsv, timedRun } from "./runs-helpers";
 
 /**
  * The same 500-sample run against the mock speaking HTTP/2 over TLS on loopback (a throwaway
@@ -52,16 +52,7 @@ test("500 samples over HTTP/2: more than 6 requests in flight, wall time against
     await importCsv(page, "h2-500.csv", 500);
     await page.getByRole("checkbox", { name: "context_recall" }).uncheck();
     const concurrency = 12;
-    await page.getByLabel("Concurrency").fill(String(concurrency));
-    mock.resetLog();
-    const started = Date.now();
-    await button(page, "Start run").click();
-    await expect.poll(() => button(page, "Pause run").count(), { timeout: 10_000, interval: 50 }).toBe(1);
-    await expect.poll(() => button(page, "Pause run").count(), { timeout: 120_000, interval: 100 }).toBe(0);
-    const wallMs = Date.now() - started;
-    expect(await finished(page)).toBe(500);
-    const chat = mock.log.filter((r) => r.kind === "chat");
-    expect(chat).toHaveLength(1000);
+    const { wallMs, chat } = await timedRun(page, mock, concurrency);
     const bound = (chat.length / concurrency) * LATENCY_MS;
     console.log(
       `[runs http2] concurrency ${concurrency}: ${chat.length} requests, wall ${(wallMs / 1000).toFixed(1)} s, limiter bound ${(bound / 1000).toFixed(1)} s ` +

@@ -1,3 +1,4 @@
+import { FileButton } from "../shared/FileButton";
 import { useState } from "react";
 import type { AgreementRow } from "../../engine/agreement/types";
 import { readAgreementFile } from "../../storage/format/agreement-data";
@@ -30,8 +31,7 @@ export function DataSource({ onLoaded }: { onLoaded: (data: LoadedData) => void 
     }
   };
 
-  const onFile = (file: File | undefined) => {
-    if (!file) return;
+  const onFile = (file: File) => {
     void load(async () => {
       const bytes = new Uint8Array(await file.arrayBuffer());
       return { rows: (await readAgreementFile({ name: file.name, bytes })).rows, source: file.name };
@@ -49,17 +49,7 @@ export function DataSource({ onLoaded }: { onLoaded: (data: LoadedData) => void 
     <section className="card agreement-data">
       <h3>{t.data}</h3>
       <p className="field-hint">{t.fileHint}</p>
-      <label className="btn btn-small file-btn">
-        <input
-          type="file"
-          className="visually-hidden"
-          aria-label="Import agreement data"
-          accept=".csv,.tsv,.json,.jsonl,.ndjson,.parquet"
-          disabled={busy}
-          onChange={(e) => onFile(e.target.files?.[0])}
-        />
-        {t.chooseFile}
-      </label>
+      <FileButton name="Import agreement data" accept=".csv,.tsv,.json,.jsonl,.ndjson,.parquet" label={t.chooseFile} disabled={busy} onFile={onFile} />
       <details>
         <summary>{t.fromApi}</summary>
         <div className="api-fields">

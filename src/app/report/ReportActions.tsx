@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { FileButton } from "../shared/FileButton";
 import { useT } from "../i18n";
 import { useApp } from "../store";
 import { readReportFile, reportFileName, reportText } from "./report-io";
@@ -26,12 +26,7 @@ export function ReportActions() {
     if (s.run.sample) openInReports(reportFileName(), reportText(s.run, s.settings, s.apiKey));
   };
 
-  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target;
-    const file = input.files?.[0];
-    // Reset so choosing the same file again fires another change.
-    input.value = "";
-    if (!file) return;
+  const onImport = async (file: File) => {
     const s = useApp.getState();
     if (s.run.status === "running") return;
     const read = readReportFile(await file.text(), file.name);
@@ -52,10 +47,7 @@ export function ReportActions() {
       <button type="button" className="btn btn-small" aria-label="Open in Reports" disabled={!canExport} onClick={onOpenInReports}>
         {OPEN_IN_REPORTS[lang]}
       </button>
-      <label className="btn btn-small file-btn">
-        <input type="file" accept=".json,application/json" aria-label="Import report" className="visually-hidden" onChange={(e) => void onImport(e)} />
-        {t.report.import}
-      </label>
+      <FileButton name="Import report" accept=".json,application/json" label={t.report.import} onFile={(file) => void onImport(file)} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { type ChangeEvent, type DragEvent, useCallback, useEffect, useState } from "react";
+import { FileButton } from "../shared/FileButton";
+import { type DragEvent, useCallback, useEffect, useState } from "react";
 import { REPORT_VERSION } from "../../storage/format/report-schema";
 import { keepReport } from "../../storage/db/kept-reports";
 import { ReportCompare } from "../explorer/ReportCompare";
@@ -48,12 +49,7 @@ export default function ReportsView() {
     if (handed) onOutcome(openReportText(handed.text, handed.name));
   }, [onOutcome]);
 
-  const fromInput = async (event: ChangeEvent<HTMLInputElement>, then: (outcome: OpenOutcome) => void) => {
-    const input = event.target;
-    const file = input.files?.[0];
-    input.value = "";
-    if (file) then(await openReportFile(file));
-  };
+  const fromFile = async (file: File, then: (outcome: OpenOutcome) => void) => then(await openReportFile(file));
 
   const onDrop = async (event: DragEvent) => {
     event.preventDefault();
@@ -93,16 +89,7 @@ export default function ReportsView() {
       <h2>{t.title}</h2>
       <p className="muted">{t.intro}</p>
       <div className="reports-open">
-        <label className="btn btn-small file-btn">
-          <input
-            type="file"
-            accept=".json,application/json"
-            aria-label="Import report"
-            className="visually-hidden"
-            onChange={(e) => void fromInput(e, onOutcome)}
-          />
-          {t.importReport}
-        </label>
+        <FileButton name="Import report" accept=".json,application/json" label={t.importReport} onFile={(file) => void fromFile(file, onOutcome)} />
         <span className="drop-hint muted">{t.dropHere}</span>
       </div>
       {link.needsPassword && !opened ? <PasswordGate busy={link.busy} onOpen={(p) => void link.open(p)} /> : null}
@@ -123,16 +110,12 @@ export default function ReportsView() {
               {t.keep}
             </button>
             {kept ? <span className="muted"> {t.kept}</span> : null}
-            <label className="btn btn-small file-btn">
-              <input
-                type="file"
-                accept=".json,application/json"
-                aria-label="Compare with another report"
-                className="visually-hidden"
-                onChange={(e) => void fromInput(e, onCompare)}
-              />
-              {t.compareWith}
-            </label>
+            <FileButton
+              name="Compare with another report"
+              accept=".json,application/json"
+              label={t.compareWith}
+              onFile={(file) => void fromFile(file, onCompare)}
+            />
             {other ? (
               <button type="button" className="btn btn-small" aria-label="Close comparison view" onClick={() => setOther(null)}>
                 {t.closeCompare}

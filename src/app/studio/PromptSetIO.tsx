@@ -1,4 +1,4 @@
-import type { ChangeEvent } from "react";
+import { FileButton } from "../shared/FileButton";
 import { useStudioT } from "./messages";
 import { exportText, importText } from "./state/versions";
 import { notify } from "./state/store";
@@ -18,22 +18,14 @@ export function PromptSetIO() {
     notify("info", unsaved ? `${t.exported(count)} ${t.unsavedNotExported}` : t.exported(count));
   };
 
-  const onImport = async (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.target;
-    const file = input.files?.[0];
-    input.value = "";
-    if (file) await importText(await file.text(), file.name);
-  };
+  const onImport = async (file: File) => importText(await file.text(), file.name);
 
   return (
     <div className="report-actions">
       <button type="button" className="btn btn-small" onClick={onExport}>
         {t.exportSet}
       </button>
-      <label className="btn btn-small file-btn">
-        <input type="file" accept=".json,application/json" aria-label="Import prompt set" className="visually-hidden" onChange={(e) => void onImport(e)} />
-        {t.importSet}
-      </label>
+      <FileButton name="Import prompt set" accept=".json,application/json" label={t.importSet} onFile={(file) => void onImport(file)} />
     </div>
   );
 }

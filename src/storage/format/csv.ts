@@ -108,14 +108,10 @@ export function parseCsv(text: string, delimiter?: string): CsvRecord[] {
   return parseCsvText(text, delimiter === undefined ? {} : { delimiter }).records;
 }
 
-/** Quotes a cell only when it needs it, so simple results stay readable in a text editor. */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** CRLF line ends, as RFC 4180 says and Excel expects. */
+/**
+ * Rows as CSV through papaparse's writer: a cell is quoted only when it needs it (so simple
+ * results stay readable in a text editor), CRLF line ends as RFC 4180 says and Excel expects.
+ */
 export function writeCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return `${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `${Papa.unparse(rows as unknown[][], { newline: "\r\n", quotes: false })}\r\n`;
 }

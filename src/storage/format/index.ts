@@ -1,5 +1,5 @@
 /** File and document formats shared by the app and the CLI: pure code, no IndexedDB. */
-export { parseCsv, parseCsvText, writeCsv, csvCell, CsvSyntaxError, type CsvRecord } from "./csv";
+export { parseCsv, parseCsvText, writeCsv, CsvSyntaxError, type CsvRecord } from "./csv";
 export { detectKind, kindFromName, sniffKind, isParquet } from "./file-kind";
 export { parseSamplesFile, readSamplesFile } from "./samples-file";
 export { formatIssue, SamplesFileError, type SamplesFile, type FileIssue, type DataFileKind, type RawTable, type ListReadAs } from "./samples-types";

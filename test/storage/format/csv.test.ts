@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CsvSyntaxError, csvCell, parseCsv, parseCsvText, writeCsv } from "../../../src/storage/format/csv";
+import { CsvSyntaxError, parseCsv, parseCsvText, writeCsv } from "../../../src/storage/format/csv";
 import { decodeText } from "../../../src/storage/format/text-decode";
 
 const fields = (text: string) => parseCsv(text).map((r) => r.fields);
@@ -84,7 +84,7 @@ describe("writeCsv", () => {
       ["1", 'say "hi", then\nleave', "0.5"],
       ["2", " padded ", ""],
     ]);
-    expect(csvCell("plain")).toBe("plain");
+    expect(writeCsv([["plain"]])).toBe("plain\r\n");
   });
 });
 

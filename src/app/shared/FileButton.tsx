@@ -1,0 +1,35 @@
+import type { ReactNode } from "react";
+
+interface Props {
+  /** The input's accessible name (English, like the other contract-7 controls). */
+  name: string;
+  accept: string;
+  label: ReactNode;
+  disabled?: boolean;
+  onFile(file: File): void;
+}
+
+/**
+ * A file picker that looks like the app's buttons: the input is visually hidden and its label is
+ * the button. The input is cleared after each choice, so choosing the same file again reads it again.
+ */
+export function FileButton({ name, accept, label, disabled, onFile }: Props) {
+  return (
+    <label className="btn btn-small file-btn">
+      <input
+        type="file"
+        accept={accept}
+        aria-label={name}
+        className="visually-hidden"
+        disabled={disabled}
+        onChange={(e) => {
+          const input = e.target;
+          const file = input.files?.[0];
+          input.value = "";
+          if (file) onFile(file);
+        }}
+      />
+      {label}
+    </label>
+  );
+}
