@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./app/App";
-import { boot } from "./app/boot";
+import { App } from "./app/shell/App";
+import { boot } from "./app/shell/boot";
 import "./app/styles/index.css";
 
 const root = document.getElementById("root");

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { CallRecord } from "./result";
+import type { CallRecord, OutputMode } from "./result";
 
 /**
  * The engine's only doors to the outside world. The llm layer implements them over the openai SDK;
@@ -74,4 +74,18 @@ export interface EmbedReply {
 /** Embeds every text of the request in ONE request. */
 export interface Embedder {
   embed(request: EmbedRequest): Promise<EmbedReply>;
+}
+
+/** A validated judge reply, stored so the same request never costs twice. */
+export interface CachedReply {
+  content: string;
+  promptTokens: number;
+  completionTokens: number;
+  mode: OutputMode;
+}
+
+/** Port: the llm layer keeps replies in memory; the storage layer implements it over IndexedDB. */
+export interface ResponseCache {
+  get(key: string): Promise<CachedReply | undefined>;
+  set(key: string, value: CachedReply): Promise<void>;
 }

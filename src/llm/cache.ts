@@ -1,20 +1,9 @@
-import type { ChatMessage } from "../engine/ports";
+import type { CachedReply, ChatMessage, ResponseCache } from "../engine/ports";
 import type { OutputMode } from "../engine/result";
 import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 
-/** A validated judge reply, stored so the same request never costs twice. */
-export interface CachedReply {
-  content: string;
-  promptTokens: number;
-  completionTokens: number;
-  mode: OutputMode;
-}
-
-/** Port: memory here; the storage layer implements it over IndexedDB. */
-export interface ResponseCache {
-  get(key: string): Promise<CachedReply | undefined>;
-  set(key: string, value: CachedReply): Promise<void>;
-}
+/** The cache port and its entry are the engine's (storage implements them too); re-exported for the llm layer's users. */
+export type { CachedReply, ResponseCache };
 
 export interface ChatCacheKeyParts {
   baseURL: string;

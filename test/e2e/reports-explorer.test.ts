@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import { serializeReport } from "../../src/storage/format/report-build";
-import { scoredReport } from "../app/explorer/scored-report";
+import { scoredReport } from "../app/shared/explorer/scored-report";
 import { button, field } from "./browser";
 import { useE2E } from "./context";
 import { importReport, openReportsTab, shownMean } from "./report-helpers";

@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { MAX_LINK_CHARS, makeShareLink } from "../../src/app/reports/exports";
+import { MAX_LINK_CHARS, makeShareLink } from "../../src/app/shared/report-exports/exports";
 import { parseReport } from "../../src/storage/format/report-parse";
 import { button, field, fillSample, useMock, waitForIdle, waitForScores } from "./browser";
 import { useE2E } from "./context";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import "../styles/agreement.css";
 import { DEFAULT_METHODS, AGREEMENT_TASKS } from "../../engine/agreement/types";
 import { deleteAgreementRun, listAgreementRuns, type StoredAgreementRun } from "../../storage/db/agreement-runs";
-import { appDb } from "../persist/db";
+import { appDb } from "../shared/persist/db";
 import { runInBrowser } from "./agreement-run";
 import { AgreementTable, type DrillTarget } from "./AgreementTable";
 import { DataSource, type LoadedData } from "./DataSource";

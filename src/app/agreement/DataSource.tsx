@@ -1,4 +1,4 @@
-import { FileButton } from "../shared/FileButton";
+import { FileButton } from "../shared/ui/FileButton";
 import { useState } from "react";
 import type { AgreementRow } from "../../engine/agreement/types";
 import { readAgreementFile } from "../../storage/format/agreement-data";

@@ -1,9 +1,9 @@
 import type { CallRecord, MetricResult } from "../../engine";
 import type { AgreementTask } from "../../engine/agreement/types";
 import type { AgreementFile } from "../../storage/format/agreement-file";
-import { CallLog } from "../results/CallLog";
-import { TraceView } from "../results/traces/TraceView";
-import { ErrorBoundary } from "../shared/ErrorBoundary";
+import { CallLog } from "../shared/results/CallLog";
+import { TraceView } from "../shared/results/traces/TraceView";
+import { ErrorBoundary } from "../shared/ui/ErrorBoundary";
 import type { DrillTarget } from "./AgreementTable";
 import { useAgreementT } from "./messages";
 

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type AgreementRow, type AgreementTask } from "../../engine/agreement/types";
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 import { estimateRun } from "./agreement-run";
 import { useAgreementT } from "./messages";
 

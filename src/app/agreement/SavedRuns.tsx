@@ -1,6 +1,6 @@
 import type { StoredAgreementRun } from "../../storage/db/agreement-runs";
 import { serializeAgreementFile } from "../../storage/format/agreement-file";
-import { downloadText } from "../shared/download";
+import { downloadText } from "../shared/ui/download";
 import { useAgreementT } from "./messages";
 
 /** Stored runs, newest first: tick several to see them side by side; export one as its contract-10 file. */

@@ -3,13 +3,13 @@ import type { AgreementMethod, AgreementRow, AgreementTask } from "../../engine/
 import { newId } from "../../storage/db/ids";
 import { saveAgreementRun, type StoredAgreementRun } from "../../storage/db/agreement-runs";
 import { buildAgreementFile } from "../../storage/format/agreement-file";
-import { appDb } from "../persist/db";
-import { realPorts } from "../playground/score-run";
-import { formatUsd } from "../results/format";
+import { appDb } from "../shared/persist/db";
+import { realPorts } from "../shared/ports/judge-ports";
+import { formatUsd } from "../shared/results/format";
 import { findPrice } from "../../storage/prices";
-import { keyMissing } from "../settings/transport";
-import { useApp } from "../store";
-import { activePromptOverrides } from "../studio/active-overrides";
+import { keyMissing } from "../shared/ports/transport";
+import { useApp } from "../shared/store";
+import { activePromptOverrides } from "../shared/ports/prompt-overrides";
 
 const GENERATOR = { name: "ragas-playground (browser)", version: "0.1.0" };
 

@@ -1,5 +1,5 @@
 import type { AgreementMethod, AgreementTask } from "../../engine/agreement/types";
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 
 /** The Agreement view's strings (en + zh, same keys). Accessible names of controls stay English (contract 7). */
 const en = {

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from "react";
-import { downloadText } from "../shared/download";
+import { downloadText } from "../shared/ui/download";
 import { DatasetTable } from "./DatasetTable";
 import { datasetToCsv, datasetToJsonl, exportFileName } from "./export";
 import { useDatasetsT } from "./messages";

@@ -1,18 +1,18 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import "../styles/datasets.css";
 import { refreshDatasets } from "./actions";
 import { DatasetList } from "./DatasetList";
 import { DatasetPane } from "./DatasetPane";
-import { RunsPane } from "../runs/RunsPane";
 import { ImportPanel } from "./ImportPanel";
 import { useDatasetsT } from "./messages";
 import { useDatasets } from "./store";
 
 /**
  * The Datasets tab: stored datasets on the left; import, the open dataset and its runs on the
- * right. Nothing here reads the API key: opening a dataset never needs one.
+ * right. Nothing here reads the API key: opening a dataset never needs one. The runs pane is a
+ * separate feature: the shell hands it in, so datasets never import runs.
  */
-export default function DatasetsView() {
+export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => ReactNode }) {
   const t = useDatasetsT();
   const storage = useDatasets((s) => s.storage);
   const notice = useDatasets((s) => s.notice);
@@ -35,7 +35,7 @@ export default function DatasetsView() {
           <DatasetPane />
           {/* A dataset's runs sit under it: run, watch, resume and compare without leaving the rows. */}
           <section aria-label="Runs" className="ds-runs">
-            {selectedId ? <RunsPane datasetId={selectedId} /> : null}
+            {selectedId ? runsPane(selectedId) : null}
           </section>
         </div>
       </div>

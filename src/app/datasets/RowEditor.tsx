@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { Sample } from "../../engine/sample";
-import { TextField } from "../playground/Field";
+import { TextField } from "../shared/ui/Field";
 import { deleteRow, saveRow } from "./actions";
 import { useDatasetsT } from "./messages";
 import { useDatasets } from "./store";

@@ -2,7 +2,7 @@ import type { Sample } from "../../engine/sample";
 import { type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
 import type { SamplesFile } from "../../storage/format/samples-types";
 import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
-import { appDb } from "../persist/db";
+import { appDb } from "../shared/persist/db";
 import { datasetsT } from "./messages";
 import { useDatasets } from "./store";
 

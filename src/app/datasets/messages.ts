@@ -1,4 +1,4 @@
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 
 /**
  * The Datasets view's UI strings, in its own lazy chunk (like the studio's). zh has the same keys

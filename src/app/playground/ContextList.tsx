@@ -1,6 +1,6 @@
-import { useT } from "../i18n";
-import { useApp } from "../store";
-import { TextField } from "./Field";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
+import { TextField } from "../shared/ui/Field";
 
 /** Contexts in rank order: each can be edited, moved up or down, or removed. */
 export function ContextList() {

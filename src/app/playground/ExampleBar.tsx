@@ -1,7 +1,7 @@
 import { builtInExamples, BUILT_IN_EXAMPLES, type BuiltInExample } from "../../demo";
-import type { Messages } from "../i18n/en";
-import { useT } from "../i18n";
-import { useApp } from "../store";
+import type { Messages } from "../shared/i18n/en";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
 
 /**
  * One click loads a built-in example: the first English or Chinese one from the two buttons,

@@ -1,6 +1,6 @@
 import { METRIC_IDS } from "../../engine";
-import { useT } from "../i18n";
-import { useApp } from "../store";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
 import { missingReason } from "./missing-reason";
 import { useDraftSample } from "./useDraftSample";
 

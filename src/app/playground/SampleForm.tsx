@@ -1,8 +1,8 @@
-import { useT } from "../i18n";
-import { useApp } from "../store";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
 import { ContextList } from "./ContextList";
 import { ExampleBar } from "./ExampleBar";
-import { TextField } from "./Field";
+import { TextField } from "../shared/ui/Field";
 import { MetricPicker } from "./MetricPicker";
 import { ScoreBar } from "./ScoreBar";
 

@@ -1,7 +1,7 @@
-import { useT } from "../i18n";
-import { useApp } from "../store";
-import { DemoBadge } from "../shared/DemoBadge";
-import { isDraftEmpty } from "./draft";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
+import { DemoBadge } from "../shared/ui/DemoBadge";
+import { isDraftEmpty } from "../shared/sample-draft";
 import { revealResults } from "./reveal";
 import { cancelRun, scoreDraft } from "./score-run";
 import { useDraftSample } from "./useDraftSample";

@@ -1,5 +1,5 @@
 import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
-import type { Messages } from "../i18n/en";
+import type { Messages } from "../shared/i18n/en";
 
 /**
  * Why a metric cannot run, in the UI language. The engine decides (missingInput); its English

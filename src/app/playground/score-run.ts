@@ -1,57 +1,17 @@
-import { evaluate, METRICS, missingInput, type Embedder, type Judge, type MetricId, type Sample } from "../../engine";
-import { IdbResponseCache } from "../../storage/db/response-cache";
+import { evaluate, METRICS, missingInput, type MetricId, type Sample } from "../../engine";
 import { newId } from "../../storage/db/ids";
-import { loadLlm } from "../llm-loader";
-import { appDb } from "../persist/db";
-import { recordRun } from "../persist/history-sync";
-import { activePromptOverrides } from "../studio/active-overrides";
-import { keyMissing, transportInput } from "../settings/transport";
-import { useApp } from "../store";
-import { createDemoEmbedder, createDemoJudge, DEMO_JUDGE_MODEL, matchBuiltInExample } from "../../demo";
-import { draftToSample } from "./draft";
+import { recordRun } from "../shared/persist/history-sync";
+import { demoPorts, hasEmbedderFor, planFor, realPorts } from "../shared/ports/judge-ports";
+import { activePromptOverrides } from "../shared/ports/prompt-overrides";
+import { useApp } from "../shared/store";
+import { DEMO_JUDGE_MODEL } from "../../demo";
+import { draftToSample } from "../shared/sample-draft";
 
 let controller: AbortController | null = null;
-
-/** What pressing Score would do right now, so the form can say it before it is pressed. */
-export type ScorePlan = { kind: "real" } | { kind: "demo" } | { kind: "need_key" };
-
-export function planFor(sample: Omit<Sample, "id">, settings = useApp.getState().settings, apiKey = useApp.getState().apiKey): ScorePlan {
-  if (!keyMissing(settings, apiKey)) return { kind: "real" };
-  // The demo judge knows only the built-in examples, exactly as shipped.
-  return matchBuiltInExample(sample) ? { kind: "demo" } : { kind: "need_key" };
-}
 
 /** The selected metrics that can run on this sample (the others are disabled in the form). */
 export function runnableMetrics(sample: Sample, selected: readonly MetricId[], hasEmbedder: boolean): MetricId[] {
   return selected.filter((id) => missingInput(METRICS[id], sample, hasEmbedder) === undefined);
-}
-
-export function hasEmbedderFor(plan: ScorePlan, embeddingModel: string): boolean {
-  return plan.kind === "demo" || embeddingModel.trim() !== "";
-}
-
-function demoPorts(): { judge: Judge; embedder: Embedder } {
-  return { judge: createDemoJudge(), embedder: createDemoEmbedder() };
-}
-
-/**
- * The user's endpoint as the engine's ports (the prompt studio scores through these too). A
- * dataset run passes its own models: the ones it was started with, even if Settings changed since.
- */
-export async function realPorts(
-  bypassCache: boolean,
-  models?: { model: string; embeddingModel: string },
-): Promise<{ judge: Judge; embedder: Embedder | undefined }> {
-  const { apiKey } = useApp.getState();
-  const settings = models ? { ...useApp.getState().settings, ...models } : useApp.getState().settings;
-  const [{ checkTransportConfig, createEmbedder, createJudge }, db] = await Promise.all([loadLlm(), appDb()]);
-  const cache = db ? new IdbResponseCache(db) : undefined;
-  const checked = checkTransportConfig(transportInput(settings, apiKey, cache));
-  // A readable "Base URL must start with http://" instead of a thrown ZodError dump.
-  if (!checked.ok) throw new Error(checked.message);
-  const judge = createJudge(checked.config, { bypassCache });
-  const embedder = checked.config.embeddingModel ? createEmbedder(checked.config, { bypassCache }) : undefined;
-  return { judge, embedder };
 }
 
 /** Scores the form's sample with the selected metrics; each card appears as its metric finishes. */

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import type { Sample } from "../../engine";
-import { useApp } from "../store";
-import { draftToSample } from "./draft";
-import { hasEmbedderFor, planFor, type ScorePlan } from "./score-run";
+import { useApp } from "../shared/store";
+import { draftToSample } from "../shared/sample-draft";
+import { hasEmbedderFor, planFor, type ScorePlan } from "../shared/ports/judge-ports";
 
 /** The form as a sample, and what Score would do with it (real endpoint, demo judge, or "add a key"). */
 export function useDraftSample(): { sample: Sample; plan: ScorePlan; hasEmbedder: boolean } {

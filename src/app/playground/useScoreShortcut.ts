@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 import { revealResults } from "./reveal";
 import { scoreDraft } from "./score-run";
 

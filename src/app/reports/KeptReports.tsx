@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { deleteKeptReport, listKeptReports, openKeptReport, type KeptReportInfo } from "../../storage/db/kept-reports";
-import { withDb } from "../persist/db";
-import { useReportsT } from "./messages";
+import { withDb } from "../shared/persist/db";
+import { useReportsT } from "../shared/report-exports/messages";
 import type { OpenOutcome } from "./open-report";
 
 /** The reports kept in this browser: open one again, or delete it. */

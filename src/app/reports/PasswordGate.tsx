@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useReportsT } from "./messages";
+import { useReportsT } from "../shared/report-exports/messages";
 
 /** Asks for a protected link's password; the link is decrypted only in this browser. */
 export function PasswordGate({ busy, onOpen }: { busy: boolean; onOpen: (password: string) => void }) {

@@ -1,4 +1,4 @@
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 
 /**
  * A share link (…#report=r1.…) opens the Reports tab, on load and when the fragment changes in

@@ -1,7 +1,7 @@
 import { parseReport } from "../../storage/format/report-parse";
 import type { Report } from "../../storage/format/report-schema";
 import { decodeShareLink, type LinkProblem } from "../../storage/format/share-link";
-import type { ReportsMessages } from "./messages";
+import type { ReportsMessages } from "../shared/report-exports/messages";
 
 /** A report on screen: where it came from, and its text (what "Keep report" stores). */
 export interface OpenedReport {

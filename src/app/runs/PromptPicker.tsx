@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { METRICS, type MetricId, type PromptOverrides } from "../../engine";
 import { listPromptVersions, loadActiveVersions, type PromptVersion, versionOverride } from "../../storage/db/prompt-versions";
-import { withDb } from "../persist/db";
+import { withDb } from "../shared/persist/db";
 import { useRunsT } from "./messages";
 
 /**

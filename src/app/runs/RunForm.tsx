@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
 import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";

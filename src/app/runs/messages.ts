@@ -1,4 +1,4 @@
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 
 /**
  * The runs pane's UI strings (en + zh, same keys). Accessible names of contract-7 controls

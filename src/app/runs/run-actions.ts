@@ -4,11 +4,11 @@ import { newId } from "../../storage/db/ids";
 import { deleteRun, getRun, idbJournal, listRuns, loadRunResults, type RunMeta, saveRun } from "../../storage/db/runs";
 import { buildReport, promptsUsed } from "../../storage/format/report-build";
 import type { Report } from "../../storage/format/report-schema";
-import { appDb } from "../persist/db";
-import { realPorts } from "../playground/score-run";
-import { keyMissing } from "../settings/transport";
-import { useApp } from "../store";
-import { activePromptOverrides } from "../studio/active-overrides";
+import { appDb } from "../shared/persist/db";
+import { realPorts } from "../shared/ports/judge-ports";
+import { keyMissing } from "../shared/ports/transport";
+import { useApp } from "../shared/store";
+import { activePromptOverrides } from "../shared/ports/prompt-overrides";
 import { runsT } from "./messages";
 import { recordEntry, resetEntries, useRuns } from "./run-state";
 

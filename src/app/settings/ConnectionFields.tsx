@@ -1,10 +1,10 @@
-import { useT } from "../i18n";
-import { useApp } from "../store";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
 import { TextInput } from "./inputs";
 import { KeyField } from "./KeyField";
-import { applyProvider } from "./model";
+import { applyProvider } from "../shared/settings-model/model";
 import { ProviderHelp } from "./ProviderHelp";
-import { isProviderId, PROVIDER_IDS } from "./providers";
+import { isProviderId, PROVIDER_IDS } from "../shared/settings-model/providers";
 import { TestConnection } from "./TestConnection";
 
 /** Where requests go: provider preset, endpoint, key, models; plus the connection test. */

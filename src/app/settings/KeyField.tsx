@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { useT } from "../i18n";
-import { forgetKeyEverywhere } from "../persist/settings-sync";
-import { useApp } from "../store";
+import { useT } from "../shared/i18n";
+import { forgetKeyEverywhere } from "../shared/persist/settings-sync";
+import { useApp } from "../shared/store";
 
 /**
  * The API key: in memory unless "Remember on this device" is ticked (an explicit opt-in), and a

@@ -1,6 +1,6 @@
 import { useRef } from "react";
-import { useT } from "../i18n";
-import { useApp } from "../store";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
 import { defaultPriceRows, type PriceRow } from "../../storage/prices";
 
 /** Editable USD prices per 1M tokens; the cost estimate reads them. */

@@ -1,5 +1,5 @@
-import { useT } from "../i18n";
-import { corsCommand, effectiveProvider, pageOrigin, type ProviderId } from "./providers";
+import { useT } from "../shared/i18n";
+import { corsCommand, effectiveProvider, pageOrigin, type ProviderId } from "../shared/settings-model/providers";
 
 /** What the chosen server needs before this page may call it, with this page's origin filled in. */
 export function ProviderHelp({ provider: chosen, baseURL }: { provider: ProviderId; baseURL: string }) {

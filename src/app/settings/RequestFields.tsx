@@ -1,7 +1,7 @@
-import { useT } from "../i18n";
-import { useApp } from "../store";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
 import { NumberInput, Switch } from "./inputs";
-import { effectiveStrip } from "./transport";
+import { effectiveStrip } from "../shared/ports/transport";
 
 /** How requests are made: sampling temperature, parallelism, patience, and the CORS header switch. */
 export function RequestFields() {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { useT } from "../i18n";
-import { useApp } from "../store";
+import { useT } from "../shared/i18n";
+import { useApp } from "../shared/store";
 import { ConnectionFields } from "./ConnectionFields";
 import { PriceTable } from "./PriceTable";
 import { RequestFields } from "./RequestFields";

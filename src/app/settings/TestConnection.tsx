@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { useT } from "../i18n";
-import { loadLlm } from "../llm-loader";
-import { useApp } from "../store";
-import { providerHint, transportInput } from "./transport";
+import { useT } from "../shared/i18n";
+import { loadLlm } from "../shared/ports/llm-loader";
+import { useApp } from "../shared/store";
+import { providerHint, transportInput } from "../shared/ports/transport";
 
 type Outcome = { ok: true; ms: number } | { ok: false; diagnosis: string } | null;
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 
 interface TextInputProps {
   id: string;

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { METRIC_IDS } from "../../engine";
-import { useT } from "../i18n";
+import { useT } from "../shared/i18n";
 import { checkDraft, draftOf, hasErrors, sameDraft } from "./logic/draft";
 import { useStudioT } from "./messages";
 import { activeOverridesOf, PROMPTS, useStudio } from "./state/store";

@@ -1,8 +1,8 @@
-import { FileButton } from "../shared/FileButton";
+import { FileButton } from "../shared/ui/FileButton";
 import { useStudioT } from "./messages";
 import { exportText, importText } from "./state/versions";
 import { notify } from "./state/store";
-import { downloadText } from "../shared/download";
+import { downloadText } from "../shared/ui/download";
 
 function fileName(now = new Date()): string {
   return `ragas-prompts-${now.toISOString().slice(0, 19).replace(/[:T]/g, "-")}.json`;

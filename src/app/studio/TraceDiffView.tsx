@@ -1,5 +1,5 @@
 import type { MetricId } from "../../engine";
-import { formatSigned } from "../results/format";
+import { formatSigned } from "../shared/results/format";
 import type { TraceDiff } from "./logic/trace-diff";
 import { useStudioT } from "./messages";
 

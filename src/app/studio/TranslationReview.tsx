@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { formatUsd } from "../results/format";
+import { formatUsd } from "../shared/results/format";
 import { checkExamplesText } from "./logic/examples-check";
 import { useStudioT } from "./messages";
 import { DiffView } from "./monaco/DiffView";

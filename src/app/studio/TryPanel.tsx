@@ -1,7 +1,7 @@
 import { useMemo } from "react";
-import { draftToSample } from "../playground/draft";
-import { formatScore, formatUsd } from "../results/format";
-import { useApp } from "../store";
+import { draftToSample } from "../shared/sample-draft";
+import { formatScore, formatUsd } from "../shared/results/format";
+import { useApp } from "../shared/store";
 import { checkDraft } from "./logic/draft";
 import { useStudioT } from "./messages";
 import { NoticeLine } from "./NoticeLine";

@@ -1,4 +1,4 @@
-import { useApp } from "../store";
+import { useApp } from "../shared/store";
 
 /**
  * The prompt studio's UI strings. They live in the studio's own (lazy) chunk rather than in the

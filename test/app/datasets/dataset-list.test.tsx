@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { refreshDatasets, selectDataset } from "../../../src/app/datasets/actions";
 import { DatasetList } from "../../../src/app/datasets/DatasetList";
 import { useDatasets } from "../../../src/app/datasets/store";
-import { appDb } from "../../../src/app/persist/db";
-import { useApp } from "../../../src/app/store";
+import { appDb } from "../../../src/app/shared/persist/db";
+import { useApp } from "../../../src/app/shared/store";
 import { createDataset, listDatasets } from "../../../src/storage/db/datasets";
 import { byName, click, render, type, type Rendered } from "../render";
 

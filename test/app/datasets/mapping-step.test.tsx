@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { type ColumnMapping, guessMapping, type MappedSamples } from "../../../src/app/datasets/import/format-api";
 import type { TableInfo } from "../../../src/app/datasets/import/protocol";
 import { MappingStep } from "../../../src/app/datasets/MappingStep";
-import { useApp } from "../../../src/app/store";
+import { useApp } from "../../../src/app/shared/store";
 import { byName, click, render, type Rendered } from "../render";
 
 const table: TableInfo = {

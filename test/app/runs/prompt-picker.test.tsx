@@ -2,7 +2,7 @@
 import "fake-indexeddb/auto";
 import { act } from "react";
 import { describe, expect, test } from "vitest";
-import { appDb } from "../../../src/app/persist/db";
+import { appDb } from "../../../src/app/shared/persist/db";
 import { PromptPicker } from "../../../src/app/runs/PromptPicker";
 import type { PromptOverrides } from "../../../src/engine";
 import { savePromptVersion } from "../../../src/storage/db/prompt-versions";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { resolvePrompt } from "../../../src/engine";
 import { verdictsPrompt } from "../../../src/engine/metrics/faithfulness/prompts";
 import { parsePromptSet } from "../../../src/storage/format/prompt-set";
-import { activePromptOverrides } from "../../../src/app/studio/active-overrides";
+import { activePromptOverrides } from "../../../src/app/shared/ports/prompt-overrides";
 import { checkDraft } from "../../../src/app/studio/logic/draft";
 import { setDraftField, useStudio } from "../../../src/app/studio/state/store";
 import { activate, exportText, importText, loadStudio, saveDraftAsVersion } from "../../../src/app/studio/state/versions";

@@ -1,7 +1,7 @@
 import type { MetricTraces } from "../../../src/engine/metrics/registry";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { segmentContext } from "../../../src/app/results/traces/highlight";
+import { segmentContext } from "../../../src/app/shared/results/traces/highlight";
 import { evaluate, type Sample } from "../../../src/engine";
 import { splitSentences, splitSentenceSpans } from "../../../src/engine/text/sentences";
 import { sharedPath } from "../../shared-dir";

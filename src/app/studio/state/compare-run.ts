@@ -11,10 +11,10 @@ import {
   type PromptOverrides,
   type Sample,
 } from "../../../engine";
-import { draftToSample } from "../../playground/draft";
-import { hasEmbedderFor, planFor, realPorts } from "../../playground/score-run";
+import { draftToSample } from "../../shared/sample-draft";
+import { hasEmbedderFor, planFor, realPorts } from "../../shared/ports/judge-ports";
 import { estimateCost } from "../../../storage/prices";
-import { useApp } from "../../store";
+import { useApp } from "../../shared/store";
 import { checkDraft, sameDraft, draftOf } from "../logic/draft";
 import { diffTraces } from "../logic/trace-diff";
 import { studioT } from "../messages";

@@ -1,8 +1,8 @@
 import type { CallRecord } from "../../../engine";
-import { draftToSample } from "../../playground/draft";
-import { planFor, realPorts } from "../../playground/score-run";
+import { draftToSample } from "../../shared/sample-draft";
+import { planFor, realPorts } from "../../shared/ports/judge-ports";
 import { estimateCost } from "../../../storage/prices";
-import { useApp } from "../../store";
+import { useApp } from "../../shared/store";
 import { examplesToText } from "../logic/draft";
 import { checkExamplesText } from "../logic/examples-check";
 import { applyStrings, collectStrings, translationMessages, translationSpec, TRANSLATE_PROMPT_HASH, TRANSLATE_PROMPT_ID } from "../logic/translate";

@@ -9,7 +9,7 @@ import {
   type PromptVersion,
 } from "../../../storage/db/prompt-versions";
 import { buildPromptSet, parsePromptSet } from "../../../storage/format/prompt-set";
-import { appDb } from "../../persist/db";
+import { appDb } from "../../shared/persist/db";
 import { checkDraft, draftOf, sameDraft, type PromptDraft } from "../logic/draft";
 import { studioT } from "../messages";
 import { activeOverridesOf, notify, PROMPTS, promptById, useStudio } from "./store";

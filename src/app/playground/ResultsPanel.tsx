@@ -1,0 +1,43 @@
+import { METRIC_IDS } from "../../engine";
+import { useT } from "../shared/i18n";
+import { ReportActions } from "./report-file/ReportActions";
+import { DemoBadge } from "../shared/ui/DemoBadge";
+import { draftToSample, sameSample } from "../shared/sample-draft";
+import { useApp } from "../shared/store";
+import { MetricCard, PendingCard } from "../shared/results/MetricCard";
+import { PromptsUsedNote } from "../shared/results/PromptsUsedNote";
+import { UsageSummary } from "../shared/results/UsageSummary";
+
+/** The right column: one card per metric, in a fixed order, each appearing as its metric finishes. */
+export function ResultsPanel() {
+  const t = useT();
+  const run = useApp((s) => s.run);
+  const contexts = run.sample?.contexts ?? [];
+  const ids = METRIC_IDS.filter((id) => run.metricIds.includes(id));
+  const stale = useApp((s) => s.run.sample !== null && s.run.status !== "running" && !sameSample(draftToSample(s.draft, ""), s.run.sample));
+  return (
+    <section id="results" className="panel results-panel" aria-labelledby="results-title" tabIndex={-1}>
+      <div className="panel-head">
+        <h2 id="results-title">{t.results.title}</h2>
+        {run.demo ? <DemoBadge /> : null}
+        <ReportActions />
+      </div>
+      {run.status === "idle" ? (
+        <p className="empty">{t.results.empty}</p>
+      ) : (
+        <>
+          {stale ? <p className="note note-warn">{t.results.stale}</p> : null}
+          {run.status === "done" && !run.demo ? <PromptsUsedNote results={run.results} /> : null}
+          <UsageSummary results={run.results} demo={run.demo} />
+          <div className="cards">
+            {ids.map((id) => {
+              const result = run.results[id];
+              if (result) return <MetricCard key={id} id={id} result={result} contexts={contexts} />;
+              return run.status === "running" ? <PendingCard key={id} id={id} /> : null;
+            })}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import { FileButton } from "../../shared/ui/FileButton";
+import { useT } from "../../shared/i18n";
+import { useApp } from "../../shared/store";
+import { readReportFile, reportFileName, reportText } from "./report-io";
+import { downloadText } from "../../shared/ui/download";
+import { OPEN_IN_REPORTS, openInReports } from "../../shared/handoffs/open-in-reports";
+
+/** "Export report" downloads the shown results; "Import report" loads a report's first sample. */
+export function ReportActions() {
+  const t = useT();
+  const lang = useApp((s) => s.lang);
+  const canExport = useApp((s) => s.run.sample !== null && s.run.status !== "running" && Object.keys(s.run.results).length > 0);
+
+  const onExport = () => {
+    const s = useApp.getState();
+    if (!s.run.sample) {
+      s.setStatus((m) => m.report.nothingToExport);
+      return;
+    }
+    downloadText(reportText(s.run, s.settings, s.apiKey), reportFileName());
+  };
+
+  // The same report as "Export report", shown in the Reports view with its other exports.
+  const onOpenInReports = () => {
+    const s = useApp.getState();
+    if (s.run.sample) openInReports(reportFileName(), reportText(s.run, s.settings, s.apiKey));
+  };
+
+  const onImport = async (file: File) => {
+    const s = useApp.getState();
+    if (s.run.status === "running") return;
+    const read = readReportFile(await file.text(), file.name);
+    if (!read.ok) {
+      s.setStatus((m) => m.report.importFailed(read.message));
+      return;
+    }
+    s.loadDraft(read.sample);
+    s.showResults({ sample: read.sample, metricIds: read.metricIds, results: read.results, demo: false, model: read.model, historyId: null }, Date.now());
+    s.setStatus((m) => m.report.imported(file.name));
+  };
+
+  return (
+    <div className="report-actions">
+      <button type="button" className="btn btn-small" aria-label="Export report" disabled={!canExport} onClick={onExport}>
+        {t.report.export}
+      </button>
+      <button type="button" className="btn btn-small" aria-label="Open in Reports" disabled={!canExport} onClick={onOpenInReports}>
+        {OPEN_IN_REPORTS[lang]}
+      </button>
+      <FileButton name="Import report" accept=".json,application/json" label={t.report.import} onFile={(file) => void onImport(file)} />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { MetricId } from "../../../engine/metrics/types";
+import { useT } from "../i18n";
+import type { Comparison, RowFilter } from "./filter";
+import { useExplorerT } from "./messages";
+
+const OPS: Comparison[] = ["<", "<=", ">", ">="];
+
+/** Metric + comparison + threshold ("faithfulness < 0.5"), nulls only, error code, text search. */
+export function FilterBar({
+  metrics,
+  codes,
+  filter,
+  onChange,
+}: {
+  metrics: readonly MetricId[];
+  codes: readonly string[];
+  filter: RowFilter;
+  onChange: (next: RowFilter) => void;
+}) {
+  const t = useExplorerT();
+  const app = useT();
+  const set = (patch: Partial<RowFilter>) => onChange({ ...filter, ...patch });
+  return (
+    <fieldset className="filter-bar">
+      <legend>{t.filters}</legend>
+      <label>
+        {t.filterMetric}
+        <select aria-label="Filter metric" value={filter.metric ?? ""} onChange={(e) => set({ metric: (e.target.value || undefined) as MetricId | undefined })}>
+          <option value="">{t.anyMetric}</option>
+          {metrics.map((m) => (
+            <option key={m} value={m}>
+              {app.metrics[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <select aria-label="Comparison" value={filter.op ?? "<"} onChange={(e) => set({ op: e.target.value as Comparison })} disabled={!filter.metric}>
+        {OPS.map((op) => (
+          <option key={op} value={op}>
+            {op}
+          </option>
+        ))}
+      </select>
+      <label>
+        {t.threshold}
+        <input
+          type="number"
+          aria-label="Threshold"
+          min={0}
+          max={1}
+          step={0.05}
+          disabled={!filter.metric}
+          value={filter.threshold ?? ""}
+          onChange={(e) => set({ threshold: e.target.value === "" ? undefined : Number(e.target.value), op: filter.op ?? "<" })}
+        />
+      </label>
+      <label className="check">
+        <input type="checkbox" aria-label="Nulls only" checked={filter.nullsOnly === true} onChange={(e) => set({ nullsOnly: e.target.checked })} />
+        {t.nullsOnly}
+      </label>
+      <label>
+        {t.errorCode}
+        <select aria-label="Error code" value={filter.code ?? ""} onChange={(e) => set({ code: e.target.value || undefined })}>
+          <option value="">{t.anyCode}</option>
+          {codes.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t.search}
+        <input
+          type="search"
+          aria-label="Search results"
+          placeholder={t.searchPlaceholder}
+          value={filter.text ?? ""}
+          onChange={(e) => set({ text: e.target.value })}
+        />
+      </label>
+      <button type="button" className="btn btn-small" onClick={() => onChange({})}>
+        {t.clearFilters}
+      </button>
+    </fieldset>
+  );
+}

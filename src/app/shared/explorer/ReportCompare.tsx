@@ -1,0 +1,137 @@
+import { useMemo, useState } from "react";
+import type { Report } from "../../../storage/format/report-schema";
+import { useT } from "../i18n";
+import { formatScore, formatSigned } from "../results/format";
+import { compareReports, type CompareRow } from "./compare";
+import { useExplorerT } from "./messages";
+import { SampleDetail } from "./SampleDetail";
+import { VirtualTable } from "./VirtualTable";
+import "../../styles/explorer.css";
+
+const num = (v: number | null | undefined) => (v === null || v === undefined ? "—" : formatScore(v));
+const signed = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${v > 0 ? "+" : ""}${formatSigned(v)}`);
+
+/**
+ * Report A against report B (prompt version A vs B, model A vs B): summary deltas over the samples
+ * both have (matched by id), per-row deltas largest first, the rows where they disagree, and a row's
+ * two sets of traces side by side.
+ */
+export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Report; labels?: [string, string] }) {
+  const t = useExplorerT();
+  const app = useT();
+  const [threshold, setThreshold] = useState(0.2);
+  const [onlyDisagree, setOnlyDisagree] = useState(false);
+  const [open, setOpen] = useState<CompareRow | null>(null);
+  const cmp = useMemo(() => compareReports(a, b, threshold), [a, b, threshold]);
+  const rows = onlyDisagree ? cmp.rows.filter((r) => r.disagree) : cmp.rows;
+  const disagreeCount = cmp.rows.filter((r) => r.disagree).length;
+  const columns = { gridTemplateColumns: `minmax(6rem, 1fr) repeat(${cmp.metrics.length + 1}, minmax(5.5rem, 1fr))` };
+
+  return (
+    <section className="compare" aria-label="Report comparison">
+      <h3>
+        {t.compareTitle}: <span className="side-a">A = {labels[0]}</span> · <span className="side-b">B = {labels[1]}</span>
+      </h3>
+      <p className="muted">{t.matched(cmp.rows.length, cmp.onlyA.length, cmp.onlyB.length)}</p>
+      {cmp.metrics.length === 0 ? <p className="note note-warn">{t.noCommonMetrics}</p> : null}
+      <table className="compare-summary" aria-label="Summary deltas">
+        <thead>
+          <tr>
+            <th scope="col">{t.metric}</th>
+            <th scope="col">A</th>
+            <th scope="col">B</th>
+            <th scope="col">{t.delta}</th>
+            <th scope="col">{t.nulls} A / B</th>
+          </tr>
+        </thead>
+        <tbody>
+          {cmp.summary.map((s) => (
+            <tr key={s.metric}>
+              <th scope="row">{app.metrics[s.metric]}</th>
+              <td>{num(s.a)}</td>
+              <td>{num(s.b)}</td>
+              <td data-testid={`delta-${s.metric}`}>{signed(s.delta)}</td>
+              <td>
+                {s.nullsA} / {s.nullsB}
+              </td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">RAGAS</th>
+            <td>{num(cmp.ragas.a)}</td>
+            <td>{num(cmp.ragas.b)}</td>
+            <td data-testid="delta-ragas">{signed(cmp.ragas.delta)}</td>
+            <td />
+          </tr>
+        </tbody>
+      </table>
+      <div className="filter-bar">
+        <label>
+          {t.disagreeThreshold}
+          <input
+            type="number"
+            aria-label="Disagreement threshold"
+            min={0}
+            max={1}
+            step={0.05}
+            value={threshold}
+            onChange={(e) => setThreshold(Math.min(1, Math.max(0, Number(e.target.value) || 0)))}
+          />
+        </label>
+        <label className="check">
+          <input type="checkbox" aria-label="Disagreements only" checked={onlyDisagree} onChange={(e) => setOnlyDisagree(e.target.checked)} />
+          {t.disagreementsOnly}
+        </label>
+        <span className="muted" data-testid="disagree-count">
+          {t.disagreements(disagreeCount)}
+        </span>
+      </div>
+      <VirtualTable
+        label="Row deltas"
+        columns={columns}
+        count={rows.length}
+        head={
+          <>
+            <th scope="col">{t.id}</th>
+            {cmp.metrics.map((m) => (
+              <th scope="col" key={m}>
+                {app.metrics[m]} Δ
+              </th>
+            ))}
+            <th scope="col">{t.largestChange}</th>
+          </>
+        }
+        renderRow={(i) => {
+          const row = rows[i]!;
+          return (
+            <>
+              <td>
+                <button type="button" className="link-btn" aria-label={`Compare sample ${row.id}`} onClick={() => setOpen(row)}>
+                  {row.disagree ? "⚠ " : ""}
+                  {row.id.length > 40 ? `${row.id.slice(0, 40)}…` : row.id}
+                </button>
+              </td>
+              {cmp.metrics.map((m) => (
+                <td key={m} className={row.nullMismatch.includes(m) ? "cell-null" : undefined}>
+                  {row.nullMismatch.includes(m) ? t.nullVsScore : signed(row.deltas[m])}
+                </td>
+              ))}
+              <td>{formatSigned(row.size)}</td>
+            </>
+          );
+        }}
+      />
+      {open ? (
+        <div className="detail-wrap">
+          <button type="button" className="btn btn-small" aria-label="Close comparison" onClick={() => setOpen(null)}>
+            {t.close}
+          </button>
+          <div className="side-by-side">
+            <SampleDetail row={open.a} metrics={cmp.metrics} tracesOmitted={a.tracesOmitted === true} label={`A: ${labels[0]} · ${open.id}`} />
+            <SampleDetail row={open.b} metrics={cmp.metrics} tracesOmitted={b.tracesOmitted === true} label={`B: ${labels[1]} · ${open.id}`} />
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}

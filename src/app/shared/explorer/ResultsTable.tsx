@@ -1,0 +1,73 @@
+import type { MetricId } from "../../../engine/metrics/types";
+import { useT } from "../i18n";
+import type { RowSort, SortKey } from "./filter";
+import { useExplorerT } from "./messages";
+import type { ExplorerRow } from "./rows";
+import { ScoreCell } from "./ScoreCell";
+import { VirtualTable } from "./VirtualTable";
+
+const clip = (text: string, n = 160) => (text.length > n ? `${text.slice(0, n)}…` : text);
+
+/** The virtualised table: id, question, a score column per metric; headers sort, a row opens its traces. */
+export function ResultsTable({
+  rows,
+  metrics,
+  sort,
+  onSort,
+  onOpen,
+}: {
+  rows: readonly ExplorerRow[];
+  metrics: readonly MetricId[];
+  sort: RowSort;
+  onSort: (key: SortKey) => void;
+  onOpen: (row: ExplorerRow) => void;
+}) {
+  const t = useExplorerT();
+  const app = useT();
+  const columns = { gridTemplateColumns: `minmax(6rem, 1fr) minmax(10rem, 3fr) repeat(${metrics.length}, minmax(5.5rem, 1fr))` };
+  const header = (key: SortKey, text: string, name: string) => {
+    const active = sort.key === key;
+    return (
+      <th key={key} scope="col" aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}>
+        <button type="button" className="sort-btn" aria-label={`Sort by ${name}`} onClick={() => onSort(key)}>
+          {text} {active ? (sort.dir === "asc" ? "▲" : "▼") : ""}
+        </button>
+      </th>
+    );
+  };
+  return (
+    <VirtualTable
+      label="Results"
+      columns={columns}
+      count={rows.length}
+      empty={<p className="empty">{t.noRows}</p>}
+      head={
+        <>
+          {header("id", t.id, "id")}
+          <th scope="col">{t.question}</th>
+          {metrics.map((m) => header(m, app.metrics[m], m))}
+        </>
+      }
+      renderRow={(i) => {
+        const row = rows[i]!;
+        return (
+          <>
+            <td>
+              <button type="button" className="link-btn" aria-label={`Open sample ${row.sample.id}`} onClick={() => onOpen(row)}>
+                {clip(row.sample.id, 40)}
+              </button>
+            </td>
+            <td className="cell-text" title={clip(row.sample.question, 500)}>
+              {clip(row.sample.question)}
+            </td>
+            {metrics.map((m) => (
+              <td key={m} data-metric={m}>
+                <ScoreCell result={row.metrics[m]} />
+              </td>
+            ))}
+          </>
+        );
+      }}
+    />
+  );
+}

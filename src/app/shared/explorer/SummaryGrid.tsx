@@ -1,0 +1,64 @@
+import type { MetricId } from "../../../engine/metrics/types";
+import { useT } from "../i18n";
+import { formatScore } from "../results/format";
+import { Histogram } from "./Histogram";
+import { useExplorerT } from "./messages";
+import type { MetricStats } from "./stats";
+
+const num = (v: number | null, none: string) => (v === null ? none : formatScore(v));
+
+/** Per metric: mean, median, std, count, nulls by code and a histogram; then the RAGAS score. */
+export function SummaryGrid({ stats, ragas, shown, total }: { stats: [MetricId, MetricStats][]; ragas: number | null; shown: number; total: number }) {
+  const t = useExplorerT();
+  const app = useT();
+  return (
+    <section className="explorer-summary" aria-label="Summary">
+      <h3>
+        {t.summaryTitle} <span className="muted">· {t.summaryOf(shown, total)}</span>
+      </h3>
+      <p className="ragas-score">
+        {t.ragasScore}: <strong data-testid="ragas-score">{num(ragas, t.none)}</strong>
+      </p>
+      <div className="summary-cards">
+        {stats.map(([id, s]) => (
+          <section key={id} className="summary-card" aria-label={`${id} summary`}>
+            <h4>
+              {app.metrics[id]} <code className="metric-id">{id}</code>
+            </h4>
+            <dl className="summary-numbers">
+              <div>
+                <dt>{t.mean}</dt>
+                <dd data-testid={`mean-${id}`}>{num(s.mean, t.none)}</dd>
+              </div>
+              <div>
+                <dt>{t.median}</dt>
+                <dd>{num(s.median, t.none)}</dd>
+              </div>
+              <div>
+                <dt>{t.std}</dt>
+                <dd>{num(s.std, t.none)}</dd>
+              </div>
+              <div>
+                <dt>{t.count}</dt>
+                <dd>{s.count}</dd>
+              </div>
+              <div>
+                <dt>{t.nulls}</dt>
+                <dd>
+                  {s.nullCount}
+                  {Object.entries(s.nullCodes).map(([code, n]) => (
+                    <span key={code} className="null-code">
+                      {" "}
+                      <code>{code}</code> {n}
+                    </span>
+                  ))}
+                </dd>
+              </div>
+            </dl>
+            <Histogram metric={id} scores={s.scores} />
+          </section>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { harmonicMean, summarizeScores } from "../../../engine/run/aggregate";
+import type { MetricId } from "../../../engine/metrics/types";
+import type { ExplorerRow } from "./rows";
+
+/** Per-metric numbers over the rows shown: the engine's summary (mean, median, nulls by code) plus the spread. */
+export interface MetricStats {
+  mean: number | null;
+  median: number | null;
+  /** Sample standard deviation (n - 1); null with fewer than two scores. */
+  std: number | null;
+  min: number | null;
+  max: number | null;
+  count: number;
+  nullCount: number;
+  nullCodes: Record<string, number>;
+  scores: number[];
+}
+
+export function metricStats(rows: readonly ExplorerRow[], metric: MetricId): MetricStats {
+  const results = rows.map((r) => r.metrics[metric]).filter((m) => m !== undefined);
+  const base = summarizeScores(
+    results.map((m) => m.score),
+    results.map((m) => m.error?.code),
+  );
+  const scores = results.map((m) => m.score).filter((s): s is number => s !== null);
+  return { ...base, std: stdDev(scores, base.mean), min: scores.length ? Math.min(...scores) : null, max: scores.length ? Math.max(...scores) : null, scores };
+}
+
+export function stdDev(values: readonly number[], mean: number | null = null): number | null {
+  if (values.length < 2) return null;
+  const m = mean ?? values.reduce((a, b) => a + b, 0) / values.length;
+  return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
+}
+
+/** The paper-era RAGAS score of these rows: harmonic mean of the metric means (engine's definition). */
+export function ragasScoreOf(stats: readonly MetricStats[]): number | null {
+  return harmonicMean(stats.map((s) => s.mean).filter((m): m is number => m !== null));
+}
+
+/** Counts of scores in `bins` equal bins over [0, 1]; a score of exactly 1 falls in the last bin. */
+export function histogram(scores: readonly number[], bins = 10): { starts: number[]; counts: number[] } {
+  const counts = new Array<number>(bins).fill(0);
+  for (const s of scores) counts[Math.min(bins - 1, Math.max(0, Math.floor(s * bins)))]!++;
+  return { starts: counts.map((_, i) => i / bins), counts };
+}

@@ -1,0 +1,32 @@
+import { openAppDb, type AppDb } from "../../../storage/db/db";
+
+/**
+ * One lazily opened database for the whole app. When IndexedDB is unavailable (private modes,
+ * blocked storage) every caller gets null and the app keeps working in memory.
+ */
+let opening: Promise<AppDb | null> | null = null;
+
+export function appDb(): Promise<AppDb | null> {
+  opening ??= openAppDb(undefined, {
+    // Another tab upgraded the schema: this connection is gone; the next call reopens.
+    onVersionChange: () => {
+      opening = null;
+    },
+    onTerminated: () => {
+      opening = null;
+    },
+  }).catch(() => null);
+  return opening;
+}
+
+/** Runs a storage call; a failure is reported to onError and never breaks the UI flow. */
+export async function withDb<T>(fn: (db: AppDb) => Promise<T>, onError?: (error: unknown) => void): Promise<T | undefined> {
+  const db = await appDb();
+  if (!db) return undefined;
+  try {
+    return await fn(db);
+  } catch (error) {
+    onError?.(error);
+    return undefined;
+  }
+}

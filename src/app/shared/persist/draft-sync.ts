@@ -1,0 +1,29 @@
+import { newId } from "../../../storage/db/ids";
+import { draftToSample, sameSample } from "../sample-draft";
+import { useApp } from "../store";
+import { saveDraftSession } from "./history-sync";
+
+const SAVE_DELAY_MS = 500;
+
+/**
+ * Keeps the last session in step with the form, so a reload brings back what was typed. While a
+ * run is writing its own results to the session, the form is not saved over it.
+ */
+export function startDraftSync(): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const unsubscribe = useApp.subscribe((state, previous) => {
+    if (state.draft === previous.draft && state.run.status === previous.run.status && state.selected === previous.selected) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const s = useApp.getState();
+      if (s.run.status === "running") return;
+      const sample = draftToSample(s.draft, s.run.sample?.id ?? newId());
+      const same = s.run.sample !== null && sameSample(sample, s.run.sample);
+      void saveDraftSession(same ? s.run.sample! : sample, same ? s.run.metricIds : s.selected, same ? s.run.results : {}, same ? s.run.historyId : null);
+    }, SAVE_DELAY_MS);
+  });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,46 @@
+import type { Report } from "../../../storage/format/report-schema";
+import { useApp } from "../store";
+import { downloadText } from "../ui/download";
+import { exportFileName } from "./download-names";
+import { exportCsv, exportHtml, exportJson } from "./exports";
+import { useReportsT } from "./messages";
+import { secretsInUse } from "./secrets";
+import { ShareLinkPanel } from "./ShareLinkPanel";
+
+/** Export report (contract 5 JSON), Export CSV, Export HTML and Create share link, for any report shown. */
+export function ReportExports({ report }: { report: Report }) {
+  const t = useReportsT();
+  const lang = useApp((s) => s.lang);
+  return (
+    <section className="report-exports" aria-label="Export and share">
+      <h3>{t.exportsTitle}</h3>
+      <div className="export-buttons">
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label="Export report"
+          onClick={() => downloadText(exportJson(report, secretsInUse()), exportFileName(report, "json"))}
+        >
+          {t.exportReport}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label="Export CSV"
+          onClick={() => downloadText(exportCsv(report, secretsInUse()), exportFileName(report, "csv"), "text/csv")}
+        >
+          {t.exportCsv}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label="Export HTML"
+          onClick={() => void exportHtml(report, secretsInUse(), t.html, lang).then((html) => downloadText(html, exportFileName(report, "html"), "text/html"))}
+        >
+          {t.exportHtml}
+        </button>
+      </div>
+      <ShareLinkPanel report={report} />
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Report } from "../../../../storage/format/report-schema";
+import { VIEWER_CSS as viewerCss } from "./viewer-css";
+import viewerJs from "./viewer.js?raw";
+
+/**
+ * One self-contained HTML file showing a report offline. The report and the labels sit in
+ * <script type="application/json"> blocks, which browsers never execute; every "<" in them is
+ * written as \u003c, so no text (a "</script>", a "<!--") can end the block early. The file's
+ * own CSP allows only the viewer script and stylesheet by SHA-256 hash and no request of any kind.
+ */
+export async function buildReportHtml(report: Report, labels: Record<string, string>, lang: "en" | "zh"): Promise<string> {
+  const [scriptHash, styleHash] = await Promise.all([sha256Base64(viewerJs), sha256Base64(viewerCss)]);
+  const csp = [
+    "default-src 'none'",
+    `script-src 'sha256-${scriptHash}'`,
+    `style-src 'sha256-${styleHash}'`,
+    "img-src 'none'",
+    "connect-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+  const title = `Ragas report ${report.createdAt}`;
+  return [
+    "<!doctype html>",
+    `<html lang="${lang === "zh" ? "zh-CN" : "en"}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${viewerCss}</style>`,
+    "</head>",
+    "<body>",
+    '<div id="app"></div>',
+    `<noscript>${escapeHtml(labels.noScript ?? "")}</noscript>`,
+    `<script type="application/json" id="report-data">${inertJson(report)}</script>`,
+    `<script type="application/json" id="report-labels">${inertJson(labels)}</script>`,
+    `<script>${viewerJs}</script>`,
+    "</body>",
+    "</html>",
+    "",
+  ].join("\n");
+}
+
+/** JSON that cannot close its <script> block: "<" (and the line separators) as \u escapes. */
+export function inertJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function sha256Base64(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  let binary = "";
+  for (const b of digest) binary += String.fromCharCode(b);
+  return btoa(binary);
+}

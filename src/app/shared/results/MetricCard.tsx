@@ -1,0 +1,59 @@
+import type { CallRecord, MetricId, MetricResult } from "../../../engine";
+import { useT } from "../i18n";
+import { CallLog } from "./CallLog";
+import { ErrorBoundary } from "../ui/ErrorBoundary";
+import { ScoreBadge } from "./ScoreBadge";
+import { traceSummary } from "./summary";
+import { TraceView } from "./traces/TraceView";
+
+/** One metric's result: score, the reason in words, the trace it came from, and its call log. */
+export function MetricCard({ id, result, contexts }: { id: MetricId; result: MetricResult; contexts: readonly string[] }) {
+  const t = useT();
+  const calls = (result.trace?.calls ?? []) as CallRecord[];
+  const allCached = calls.length > 0 && calls.every((c) => c.cached);
+  return (
+    <section className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
+      <header className="card-head">
+        <div>
+          <h3>{t.metrics[id]}</h3>
+          <code className="metric-id">{id}</code>
+          {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
+        </div>
+        <ScoreBadge id={id} result={result} />
+      </header>
+      {result.score === null && result.error ? (
+        <p className="null-reason">
+          <code>{result.error.code}</code> {result.error.message}
+        </p>
+      ) : (
+        <Reason text={traceSummary(t, id, result) ?? result.reason} />
+      )}
+      <ErrorBoundary fallback={(message) => <p className="note note-error">{t.results.traceBroken(message)}</p>}>
+        <TraceView id={id} result={result} contexts={contexts} />
+      </ErrorBoundary>
+      <CallLog calls={calls} />
+    </section>
+  );
+}
+
+function Reason({ text }: { text: string | undefined }) {
+  return text ? <p className="reason">{text}</p> : null;
+}
+
+/** Holds a metric's place while it runs; deliberately not named "<id> result". */
+export function PendingCard({ id }: { id: MetricId }) {
+  const t = useT();
+  return (
+    <div className="card metric-card is-pending" aria-busy="true">
+      <header className="card-head">
+        <div>
+          <h3>{t.metrics[id]}</h3>
+          <code className="metric-id">{id}</code>
+        </div>
+        <span className="spinner-label">
+          <span className="spinner" aria-hidden="true" /> {t.results.pending}
+        </span>
+      </header>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { allCalls, harmonicMean, usageOf, type MetricId, type MetricResult } from "../../../engine";
+import { useT } from "../i18n";
+import { useApp } from "../store";
+import { estimateCost } from "../../../storage/prices";
+import { formatScore, formatUsd, scoreLevel } from "./format";
+
+/** The harmonic-mean RAGAS score (two or more scored metrics) and the sample's tokens and cost. */
+export function UsageSummary({ results, demo }: { results: Partial<Record<MetricId, MetricResult>>; demo: boolean }) {
+  const t = useT();
+  const prices = useApp((s) => s.settings.prices);
+  const scores = Object.values(results)
+    .map((r) => r?.score)
+    .filter((s): s is number => typeof s === "number");
+  const ragas = harmonicMean(scores);
+  const calls = allCalls([{ sampleId: "", metrics: results }]);
+  const usage = usageOf(calls);
+  const cost = estimateCost(calls, prices);
+  const allCached = calls.length > 0 && calls.every((c) => c.cached);
+  return (
+    <div className="summary">
+      {ragas !== null ? (
+        <div className={`ragas-score score-${scoreLevel(ragas)}`}>
+          <span className="ragas-label">{t.results.ragasScore}</span>
+          <span className="ragas-value" data-testid="ragas-score">
+            {formatScore(ragas)}
+          </span>
+          <span className="ragas-hint">{t.results.ragasHint}</span>
+        </div>
+      ) : null}
+      {calls.length > 0 ? (
+        <p className="usage" data-testid="usage">
+          <span>{t.results.requests(usage.requests)}</span>
+          <span>{t.results.tokens(usage.promptTokens, usage.completionTokens)}</span>
+          {demo ? null : cost.unpriced.length > 0 ? (
+            <span>{t.results.costUnknown(cost.unpriced.join(", "))}</span>
+          ) : (
+            <span>{t.results.cost(formatUsd(cost.usd))}</span>
+          )}
+          {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Sample } from "../../engine";
+import type { SampleDraft } from "./store";
+
+/** The sample the engine sees: empty contexts dropped, an empty reference left out. */
+export function draftToSample(draft: SampleDraft, id: string): Sample {
+  const sample: Sample = {
+    id,
+    question: draft.question,
+    answer: draft.answer,
+    contexts: draft.contexts.map((c) => c.text).filter((text) => text.trim() !== ""),
+  };
+  if (draft.reference.trim() !== "") sample.reference = draft.reference;
+  return sample;
+}
+
+/** Same text in every field (ignoring surrounding whitespace and the id). */
+export function sameSample(a: Omit<Sample, "id">, b: Omit<Sample, "id">): boolean {
+  const t = (s: string | undefined) => (s ?? "").trim();
+  return (
+    t(a.question) === t(b.question) &&
+    t(a.answer) === t(b.answer) &&
+    t(a.reference) === t(b.reference) &&
+    a.contexts.length === b.contexts.length &&
+    a.contexts.every((c, i) => t(c) === t(b.contexts[i]))
+  );
+}
+
+export function isDraftEmpty(draft: SampleDraft): boolean {
+  return !draft.question.trim() && !draft.answer.trim() && !draft.reference.trim() && draft.contexts.every((c) => !c.text.trim());
+}

@@ -1,0 +1,45 @@
+import type { StateCreator } from "zustand";
+import { METRIC_IDS } from "../../../engine";
+import type { AppState, ContextField, SampleDraft, SampleSlice } from "./types";
+
+let nextKey = 1;
+const field = (text: string): ContextField => ({ key: nextKey++, text });
+
+export function emptyDraft(): SampleDraft {
+  return { question: "", answer: "", contexts: [field("")], reference: "" };
+}
+
+export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (set) => ({
+  draft: emptyDraft(),
+  selected: [...METRIC_IDS],
+  setField: (name, value) => set((s) => ({ draft: { ...s.draft, [name]: value } })),
+  setContext: (index, text) =>
+    set((s) => ({
+      draft: { ...s.draft, contexts: s.draft.contexts.map((c, i) => (i === index ? { ...c, text } : c)) },
+    })),
+  addContext: () => set((s) => ({ draft: { ...s.draft, contexts: [...s.draft.contexts, field("")] } })),
+  removeContext: (index) =>
+    set((s) => {
+      const contexts = s.draft.contexts.filter((_, i) => i !== index);
+      return { draft: { ...s.draft, contexts: contexts.length > 0 ? contexts : [field("")] } };
+    }),
+  moveContext: (index, delta) =>
+    set((s) => {
+      const target = index + delta;
+      const contexts = [...s.draft.contexts];
+      if (target < 0 || target >= contexts.length) return {};
+      [contexts[index], contexts[target]] = [contexts[target]!, contexts[index]!];
+      return { draft: { ...s.draft, contexts } };
+    }),
+  loadDraft: (sample) =>
+    set({
+      draft: {
+        question: sample.question,
+        answer: sample.answer,
+        contexts: (sample.contexts.length > 0 ? sample.contexts : [""]).map(field),
+        reference: sample.reference ?? "",
+      },
+    }),
+  clearDraft: () => set({ draft: emptyDraft() }),
+  toggleMetric: (id, on) => set((s) => ({ selected: on ? METRIC_IDS.filter((m) => m === id || s.selected.includes(m)) : s.selected.filter((m) => m !== id) })),
+});

@@ -1,0 +1,96 @@
+import type { MetricId, MetricResult, PromptOverrides, Sample } from "../../../engine";
+import type { Messages } from "../i18n/en";
+import type { Lang } from "../i18n/lang";
+import type { HistoryEntry } from "../../../storage/db/history";
+import type { AppSettings } from "../settings-model/model";
+
+/** A context textarea; the key keeps React's identity stable while contexts move. */
+export interface ContextField {
+  key: number;
+  text: string;
+}
+
+export interface SampleDraft {
+  question: string;
+  answer: string;
+  contexts: ContextField[];
+  reference: string;
+}
+
+export type RunStatus = "idle" | "running" | "done" | "cancelled" | "failed";
+
+/** The results on screen and the sample they belong to (which may differ from the draft). */
+export interface RunView {
+  status: RunStatus;
+  sample: Sample | null;
+  metricIds: MetricId[];
+  results: Partial<Record<MetricId, MetricResult>>;
+  /** Scored by the demo judge (recorded replies), not the user's endpoint. */
+  demo: boolean;
+  startedAt: number;
+  finishedAt: number | null;
+  /** The judge model that produced them (for the cost estimate). */
+  model: string;
+  /** The history entry these results are stored under. */
+  historyId: string | null;
+  /** The prompt studio's versions this run scored with (absent: every prompt at its default). */
+  prompts?: PromptOverrides;
+}
+
+/** A status line is a function of the catalogue so it follows a language switch. */
+export type StatusMessage = (t: Messages) => string;
+
+export type { HistoryEntry } from "../../../storage/db/history";
+
+export interface SettingsSlice {
+  settings: AppSettings;
+  /** In memory only; persisted solely through the remember-key path. */
+  apiKey: string;
+  updateSettings(patch: Partial<AppSettings>): void;
+  replaceSettings(settings: AppSettings): void;
+  setApiKey(key: string): void;
+}
+
+export interface SampleSlice {
+  draft: SampleDraft;
+  selected: MetricId[];
+  setField(field: "question" | "answer" | "reference", value: string): void;
+  setContext(index: number, text: string): void;
+  addContext(): void;
+  removeContext(index: number): void;
+  moveContext(index: number, delta: -1 | 1): void;
+  loadDraft(sample: Omit<Sample, "id"> & { id?: string }): void;
+  clearDraft(): void;
+  toggleMetric(id: MetricId, on: boolean): void;
+}
+
+export interface RunSlice {
+  run: RunView;
+  bypassCache: boolean;
+  setBypassCache(on: boolean): void;
+  startRun(sample: Sample, metricIds: MetricId[], demo: boolean, model: string): void;
+  setResult(metricId: MetricId, result: MetricResult): void;
+  setHistoryId(id: string | null): void;
+  setRunPrompts(prompts: PromptOverrides): void;
+  finishRun(status: RunStatus): void;
+  showResults(view: Omit<RunView, "status" | "startedAt" | "finishedAt">, at: number): void;
+}
+
+export interface UiSlice {
+  lang: Lang;
+  setLang(lang: Lang): void;
+  settingsOpen: boolean;
+  setSettingsOpen(open: boolean): void;
+  status: StatusMessage;
+  setStatus(message: StatusMessage): void;
+  history: HistoryEntry[];
+  setHistory(items: HistoryEntry[]): void;
+  /** Which view the page shows; the prompt studio is loaded the first time it opens. */
+  view: AppView;
+  setView(view: AppView): void;
+}
+
+/** The header's tabs. Every view but the playground is its own chunk, fetched the first time it opens. */
+export type AppView = "playground" | "prompts" | "datasets" | "reports" | "agreement";
+
+export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice;

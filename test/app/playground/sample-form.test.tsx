@@ -1,0 +1,63 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { SampleForm } from "../../../src/app/playground/SampleForm";
+import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
+import { useApp } from "../../../src/app/shared/store";
+import { byName, buttonByText, click, render, type, type Rendered } from "../render";
+
+let view: Rendered;
+beforeEach(() => {
+  useApp.setState({ draft: emptyDraft(), lang: "en", apiKey: "" });
+  view = render(<SampleForm />);
+});
+afterEach(() => view.unmount());
+
+const field = (name: string) => byName<HTMLTextAreaElement>(view.container, name);
+
+describe("the sample form", () => {
+  test("has the contract-7 fields and buttons", () => {
+    for (const name of ["Question", "Answer", "Context 1", "Reference"]) expect(field(name).tagName).toBe("TEXTAREA");
+    expect(byName(view.container, "Score").tagName).toBe("BUTTON");
+    expect(byName(view.container, "Add context").tagName).toBe("BUTTON");
+  });
+
+  test("contexts can be added, moved and removed, and keep their text", async () => {
+    await type(field("Context 1"), "first");
+    await click(byName(view.container, "Add context"));
+    await type(field("Context 2"), "second");
+    await click(byName(view.container, "Move context 2 up"));
+    expect(field("Context 1").value).toBe("second");
+    expect(field("Context 2").value).toBe("first");
+    await click(byName(view.container, "Remove context 1"));
+    expect(field("Context 1").value).toBe("first");
+    expect(view.container.querySelector('[aria-label="Context 2"]')).toBeNull();
+  });
+
+  test("a metric that lacks its input is disabled and says why", async () => {
+    await type(field("Question"), "Q?");
+    await type(field("Answer"), "A.");
+    await type(field("Context 1"), "C.");
+    const precision = byName<HTMLInputElement>(view.container, "context_precision");
+    expect(precision.disabled).toBe(true);
+    expect(document.getElementById(precision.getAttribute("aria-describedby")!)!.textContent).toBe("needs a reference");
+    expect(byName<HTMLInputElement>(view.container, "faithfulness").disabled).toBe(false);
+    await type(field("Reference"), "R.");
+    expect(byName<HTMLInputElement>(view.container, "context_precision").disabled).toBe(false);
+  });
+
+  test("without a key, an edited sample says a key is needed; a built-in example gets the demo judge", async () => {
+    await click(buttonByText(view.container, "English example"));
+    expect(view.container.textContent).toContain("Demo judge — recorded replies");
+    await type(field("Answer"), `${field("Answer").value} Edited.`);
+    expect(view.container.textContent).not.toContain("Demo judge — recorded replies");
+    expect(view.container.textContent).toContain("needs an API key");
+  });
+
+  test("in Chinese the labels translate and the accessible names stay English", async () => {
+    await import("react").then(({ act }) => act(() => useApp.setState({ lang: "zh" })));
+    expect(view.container.textContent).toContain("问题");
+    expect(field("Question").tagName).toBe("TEXTAREA");
+    expect(byName(view.container, "Score").textContent).toBe("打分");
+    expect(view.container.querySelectorAll('[role="status"]')).toHaveLength(1);
+  });
+});

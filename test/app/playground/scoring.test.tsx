@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import "fake-indexeddb/auto";
+import { describe, expect, test } from "vitest";
+import { getBuiltInExample } from "../../../src/demo";
+import { METRIC_IDS } from "../../../src/engine";
+import { refreshHistory, restoreLastSession } from "../../../src/app/shared/persist/history-sync";
+import { scoreDraft } from "../../../src/app/playground/score-run";
+import { useApp } from "../../../src/app/shared/store";
+import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
+import { IDLE_RUN } from "../../../src/app/shared/store/run-slice";
+import { en } from "../../../src/app/shared/i18n/en";
+
+describe("scoring from the store", () => {
+  test("a built-in example without a key is scored by the demo judge, kept in history and restored", async () => {
+    const example = getBuiltInExample("en-rocket-launch")!;
+    useApp.getState().loadDraft(example.sample);
+    const seen: string[] = [];
+    const unsubscribe = useApp.subscribe((s, p) => {
+      for (const id of METRIC_IDS) if (s.run.results[id] && !p.run.results[id]) seen.push(id);
+    });
+    await scoreDraft();
+    unsubscribe();
+
+    const { run, status } = useApp.getState();
+    expect(run.status).toBe("done");
+    expect(run.demo).toBe(true);
+    expect(seen.sort()).toEqual([...METRIC_IDS].sort());
+    for (const id of METRIC_IDS) expect(run.results[id]?.score, id).toEqual(expect.any(Number));
+    expect(status(en)).toMatch(/^Scored 5 metrics in \d+\.\d s\.$/);
+
+    await refreshHistory();
+    const history = useApp.getState().history;
+    expect(history).toHaveLength(1);
+    expect(history[0]!.demo).toBe(true);
+    expect(Object.keys(history[0]!.results).sort()).toEqual([...METRIC_IDS].sort());
+
+    // A "reload": empty state, then the last session comes back from IndexedDB.
+    useApp.setState({ draft: emptyDraft(), run: IDLE_RUN });
+    await restoreLastSession();
+    const after = useApp.getState();
+    expect(after.draft.question).toBe(example.sample.question);
+    expect(after.draft.contexts.map((c) => c.text)).toEqual(example.sample.contexts);
+    expect(Object.keys(after.run.results).sort()).toEqual([...METRIC_IDS].sort());
+  });
+
+  test("an edited sample without a key is not sent anywhere and the status says why", async () => {
+    useApp.setState({ run: IDLE_RUN, apiKey: "" });
+    useApp.getState().loadDraft({ question: "Mine?", answer: "Yes.", contexts: ["Mine."] });
+    await scoreDraft();
+    const s = useApp.getState();
+    expect(s.run.status).toBe("idle");
+    expect(s.status(en)).toBe(en.sample.needKey);
+  });
+});

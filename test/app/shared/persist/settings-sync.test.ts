@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import "fake-indexeddb/auto";
+import { describe, expect, test } from "vitest";
+import { appDb } from "../../../../src/app/shared/persist/db";
+import { forgetKeyEverywhere, restoreSettings, startSettingsSync } from "../../../../src/app/shared/persist/settings-sync";
+import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
+import { useApp } from "../../../../src/app/shared/store";
+import { loadRememberedKey } from "../../../../src/storage/db/keys";
+import { loadSettings } from "../../../../src/storage/db/settings";
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 450));
+
+describe("settings and the key in IndexedDB", () => {
+  test("settings are saved; the key only while 'Remember on this device' is on", async () => {
+    const stop = startSettingsSync();
+    const db = (await appDb())!;
+    useApp.setState({ apiKey: "sk-memory-only" });
+    useApp.getState().updateSettings({ model: "gpt-4.1-mini", concurrency: 3 });
+    await settle();
+    expect((await loadSettings(db)).settings.model).toBe("gpt-4.1-mini");
+    expect((await loadRememberedKey(db)).key).toBeUndefined();
+    // Nothing key-like in the stored settings.
+    expect(JSON.stringify(await db.get("settings", "settings"))).not.toContain("sk-memory-only");
+
+    useApp.getState().updateSettings({ rememberKey: true });
+    await settle();
+    expect((await loadRememberedKey(db)).key).toBe("sk-memory-only");
+
+    // A reload: memory is empty, the saved settings and the remembered key come back (boot
+    // restores before it starts syncing, so the empty memory is not written back).
+    stop();
+    useApp.setState({ apiKey: "", settings: DEFAULT_SETTINGS });
+    await restoreSettings();
+    const stopAgain = startSettingsSync();
+    expect(useApp.getState().settings.model).toBe("gpt-4.1-mini");
+    expect(useApp.getState().apiKey).toBe("sk-memory-only");
+
+    await forgetKeyEverywhere();
+    await settle();
+    expect(useApp.getState().apiKey).toBe("");
+    expect(useApp.getState().settings.rememberKey).toBe(false);
+    expect((await loadRememberedKey(db)).key).toBeUndefined();
+    stopAgain();
+  });
+});
