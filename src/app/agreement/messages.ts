@@ -1,5 +1,5 @@
 import type { AgreementMethod, AgreementTask } from "../../engine/agreement/types";
-import { useApp } from "../shared/store";
+import { defineMessages } from "../shared/i18n/define-messages";
 
 /** The Agreement view's strings (en + zh, same keys). Accessible names of controls stay English (contract 7). */
 const en = {
@@ -122,12 +122,4 @@ const zh: AgreementMessages = {
   taskNames: { faithfulness: "忠实度", answer_relevancy: "答案相关性", context_relevance: "上下文相关性" },
 };
 
-export function useAgreementT(): AgreementMessages {
-  return useApp((s) => s.lang) === "zh" ? zh : en;
-}
-
-export function agreementT(): AgreementMessages {
-  return useApp.getState().lang === "zh" ? zh : en;
-}
-
-export const AGREEMENT_MESSAGES = { en, zh };
+export const { useMessages: useAgreementT, currentMessages: agreementT } = defineMessages({ en, zh });

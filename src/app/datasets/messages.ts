@@ -1,4 +1,4 @@
-import { useApp } from "../shared/store";
+import { defineMessages } from "../shared/i18n/define-messages";
 
 /**
  * The Datasets view's UI strings, in its own lazy chunk (like the studio's). zh has the same keys
@@ -160,12 +160,4 @@ const zh: DatasetsMessages = {
   runsSlot: "此数据集的运行会显示在这里。",
 };
 
-export function useDatasetsT(): DatasetsMessages {
-  return useApp((s) => s.lang) === "zh" ? zh : en;
-}
-
-export function datasetsT(): DatasetsMessages {
-  return useApp.getState().lang === "zh" ? zh : en;
-}
-
-export const datasetMessages = { en, zh };
+export const { useMessages: useDatasetsT, currentMessages: datasetsT } = defineMessages({ en, zh });

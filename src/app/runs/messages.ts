@@ -1,4 +1,4 @@
-import { useApp } from "../shared/store";
+import { defineMessages } from "../shared/i18n/define-messages";
 
 /**
  * The runs pane's UI strings (en + zh, same keys). Accessible names of contract-7 controls
@@ -92,10 +92,4 @@ const zh: RunsMessages = {
   repeatNote: "重复运行会绕过响应缓存，每次都重新询问评审模型。",
 };
 
-export function useRunsT(): RunsMessages {
-  return useApp((s) => s.lang) === "zh" ? zh : en;
-}
-
-export function runsT(): RunsMessages {
-  return useApp.getState().lang === "zh" ? zh : en;
-}
+export const { useMessages: useRunsT, currentMessages: runsT } = defineMessages({ en, zh });

@@ -1,4 +1,4 @@
-import { useApp } from "../shared/store";
+import { defineMessages } from "../shared/i18n/define-messages";
 
 /**
  * The prompt studio's UI strings. They live in the studio's own (lazy) chunk rather than in the
@@ -192,10 +192,4 @@ const zh: StudioMessages = {
   translationFailed: (message) => `翻译失败：${message}`,
 };
 
-export function useStudioT(): StudioMessages {
-  return useApp((s) => s.lang) === "zh" ? zh : en;
-}
-
-export function studioT(): StudioMessages {
-  return useApp.getState().lang === "zh" ? zh : en;
-}
+export const { useMessages: useStudioT, currentMessages: studioT } = defineMessages({ en, zh });

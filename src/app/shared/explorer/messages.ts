@@ -1,4 +1,4 @@
-import { useApp } from "../store";
+import { defineMessages } from "../i18n/define-messages";
 
 /**
  * The results explorer's UI strings (its own lazy chunk, like the studio's); zh has the same keys
@@ -112,6 +112,4 @@ const zh: ExplorerMessages = {
   side: (label) => label,
 };
 
-export function useExplorerT(): ExplorerMessages {
-  return useApp((s) => s.lang) === "zh" ? zh : en;
-}
+export const { useMessages: useExplorerT } = defineMessages({ en, zh });

@@ -1,4 +1,4 @@
-import { useApp } from "../store";
+import { defineMessages } from "../i18n/define-messages";
 
 /** The Reports view's strings (its own lazy chunk); zh has the same keys (typed). */
 const en = {
@@ -152,6 +152,4 @@ const zh: ReportsMessages = {
   },
 };
 
-export function useReportsT(): ReportsMessages {
-  return useApp((s) => s.lang) === "zh" ? zh : en;
-}
+export const { useMessages: useReportsT } = defineMessages({ en, zh });
