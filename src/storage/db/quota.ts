@@ -6,7 +6,7 @@
  * gets ONE typed error with a message a person can act on.
  */
 
-export const STORAGE_FULL_MESSAGE =
+const STORAGE_FULL_MESSAGE =
   "The browser's storage for this site is full, so the last change was not saved. " +
   "Free some space: delete old history entries, clear the response cache, or export what you want to keep and delete it here. " +
   "If saving still fails afterwards, reload the page.";
