@@ -27,7 +27,7 @@ export async function agreementCli(argv: readonly string[], io: CliIO): Promise<
 }
 
 /** `agreement` (contract 10): WikiEval-shaped file in, agreement file out, Table 1 on stderr. */
-export async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number> {
+async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number> {
   const now = io.now ?? (() => performance.now());
   const rows = await loadRows(args.input);
   const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
@@ -101,7 +101,7 @@ async function loadRows(path: string) {
 const METHOD_NAMES: Record<string, string> = { ragas: "Ragas", gpt_score: "GPT Score", gpt_ranking: "GPT Ranking", gpt_score_5: "GPT Score 1-5" };
 
 /** Laid out like the paper's Table 1: ours with the 95% Wilson interval, the paper's in brackets. */
-export function formatTable(rows: readonly AgreementRowResult[]): string {
+function formatTable(rows: readonly AgreementRowResult[]): string {
   const methods = [...new Set(rows.map((r) => r.method))];
   const cell = (method: string, task: string) => {
     const r = rows.find((x) => x.method === method && x.task === task);

@@ -153,7 +153,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
  * `--price MODEL=IN/OUT[,MODEL=IN/OUT...]`: USD per 1M prompt / completion tokens, e.g.
  * `--price my-judge=0.15/0.6,my-embedder=0.02/0`.
  */
-export function parsePrices(raw: string): PriceRow[] {
+function parsePrices(raw: string): PriceRow[] {
   return raw
     .split(",")
     .map((s) => s.trim())
@@ -166,7 +166,7 @@ export function parsePrices(raw: string): PriceRow[] {
 }
 
 /** Comma-separated metric ids; all five when the flag is absent. */
-export function parseMetrics(raw: string | undefined): MetricId[] {
+function parseMetrics(raw: string | undefined): MetricId[] {
   if (raw === undefined) return [...METRIC_IDS];
   const ids = raw
     .split(",")

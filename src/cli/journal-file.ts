@@ -78,7 +78,7 @@ async function writeLine(handle: FileHandle, value: unknown): Promise<void> {
 }
 
 /** Whole lines only; a last line without its newline is a torn write and does not count. */
-export function parseJournal(text: string, path: string, fingerprint: string): { entries: JournalEntry[]; validBytes: number } {
+function parseJournal(text: string, path: string, fingerprint: string): { entries: JournalEntry[]; validBytes: number } {
   const end = text.lastIndexOf("\n") + 1;
   const lines = text.slice(0, end).split("\n").slice(0, -1);
   if (lines.length === 0) return { entries: [], validBytes: 0 };

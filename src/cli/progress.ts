@@ -4,7 +4,7 @@
  * every few seconds, since carriage returns turn logs into one unreadable line.
  */
 
-export interface ProgressStream {
+interface ProgressStream {
   write(text: string): unknown;
   isTTY?: boolean;
   columns?: number;

@@ -10,7 +10,7 @@ import { estimateTokens } from "../llm/tokens";
  * so unrelated texts land near 0 rather than always above it, as with real embeddings.
  */
 
-export const DEMO_EMBEDDER_MODEL = "demo-embedder (local)";
+const DEMO_EMBEDDER_MODEL = "demo-embedder (local)";
 const DIMENSIONS = 512;
 
 /** Words that carry no topic; without this "what is the" makes every question look alike. */

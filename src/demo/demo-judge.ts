@@ -9,8 +9,6 @@ import { estimateMessagesTokens, estimateTokens } from "../llm/tokens";
 import { BUILT_IN_EXAMPLES } from "./examples";
 import { RECORDINGS, type Recording } from "./recordings";
 
-export { createDemoEmbedder, DEMO_EMBEDDER_MODEL } from "./demo-embedder";
-
 /**
  * The judge a first-time user meets before entering an API key: it answers the built-in
  * examples with the built-in prompts from recorded replies (recordings.ts), instantly and

@@ -1,35 +1,26 @@
 /** The engine's public surface: pure TypeScript + zod; it reaches no DOM, network, storage or logging. */
-export { evaluate, type EvaluateConfig, type EvaluateHooks, type EvaluateOutput, type ResultEvent } from "./run/evaluate";
-export { scoreMetric, missingInput } from "./run/score-metric";
-export { summarize, summarizeScores, harmonicMean, usageOf, allCalls, type SampleResult, type Summary, type MetricSummary, type Usage } from "./run/aggregate";
-export { Limiter } from "./run/limiter";
-export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
-export { METRIC_IDS, type MetricId, type MetricDefinition, type MetricOptions, type SampleField } from "./metrics/types";
-export { normalizeSample, sampleSchema, rawSampleSchema, type Sample, type RawSample, type SampleIssue } from "./sample";
+export { evaluate } from "./run/evaluate";
+export { missingInput } from "./run/score-metric";
+export { summarize, harmonicMean, usageOf, allCalls, type Usage } from "./run/aggregate";
+export { METRICS, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
+export { METRIC_IDS, type MetricId } from "./metrics/types";
+export type { Sample } from "./sample";
 export {
   MetricError,
-  isMetricError,
   type CallRecord,
-  type ErrorCode,
-  type MetricErrorInfo,
   type MetricResult,
-  type OutputMode,
-  type ScoreOutcome,
 } from "./result";
-export type { ChatMessage, Embedder, EmbedReply, EmbedRequest, Judge, JudgeOutputSpec, JudgeReply, JudgeRequest } from "./ports";
-export type { PromptDef, PromptExample, PromptOverride, PromptOverrides, ResolvedPrompt } from "./prompts/types";
-export { resolvePrompt, promptHash, validatePrompt, type PromptIssue } from "./prompts/resolve";
-export { renderMessages, renderSystem, renderFormatNote } from "./prompts/render";
-export { checkTemplate, findVariables, fillTemplate, type TemplateIssue } from "./prompts/template";
-export { type SentenceSpan, splitSentenceSpans, splitSentences } from "./text/sentences";
+export type { ChatMessage, Embedder, Judge, JudgeOutputSpec, JudgeRequest } from "./ports";
+export type { PromptDef, PromptExample, PromptOverride, PromptOverrides } from "./prompts/types";
+export { resolvePrompt, promptHash, validatePrompt } from "./prompts/resolve";
+export { renderMessages } from "./prompts/render";
+export { checkTemplate } from "./prompts/template";
+export { splitSentences } from "./text/sentences";
 export { sha256Hex, canonicalJson } from "./text/sha256";
-export { recomputeScore } from "./recompute";
 export type { FaithfulnessTrace } from "./metrics/faithfulness/score";
 export type { AnswerRelevancyTrace } from "./metrics/answer_relevancy/score";
 export type { ContextRelevanceTrace } from "./metrics/context_relevance/score";
-export { precisionAtK, averagePrecision, type ContextPrecisionTrace } from "./metrics/context_precision/score";
+export { precisionAtK, type ContextPrecisionTrace } from "./metrics/context_precision/score";
 export type { ContextRecallTrace } from "./metrics/context_recall/score";
-export { scoreUnits, type WorkUnit, type UnitHooks } from "./run/evaluate";
-export { runDataset, collectRun, type CollectedRun, type RunDatasetConfig, type RunDatasetHooks, type RunDatasetOutput } from "./run/run-dataset";
-export { memoryJournal, retryFailed, isRetryable, latestEntries, entryKey, RETRYABLE_CODES, type JournalEntry, type RunJournal } from "./run/journal";
-export { repeatStat, repeatSummary, sampleStats, std, type RepeatStat, type RepeatSummary, type MetricRuns } from "./run/repeat-stats";
+export { runDataset, collectRun, type RunDatasetHooks } from "./run/run-dataset";
+export { memoryJournal, retryFailed, isRetryable, type JournalEntry } from "./run/journal";

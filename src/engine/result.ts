@@ -5,7 +5,7 @@
 
 export type ErrorCode = "no_statements" | "missing_input" | "parse_error" | "llm_error" | "cancelled" | "invalid_prompt" | "internal_error";
 
-export interface MetricErrorInfo {
+interface MetricErrorInfo {
   code: ErrorCode;
   message: string;
 }

@@ -47,7 +47,7 @@ export interface ChatCall {
   maxTokens?: number;
 }
 
-export function chatBody(call: ChatCall): ChatCompletionCreateParamsNonStreaming {
+function chatBody(call: ChatCall): ChatCompletionCreateParamsNonStreaming {
   const { config, request, messages, mode, shape } = call;
   const body: ChatCompletionCreateParamsNonStreaming = { model: config.model, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
   if (shape.sendTemperature) body.temperature = config.temperature;
@@ -136,7 +136,7 @@ export async function sendChat(call: ChatCall): Promise<ChatReply | ChatFailure>
  * dropped the end): a fault like a 5xx, so the same request is retried, not repaired. A reply cut
  * by max_tokens is not: it would be cut again (the judge reports it as parse_error).
  */
-export function isCutOff(content: string, finishReason: string | null): boolean {
+function isCutOff(content: string, finishReason: string | null): boolean {
   if (finishReason === "length" || !content.trim()) return false;
   const extracted = extractJson(content);
   return !extracted.ok && extracted.reason === CUT_OFF_REASON;

@@ -15,7 +15,7 @@ export interface TransportEmbedder extends Embedder {
 }
 
 /** Same texts, same model, same server: same vectors. The key holds no API key. */
-export function embeddingCacheKey(baseURL: string, model: string, texts: readonly string[]): string {
+function embeddingCacheKey(baseURL: string, model: string, texts: readonly string[]): string {
   return sha256Hex(canonicalJson({ kind: "embedding", baseURL, model, texts }));
 }
 

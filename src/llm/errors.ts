@@ -40,7 +40,7 @@ export function redact(text: string, secrets: readonly (string | undefined)[] = 
 }
 
 /** Milliseconds to wait as the server asked, or undefined when it did not say (or CORS hid it). */
-export function retryAfterMs(headers: Headers | undefined | null): number | undefined {
+function retryAfterMs(headers: Headers | undefined | null): number | undefined {
   if (!headers || typeof headers.get !== "function") return undefined;
   const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
   if (Number.isFinite(ms) && ms >= 0) return ms;

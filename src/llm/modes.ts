@@ -5,7 +5,7 @@ import type { RequestShape } from "./chat-request";
 import type { LlmError } from "./errors";
 
 /** Structured output first, then JSON mode, then plain text (DESIGN.md "The LLM boundary"). */
-export const MODE_ORDER: readonly OutputMode[] = ["json_schema", "json_object", "text"];
+const MODE_ORDER: readonly OutputMode[] = ["json_schema", "json_object", "text"];
 
 export function nextMode(mode: OutputMode): OutputMode | undefined {
   return MODE_ORDER[MODE_ORDER.indexOf(mode) + 1];

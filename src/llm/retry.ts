@@ -2,10 +2,10 @@ import type { SleepFn } from "./config";
 import { classifyError, isRetryable, LlmError } from "./errors";
 import { abortableSleep, attemptSignal } from "./signal";
 
-export const BACKOFF_BASE_MS = 500;
-export const BACKOFF_CAP_MS = 30_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_CAP_MS = 30_000;
 /** Longer Retry-After values are clamped: a run should not sit silent for many minutes. */
-export const RETRY_AFTER_CAP_MS = 120_000;
+const RETRY_AFTER_CAP_MS = 120_000;
 /**
  * A request that got no HTTP answer at all (refused, unreachable, blocked by CORS) is retried at
  * most this many times whatever the budget: a dropped connection comes back within a retry or

@@ -5,7 +5,7 @@ import type { LlmError } from "./errors";
  * gateways reject minItems, maximum, pattern, ...). A refused keyword is dropped for that server,
  * remembered for the session per base URL, and still checked locally by the reply validator.
  */
-export const DROPPABLE_KEYWORDS = ["minItems", "maxItems", "minimum", "maximum", "pattern", "minLength", "maxLength"] as const;
+const DROPPABLE_KEYWORDS = ["minItems", "maxItems", "minimum", "maximum", "pattern", "minLength", "maxLength"] as const;
 export type DroppableKeyword = (typeof DROPPABLE_KEYWORDS)[number];
 
 const refused = new Map<string, Set<DroppableKeyword>>();

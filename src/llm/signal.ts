@@ -32,7 +32,7 @@ export function attemptSignal(parent: AbortSignal | undefined, timeoutMs: number
   };
 }
 
-export class AbortedError extends Error {
+class AbortedError extends Error {
   constructor() {
     super("aborted");
     this.name = "AbortError";

@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
 
-export const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
+const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 export const DIST_DIR = resolve(ROOT, "dist");
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 

@@ -7,7 +7,7 @@ import { datasetCsv } from "./datasets-fixture";
 
 /** Helpers of the runs browser tests: import a dataset, read the run's progress and stored results. */
 
-export const progress = (page: Page) => page.getByRole("progressbar", { name: "Run progress" });
+const progress = (page: Page) => page.getByRole("progressbar", { name: "Run progress" });
 export const finished = async (page: Page) => Number(await progress(page).getAttribute("aria-valuenow"));
 
 export async function openDatasets(page: Page): Promise<void> {

@@ -33,7 +33,7 @@ export interface StaticServer {
 }
 
 /** Every file under root, read into memory, keyed by its URL path ("/assets/x.js"). */
-export function snapshotDir(root: string): Map<string, Buffer> {
+function snapshotDir(root: string): Map<string, Buffer> {
   const base = resolve(root);
   const files = new Map<string, Buffer>();
   const walk = (dir: string) => {
@@ -51,7 +51,7 @@ export function snapshotDir(root: string): Map<string, Buffer> {
  * Fails when index.html names a script, stylesheet or preload that is not in the snapshot, or
  * when a file the build just emitted is missing (another build emptied the folder meanwhile).
  */
-export function checkSnapshot(files: Map<string, Buffer>, root: string, emitted: readonly string[] = []): void {
+function checkSnapshot(files: Map<string, Buffer>, root: string, emitted: readonly string[] = []): void {
   const lost = emitted.filter((path) => !files.has(path));
   if (lost.length > 0)
     throw new Error(`${root} changed while it was being read (another build in the same tree?): missing ${lost.slice(0, 5).join(", ")}; run again`);

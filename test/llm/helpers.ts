@@ -24,7 +24,7 @@ export const echoJsonSchema = {
   additionalProperties: false,
 } as const;
 
-export const echoSchema = z.object({
+const echoSchema = z.object({
   items: z.array(z.object({ text: z.string(), verdict: z.union([z.literal(0), z.literal(1)]) })),
 });
 export type Echo = z.infer<typeof echoSchema>;

@@ -3,7 +3,7 @@
  * dropped, a plural "s" folded) and CJK character bigrams, L2-normalised. Texts sharing content
  * words get a high cosine; unrelated texts land near 0, as with a real embedding model.
  */
-export const EMBEDDING_DIM = 256;
+const EMBEDDING_DIM = 256;
 
 const STOP = new Set(
   "a an and are as at be by did do does for from has have he her his how i in is it its of on or she that the their them they this to was were what when where which who why will with you your".split(
@@ -21,7 +21,7 @@ function fnv1a(text: string): number {
   return hash >>> 0;
 }
 
-export function features(text: string): string[] {
+function features(text: string): string[] {
   const out: string[] = [];
   for (const run of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
     if (CJK.test(run)) {

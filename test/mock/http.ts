@@ -15,7 +15,7 @@ export function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** Headers every non-preflight response carries, by CORS mode. */
-export function corsHeaders(mode: CorsMode): Record<string, string> {
+function corsHeaders(mode: CorsMode): Record<string, string> {
   if (mode === "none") return {};
   // "strict" mimics gateways that do not expose Retry-After (Azure/azure-rest-api-specs #24904).
   if (mode === "strict") return { "access-control-allow-origin": "*" };

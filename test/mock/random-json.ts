@@ -43,7 +43,7 @@ export function langOf(text: string): Lang {
   return /[\u4e00-\u9fff]/u.test(text) ? "zh" : "en";
 }
 
-export function randomText(random: () => number, lang: Lang): string {
+function randomText(random: () => number, lang: Lang): string {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   if (lang === "zh") return `${Array.from({ length: 2 + Math.floor(random() * 14) }, () => pick(ZH_CHARS)).join("")}。`;
   const words = Array.from({ length: 1 + Math.floor(random() * 10) }, () => pick(EN_WORDS));

@@ -5,7 +5,7 @@
 
 type Json = Record<string, unknown>;
 
-export const FORMAT_NOTE_MARKER = "matching this JSON Schema:";
+const FORMAT_NOTE_MARKER = "matching this JSON Schema:";
 
 export interface ChatMessageLike {
   role: string;

@@ -8,7 +8,7 @@ import { answerPreflight, delay, openAiError, readBody, sendJson } from "./http"
 import { DEFAULT_MODELS, mergeOptions, type FaultKind, type MockOptions, type MockRequestRecord, type RequestKind, type ScriptedReply } from "./options";
 import { tokens } from "./tokens";
 
-export type { MockOptions, MockRequestRecord, ScriptedReply, FaultOptions, CorsMode } from "./options";
+export type { MockOptions, MockRequestRecord } from "./options";
 
 export interface MockServer {
   /** Base URL ending in /v1, e.g. http://127.0.0.1:PORT/v1 */

@@ -61,7 +61,7 @@ const en = {
   taskNames: { faithfulness: "Faithfulness", answer_relevancy: "Answer relevance", context_relevance: "Context relevance" } as Record<AgreementTask, string>,
 };
 
-export type AgreementMessages = typeof en;
+type AgreementMessages = typeof en;
 
 const zh: AgreementMessages = {
   title: "与人工判断的一致性",
@@ -122,4 +122,4 @@ const zh: AgreementMessages = {
   taskNames: { faithfulness: "忠实度", answer_relevancy: "答案相关性", context_relevance: "上下文相关性" },
 };
 
-export const { useMessages: useAgreementT, currentMessages: agreementT } = defineMessages({ en, zh });
+export const { useMessages: useAgreementT } = defineMessages({ en, zh });

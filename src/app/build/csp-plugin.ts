@@ -5,7 +5,7 @@ import type { Plugin } from "vite";
  * endpoints (any host, including http://localhost); everything else is this origin only, and no
  * inline script may run. Styles allow 'unsafe-inline' for React's style attributes only.
  */
-export const CSP = [
+const CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",

@@ -3,7 +3,7 @@ import { useRef } from "react";
 import type { DatasetRow } from "../../storage/db/datasets";
 import { useDatasetsT } from "./messages";
 
-export const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 40;
 
 interface Props {
   rows: readonly DatasetRow[];

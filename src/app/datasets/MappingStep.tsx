@@ -4,7 +4,7 @@ import { useDatasetsT } from "./messages";
 import { PreviewTable } from "./PreviewTable";
 import { ValidationReport } from "./ValidationReport";
 
-export const MAPPED_FIELDS = ["question", "answer", "contexts", "reference", "id"] as const;
+const MAPPED_FIELDS = ["question", "answer", "contexts", "reference", "id"] as const;
 
 interface Props {
   table: TableInfo;

@@ -3,7 +3,7 @@ import type { TableInfo } from "./import/protocol";
 import { useDatasetsT } from "./messages";
 
 /** A cell as text: strings as they are, anything else (numbers, parquet lists) as JSON. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === undefined || value === null) return "";
   return typeof value === "string" ? value : JSON.stringify(value);
 }

@@ -15,14 +15,14 @@ interface Props {
 }
 
 /** What the editor refuses before asking storage (which checks the shape and the id's uniqueness). */
-export function rowProblem(sample: Sample, t: ReturnType<typeof useDatasetsT>): string | undefined {
+function rowProblem(sample: Sample, t: ReturnType<typeof useDatasetsT>): string | undefined {
   if (sample.id.trim() === "") return t.needId;
   if (sample.question.trim() === "" || sample.answer.trim() === "") return t.needQuestionAnswer;
   return undefined;
 }
 
 /** Cleans what was typed into a sample: trimmed id, empty contexts dropped, empty reference left out. */
-export function editedSample(draft: Sample): Sample {
+function editedSample(draft: Sample): Sample {
   const out: Sample = { id: draft.id.trim(), question: draft.question, answer: draft.answer, contexts: draft.contexts.filter((c) => c.trim() !== "") };
   if (draft.reference !== undefined && draft.reference.trim() !== "") out.reference = draft.reference;
   return out;

@@ -4,7 +4,7 @@ import { useDatasetsT } from "./messages";
 const SHOWN = 100;
 
 /** Rows that have at least one error (a file-level problem counts as every row). */
-export function rowsWithErrors(errors: readonly FileIssue[], rowCount: number): number {
+function rowsWithErrors(errors: readonly FileIssue[], rowCount: number): number {
   if (errors.some((e) => e.row === undefined)) return rowCount;
   return new Set(errors.map((e) => e.row)).size;
 }

@@ -117,7 +117,7 @@ export async function deleteRow(datasetId: string, position: number): Promise<vo
 }
 
 /** 1-based number of a row as the table shows it (its place among the current rows). */
-export function rowNumber(position: number): number {
+function rowNumber(position: number): number {
   return useDatasets.getState().rows.findIndex((r) => r.position === position) + 1;
 }
 

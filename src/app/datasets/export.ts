@@ -6,7 +6,7 @@ import { writeCsv } from "../../storage/format/csv";
  * CSV with a header and contexts as a JSON list cell (`pd.read_csv` then `json.loads`), and
  * JSON Lines with one sample per line.
  */
-export const EXPORT_COLUMNS = ["id", "question", "answer", "contexts", "reference"] as const;
+const EXPORT_COLUMNS = ["id", "question", "answer", "contexts", "reference"] as const;
 
 export function datasetToCsv(samples: readonly Sample[]): string {
   return writeCsv([EXPORT_COLUMNS, ...samples.map((s) => [s.id, s.question, s.answer, JSON.stringify(s.contexts), s.reference ?? ""])]);

@@ -5,7 +5,7 @@ import type { DatasetMeta, DatasetRow } from "../../storage/db/datasets";
  * The Datasets view's state. `selectedId` is the seam for other panels (the runs pane reads it to
  * know which dataset to run); `rows` are the selected dataset's rows, in order.
  */
-export interface Notice {
+interface Notice {
   kind: "ok" | "error";
   text: string;
 }

@@ -10,7 +10,7 @@ import { draftToSample } from "../shared/sample-draft";
 let controller: AbortController | null = null;
 
 /** The selected metrics that can run on this sample (the others are disabled in the form). */
-export function runnableMetrics(sample: Sample, selected: readonly MetricId[], hasEmbedder: boolean): MetricId[] {
+function runnableMetrics(sample: Sample, selected: readonly MetricId[], hasEmbedder: boolean): MetricId[] {
   return selected.filter((id) => missingInput(METRICS[id], sample, hasEmbedder) === undefined);
 }
 

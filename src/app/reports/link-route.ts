@@ -5,9 +5,9 @@ import { useApp } from "../shared/store";
  * an open tab. Deliberately tiny: it is imported by boot.ts into the main bundle; the decoding
  * lives in the Reports chunk.
  */
-export const SHARE_FRAGMENT = "#report=";
+const SHARE_FRAGMENT = "#report=";
 
-export function isShareLinkHash(hash: string): boolean {
+function isShareLinkHash(hash: string): boolean {
   return hash.startsWith(SHARE_FRAGMENT);
 }
 

@@ -14,7 +14,7 @@ export interface OpenedReport {
 export type OpenOutcome = { ok: true; opened: OpenedReport } | { ok: false; message: (t: ReportsMessages) => string; problem?: LinkProblem };
 
 /** Larger files are refused before they are read into memory. */
-export const MAX_REPORT_FILE_MB = 100;
+const MAX_REPORT_FILE_MB = 100;
 
 /** File -> text -> parseReport (migrate, validate, cross-check); nothing is stored here. */
 export async function openReportFile(file: File): Promise<OpenOutcome> {

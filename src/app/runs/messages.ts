@@ -47,7 +47,7 @@ const en = {
   repeatNote: "Repeats bypass the response cache so each run asks the judge again.",
 };
 
-export type RunsMessages = typeof en;
+type RunsMessages = typeof en;
 
 const zh: RunsMessages = {
   title: "运行",

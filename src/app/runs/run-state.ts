@@ -8,7 +8,7 @@ import type { PriceRow } from "../../storage/prices";
  * The runs pane's state. Progress counters are kept incrementally per finished (sample, repeat),
  * so a 10,000-sample run does not recount everything on every result.
  */
-export interface RunCounters {
+interface RunCounters {
   finished: number;
   failed: number;
   tokens: number;

@@ -99,7 +99,7 @@ const en = {
   translationFailed: (message: string) => `The translation failed: ${message}`,
 };
 
-export type StudioMessages = typeof en;
+type StudioMessages = typeof en;
 
 const zh: StudioMessages = {
   title: "提示词工作室",

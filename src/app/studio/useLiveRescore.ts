@@ -4,7 +4,7 @@ import { scoreWithDraft } from "./state/compare-run";
 import { promptById, useStudio } from "./state/store";
 
 /** How long edits must rest before live mode re-scores (each re-score costs tokens). */
-export const LIVE_DELAY_MS = 1500;
+const LIVE_DELAY_MS = 1500;
 
 /**
  * Live mode: when the selected prompt's draft changes to a new valid version, re-score after the

@@ -9,7 +9,7 @@ import type { AgreementTask } from "./types";
  * (contract 8): the rating's range, the choice's two values.
  */
 
-export const DEFINITIONS: Record<AgreementTask, string> = {
+const DEFINITIONS: Record<AgreementTask, string> = {
   faithfulness:
     "Faithfulness: an answer is faithful to the context when every claim it makes can be inferred from that context. A claim the context does not support, however true, makes the answer less faithful.",
   answer_relevancy:
@@ -48,7 +48,7 @@ export interface ChoiceReply {
   choice: 1 | 2;
 }
 
-export function ratingOutput(min: number, max: number) {
+function ratingOutput(min: number, max: number) {
   const name = `agreement_rating_${min}_${max}`;
   return {
     name,
@@ -63,7 +63,7 @@ export function ratingOutput(min: number, max: number) {
   };
 }
 
-export const choiceOutput = {
+const choiceOutput = {
   name: "agreement_choice",
   jsonSchema: {
     title: "agreement_choice",

@@ -18,7 +18,7 @@ export interface PairSpec {
   human: Side;
 }
 
-export interface AbsoluteSpec {
+interface AbsoluteSpec {
   task: AgreementTask;
   id: string;
   sample: string;
@@ -34,7 +34,7 @@ export interface AgreementPlan {
 type Candidate = "answer" | "ungrounded_answer" | "poor_answer" | "context_v2";
 
 /** The sample id of a row's candidate: "<row id>:<column>". */
-export function candidateId(rowId: string, candidate: Candidate): string {
+function candidateId(rowId: string, candidate: Candidate): string {
   return `${rowId}:${candidate}`;
 }
 

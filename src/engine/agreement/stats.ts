@@ -5,7 +5,7 @@ import type { Prediction, Side } from "./types";
  */
 
 /** z for a two-sided 95% interval: the 0.975 quantile of the standard normal. */
-export const Z95 = 1.959963984540054;
+const Z95 = 1.959963984540054;
 
 /** The side a method prefers: equal scores, or a null on either side, is a tie. */
 export function predict(scoreA: number | null, scoreB: number | null): Prediction {

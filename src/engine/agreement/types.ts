@@ -64,7 +64,7 @@ export interface AgreementRowResult {
 }
 
 /** Absolute labels (0/1 faithful, say): one candidate, a label, the method's score. */
-export interface AbsoluteItem {
+interface AbsoluteItem {
   id: string;
   sample: string;
   label: number;

@@ -6,7 +6,7 @@ import type { Sample } from "../sample";
 export const METRIC_IDS = ["faithfulness", "answer_relevancy", "context_relevance", "context_precision", "context_recall"] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
 
-export type SampleField = "question" | "answer" | "contexts" | "reference";
+type SampleField = "question" | "answer" | "contexts" | "reference";
 
 /** Per-metric knobs; every one has a default. */
 export interface MetricOptions {

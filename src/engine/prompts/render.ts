@@ -14,7 +14,7 @@ export function renderMessages(prompt: PromptDef, input: Record<string, string>)
   ];
 }
 
-export function renderSystem(prompt: PromptDef): string {
+function renderSystem(prompt: PromptDef): string {
   if (prompt.examples.length === 0) return prompt.instruction.trim();
   const examples = prompt.examples.map((example, i) => {
     const shown = fillTemplate(prompt.inputTemplate, example.input);

@@ -2,13 +2,13 @@
 
 const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
-export interface TemplateVariableUse {
+interface TemplateVariableUse {
   name: string;
   start: number;
   end: number;
 }
 
-export function findVariables(template: string): TemplateVariableUse[] {
+function findVariables(template: string): TemplateVariableUse[] {
   return [...template.matchAll(VARIABLE)].map((m) => ({ name: m[1]!, start: m.index!, end: m.index! + m[0].length }));
 }
 

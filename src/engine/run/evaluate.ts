@@ -18,7 +18,7 @@ export interface EvaluateConfig {
   metricOptions?: Partial<Record<MetricId, MetricOptions>>;
 }
 
-export interface ResultEvent {
+interface ResultEvent {
   sampleIndex: number;
   sampleId: string;
   metricId: MetricId;

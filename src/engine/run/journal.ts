@@ -25,7 +25,7 @@ export interface RunJournal {
  * sample's own answer (no statements, a missing reference, a broken prompt) and would come back
  * the same, at a cost.
  */
-export const RETRYABLE_CODES: readonly ErrorCode[] = ["llm_error", "parse_error", "cancelled", "internal_error"];
+const RETRYABLE_CODES: readonly ErrorCode[] = ["llm_error", "parse_error", "cancelled", "internal_error"];
 
 export function isRetryable(result: MetricResult | undefined): boolean {
   return result !== undefined && result.score === null && RETRYABLE_CODES.includes(result.error?.code as ErrorCode);

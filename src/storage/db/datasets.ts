@@ -53,7 +53,7 @@ const metaSchema = z.object({
 });
 
 /** A stored sample: the engine's strict shape, with an id (the run journal keys results by it). */
-export const storedSampleSchema = sampleSchema.extend({ id: z.string().trim().min(1, "a sample needs an id") });
+const storedSampleSchema = sampleSchema.extend({ id: z.string().trim().min(1, "a sample needs an id") });
 
 const rowSchema = z.object({ datasetId: z.string().min(1), position: z.number().int().nonnegative(), sample: storedSampleSchema });
 
@@ -68,7 +68,7 @@ export function checked<T extends object>(type: DocType<T>, value: T): T & { v: 
 }
 
 /** The key range of one dataset's rows. */
-export function rowsOf(datasetId: string): IDBKeyRange {
+function rowsOf(datasetId: string): IDBKeyRange {
   return IDBKeyRange.bound([datasetId, -Infinity], [datasetId, Infinity]);
 }
 

@@ -17,7 +17,7 @@ export interface StorageIssue {
 export type IssueSink = (issue: StorageIssue) => void;
 
 /** One step: turns a document of version N (the record key) into version N + 1. */
-export type DocMigration = (doc: Record<string, unknown>) => Record<string, unknown>;
+type DocMigration = (doc: Record<string, unknown>) => Record<string, unknown>;
 
 export interface DocType<T> {
   /** Human name for messages: "history entry". */

@@ -113,7 +113,3 @@ export async function pruneHistory(db: AppDb, keep: number): Promise<number> {
     return deleted;
   });
 }
-
-export async function clearHistory(db: AppDb): Promise<void> {
-  await db.clear("history");
-}

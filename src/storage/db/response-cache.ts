@@ -23,7 +23,7 @@ const rowSchema = z.object({ key: z.string(), reply: cachedReplySchema, createdA
 type CacheRow = z.output<typeof rowSchema>;
 const CACHE_DOC: DocType<CacheRow> = { what: "cached reply", version: 1, schema: rowSchema };
 
-export const DEFAULT_CACHE_ENTRIES = 5_000;
+const DEFAULT_CACHE_ENTRIES = 5_000;
 
 export interface IdbResponseCacheOptions {
   /** Most replies kept (default 5,000: a few MB of JSON). */

@@ -16,7 +16,7 @@ import { inTx } from "./tx";
  */
 
 /** "running" as stored means "was running when last seen": a page that finds it so without a live run shows it interrupted. */
-export type RunStatus = "running" | "paused" | "cancelled" | "done";
+type RunStatus = "running" | "paused" | "cancelled" | "done";
 
 export interface RunMeta {
   id: string;
@@ -72,7 +72,7 @@ const runResultSchema = z.object({
   finishedAt: z.number().finite(),
 });
 
-export interface RunResultRow {
+interface RunResultRow {
   id: string;
   runId: string;
   sampleId: string;
@@ -81,7 +81,7 @@ export interface RunResultRow {
   finishedAt: number;
 }
 
-export const RUN_DOC: DocType<RunMeta> = { what: "run", version: 1, schema: runMetaSchema as z.ZodType<RunMeta> };
+const RUN_DOC: DocType<RunMeta> = { what: "run", version: 1, schema: runMetaSchema as z.ZodType<RunMeta> };
 const RUN_RESULT_DOC: DocType<RunResultRow> = { what: "run result", version: 1, schema: runResultSchema as z.ZodType<RunResultRow> };
 
 export async function saveRun(db: AppDb, meta: RunMeta): Promise<void> {
@@ -103,7 +103,7 @@ export async function listRuns(db: AppDb, datasetId: string): Promise<{ runs: Ru
   return { runs: runs.sort((a, b) => b.createdAt - a.createdAt), issues };
 }
 
-export function runResultId(runId: string, sampleId: string, repeat: number): string {
+function runResultId(runId: string, sampleId: string, repeat: number): string {
   return `${runId}\u0000${repeat}\u0000${sampleId}`;
 }
 

@@ -5,13 +5,11 @@ import { withQuota } from "./quota";
 import { DOC_KEYS } from "./schema";
 import { DEFAULT_PRICES } from "../prices";
 
-export { DEFAULT_PRICES, type ModelPrice } from "../prices";
+export { DEFAULT_PRICES } from "../prices";
 
-export const PROVIDERS = ["openai", "azure", "openrouter", "ollama", "lmstudio", "vllm", "custom"] as const;
-export type Provider = (typeof PROVIDERS)[number];
+const PROVIDERS = ["openai", "azure", "openrouter", "ollama", "lmstudio", "vllm", "custom"] as const;
 
-export const LANGUAGES = ["en", "zh"] as const;
-export type Language = (typeof LANGUAGES)[number];
+const LANGUAGES = ["en", "zh"] as const;
 
 const price = z.object({ input: z.number().nonnegative().finite(), output: z.number().nonnegative().finite() });
 

@@ -15,8 +15,8 @@ import { generatorSchema, metricResultSchema, type ReportPrompt, reportPromptSch
  * and exports. `{ format, version, createdAt, generator, config, samples, rows, paper }`, plus
  * `absolute` only when the data had absolute labels.
  */
-export const AGREEMENT_FORMAT = "ragas-playground/agreement";
-export const AGREEMENT_VERSION = 1;
+const AGREEMENT_FORMAT = "ragas-playground/agreement";
+const AGREEMENT_VERSION = 1;
 
 const count = z.number().int().min(0);
 const unit = z.number().min(0).max(1);
@@ -37,9 +37,9 @@ const pairSchema = z.object({
 
 const tallyFields = { n: count, correct: count, ties: count, accuracy: unit, ci95: z.tuple([unit, unit]) };
 
-export const agreementRowSchema = z.object({ method, task, ...tallyFields, pairs: z.array(pairSchema) });
+const agreementRowSchema = z.object({ method, task, ...tallyFields, pairs: z.array(pairSchema) });
 
-export const absoluteRowSchema = z.object({
+const absoluteRowSchema = z.object({
   method,
   task,
   threshold: unit,
@@ -57,7 +57,7 @@ export const absoluteRowSchema = z.object({
   ),
 });
 
-export const agreementConfigSchema = z.object({
+const agreementConfigSchema = z.object({
   baseURL: z.string(),
   model: z.string(),
   embeddingModel: z.string().optional(),
@@ -82,7 +82,7 @@ const paperSchema = z.object({
   gpt_ranking: z.record(task, unit),
 });
 
-export const agreementFileSchema = z.object({
+const agreementFileSchema = z.object({
   format: z.literal(AGREEMENT_FORMAT),
   version: z.literal(AGREEMENT_VERSION),
   createdAt: z.iso.datetime({ offset: true }),
@@ -95,7 +95,7 @@ export const agreementFileSchema = z.object({
 });
 
 export type AgreementFile = z.infer<typeof agreementFileSchema>;
-export type AgreementConfigDoc = z.infer<typeof agreementConfigSchema>;
+type AgreementConfigDoc = z.infer<typeof agreementConfigSchema>;
 
 export interface BuildAgreementInput {
   output: AgreementOutput;
@@ -106,7 +106,7 @@ export interface BuildAgreementInput {
 }
 
 /** The prompts a run used (metrics' and baselines'), resolved with the user's overrides. */
-export function agreementPrompts(tasks: readonly AgreementTask[], methods: readonly AgreementMethod[], overrides: PromptOverrides = {}): ReportPrompt[] {
+function agreementPrompts(tasks: readonly AgreementTask[], methods: readonly AgreementMethod[], overrides: PromptOverrides = {}): ReportPrompt[] {
   const metricPrompts = methods.includes("ragas") ? promptsUsed(tasks, overrides) : [];
   const wanted = (id: string) => methods.some((m) => tasks.some((t) => id === `agreement.${m}.${t}`));
   const baseline = baselinePrompts()

@@ -26,7 +26,7 @@ const FIELDS = Object.keys(ALIASES) as Field[];
 const LIST_REFERENCE = "ground_truths";
 
 /** Header names are matched loosely ("Question", " user input ") because spreadsheets invite capitals and spaces. */
-export function normalizeColumnName(name: string): string {
+function normalizeColumnName(name: string): string {
   return name
     .trim()
     .toLowerCase()

@@ -11,7 +11,7 @@ import { formatPath } from "./json-path";
  */
 
 export const PROMPT_SET_FORMAT = "ragas-playground/prompts";
-export const PROMPT_SET_VERSION = 1;
+const PROMPT_SET_VERSION = 1;
 
 export const promptOverrideSchema = z.strictObject({
   instruction: z.string().optional(),
@@ -20,7 +20,7 @@ export const promptOverrideSchema = z.strictObject({
   versionName: z.string().optional(),
 });
 
-export const promptSetSchema = z.object({
+const promptSetSchema = z.object({
   format: z.literal(PROMPT_SET_FORMAT),
   version: z.literal(PROMPT_SET_VERSION),
   prompts: z.record(z.string(), promptOverrideSchema),

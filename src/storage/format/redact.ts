@@ -8,7 +8,7 @@
 const KEY_LIKE_NAME = /(api[-_]?key|secret|passw(or)?d|token|authori[sz]ation|bearer|credential|cookie)/i;
 const KEY_LIKE_PARAM = /^(key|code|sig|signature|api[-_]?key|access[-_]?token|token|auth)$/i;
 
-export function isKeyLikeName(name: string): boolean {
+function isKeyLikeName(name: string): boolean {
   return KEY_LIKE_NAME.test(name);
 }
 

@@ -10,7 +10,7 @@ import { sanitizeUrl, scrubSecrets, stripKeyLike } from "./redact";
 import type { SampleResult } from "../../engine/run/aggregate";
 import { type MetricSummaryDoc, REPORT_FORMAT, REPORT_VERSION, reportConfigSchema, type Report, type ReportPrompt, type ReportSummary } from "./report-schema";
 
-export interface ReportConfigInput {
+interface ReportConfigInput {
   baseURL: string;
   model: string;
   embeddingModel?: string;

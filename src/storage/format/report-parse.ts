@@ -3,7 +3,7 @@ import { checkReport } from "./report-check";
 import { migrate, MIGRATIONS, type JsonObject, type Migration } from "./report-migrations";
 import { REPORT_FORMAT, REPORT_VERSION, reportSchema, type Report } from "./report-schema";
 
-export { REPORT_FORMAT, REPORT_VERSION } from "./report-schema";
+export { REPORT_FORMAT } from "./report-schema";
 
 /**
  * Opening a report (excalidraw's one restore boundary, tldraw's pipeline):
@@ -11,9 +11,9 @@ export { REPORT_FORMAT, REPORT_VERSION } from "./report-schema";
  * its own kind, and every message names the file and, where there is one, the JSON path.
  */
 
-export type ReportErrorKind = "not_json" | "not_a_report" | "too_new" | "invalid" | "inconsistent";
+type ReportErrorKind = "not_json" | "not_a_report" | "too_new" | "invalid" | "inconsistent";
 
-export class ReportError extends Error {
+class ReportError extends Error {
   constructor(
     readonly kind: ReportErrorKind,
     readonly file: string,
@@ -77,13 +77,6 @@ export function parseReport(text: string, fileName: string, options: ParseReport
   }
   if (problem) return fail("inconsistent", problem.message, problem.path);
   return version < REPORT_VERSION ? { ok: true, report: parsed.data, migratedFrom: version } : { ok: true, report: parsed.data };
-}
-
-/** Like parseReport, but throws the ReportError. */
-export function readReport(text: string, fileName: string): Report {
-  const result = parseReport(text, fileName);
-  if (!result.ok) throw result.error;
-  return result.report;
 }
 
 function oldestReadable(migrations: Readonly<Record<number, Migration>>): number {

@@ -13,7 +13,7 @@ export const REPORT_VERSION = 2;
 
 const count = z.number().int().min(0);
 
-export const callRecordSchema = z.object({
+const callRecordSchema = z.object({
   kind: z.enum(["chat", "embedding"]),
   promptId: z.string(),
   promptHash: z.string(),
@@ -31,7 +31,7 @@ export const callRecordSchema = z.object({
 });
 
 /** Metric-specific trace fields are checked per metric in report-check.ts; here only `calls`. */
-export const traceSchema = z.looseObject({ calls: z.array(callRecordSchema) });
+const traceSchema = z.looseObject({ calls: z.array(callRecordSchema) });
 
 export const metricResultSchema = z.object({
   score: z.number().min(0).max(1).nullable(),
@@ -41,7 +41,7 @@ export const metricResultSchema = z.object({
 });
 
 /** One sample's mean and standard deviation over the runs of a repeat-n run (v2). */
-export const repeatStatSchema = z.object({
+const repeatStatSchema = z.object({
   mean: z.number().min(0).max(1).nullable(),
   std: z.number().min(0).nullable(),
   /** Scored runs. */
@@ -49,7 +49,7 @@ export const repeatStatSchema = z.object({
   nullCount: count,
 });
 
-export const sampleResultSchema = z.object({
+const sampleResultSchema = z.object({
   sampleId: z.string(),
   /** Run 1 (the only run without repeats). */
   metrics: z.record(z.string(), metricResultSchema),
@@ -59,7 +59,7 @@ export const sampleResultSchema = z.object({
   stats: z.record(z.string(), repeatStatSchema).optional(),
 });
 
-export const promptExampleSchema = z.object({
+const promptExampleSchema = z.object({
   input: z.record(z.string(), z.string()),
   output: z.unknown(),
 });
@@ -88,7 +88,7 @@ export const reportConfigSchema = z.object({
   repeat: z.number().int().min(1).optional(),
 });
 
-export const metricSummarySchema = z.object({
+const metricSummarySchema = z.object({
   mean: z.number().min(0).max(1).nullable(),
   median: z.number().min(0).max(1).nullable(),
   count,
@@ -105,9 +105,9 @@ export const metricSummarySchema = z.object({
  * `{ <metric id>: { mean, median, count, nullCount }, ragasScore }`. With repeats, each sample
  * counts once, by the mean of its runs.
  */
-export const reportSummarySchema = z.object({ ragasScore: z.number().min(0).max(1).nullable() }).catchall(metricSummarySchema);
+const reportSummarySchema = z.object({ ragasScore: z.number().min(0).max(1).nullable() }).catchall(metricSummarySchema);
 
-export const reportUsageSchema = z.object({
+const reportUsageSchema = z.object({
   requests: count,
   chatRequests: count.optional(),
   embeddingRequests: count.optional(),
@@ -152,9 +152,5 @@ export function metricSummaryOf(summary: ReportSummary, metricId: string): Metri
   const value = metricId === "ragasScore" ? undefined : summary[metricId];
   return value !== null && typeof value === "object" ? value : undefined;
 }
-export type ReportConfig = z.infer<typeof reportConfigSchema>;
 export type ReportPrompt = z.infer<typeof reportPromptSchema>;
 export type ReportMetricResult = z.infer<typeof metricResultSchema>;
-export type ReportUsage = z.infer<typeof reportUsageSchema>;
-export type ReportCall = z.infer<typeof callRecordSchema>;
-export type ReportRepeatStat = z.infer<typeof repeatStatSchema>;

@@ -108,6 +108,6 @@ function lineOf(text: string, message: string): { line?: number } {
   return { line };
 }
 
-export function stripBom(text: string): string {
+function stripBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

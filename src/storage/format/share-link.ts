@@ -11,9 +11,9 @@ import { fromBase64Url, toBase64Url } from "./base64url";
  */
 
 export const LINK_FRAGMENT_KEY = "report=";
-export const PBKDF2_ITERATIONS = 600_000; // OWASP's 2023 figure for PBKDF2-HMAC-SHA256
+const PBKDF2_ITERATIONS = 600_000; // OWASP's 2023 figure for PBKDF2-HMAC-SHA256
 /** A decompressed link bigger than this is refused (a small link must not unpack into gigabytes). */
-export const MAX_LINK_TEXT_BYTES = 64 * 1024 * 1024;
+const MAX_LINK_TEXT_BYTES = 64 * 1024 * 1024;
 
 const PLAIN = "r1";
 const ENCRYPTED = "r1e";

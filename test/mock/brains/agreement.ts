@@ -20,17 +20,17 @@ function rated(user: string): string {
   return m[1]!;
 }
 
-export const rating10: Brain = ({ user }) => {
+const rating10: Brain = ({ user }) => {
   const n = words(rated(user));
   return { reason: `The candidate has ${n} words.`, rating: Math.min(10, Math.floor(n / 10)) };
 };
 
-export const rating5: Brain = ({ user }) => {
+const rating5: Brain = ({ user }) => {
   const n = words(rated(user));
   return { reason: `The candidate has ${n} words.`, rating: 1 + Math.min(4, Math.floor(n / 20)) };
 };
 
-export const choice: Brain = ({ user }) => {
+const choice: Brain = ({ user }) => {
   const text = stripFormatNote(user);
   const m = /(Answer|Context) 1:\n([\s\S]*?)\n\n\1 2:\n([\s\S]*)$/.exec(text);
   if (!m) throw new Error('no "1:" / "2:" candidates in the prompt');

@@ -13,7 +13,7 @@ export type ImportPhase =
   | { kind: "failed"; message: string; issues: FileIssue[] };
 
 /** A dataset name from a file name: "ragas_eval.v2.csv" -> "ragas_eval.v2". */
-export function nameFromFile(file: string): string {
+function nameFromFile(file: string): string {
   return file.replace(/\.(csv|jsonl?|ndjson|parquet|txt)$/i, "") || file;
 }
 

@@ -1,7 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type CSSProperties, type ReactNode, useRef } from "react";
 
-export const ROW_HEIGHT = 36;
+const ROW_HEIGHT = 36;
 
 /**
  * A table that mounts only the rows in view (plus a few), so 10,000 samples stay a few dozen DOM

@@ -16,7 +16,7 @@ export interface CompareRow {
   disagree: boolean;
 }
 
-export interface MetricDelta {
+interface MetricDelta {
   metric: MetricId;
   a: number | null;
   b: number | null;

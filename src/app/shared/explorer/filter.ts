@@ -36,7 +36,7 @@ function compare(value: number, op: Comparison, threshold: number): boolean {
   }
 }
 
-export function matches(row: ExplorerRow, filter: RowFilter): boolean {
+function matches(row: ExplorerRow, filter: RowFilter): boolean {
   const results = filter.metric ? [row.metrics[filter.metric]] : Object.values(row.metrics);
   if (filter.metric && filter.op && filter.threshold !== undefined && Number.isFinite(filter.threshold)) {
     const score = scoreOf(row, filter.metric);

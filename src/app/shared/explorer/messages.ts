@@ -58,7 +58,7 @@ const en = {
   side: (label: string) => label,
 };
 
-export type ExplorerMessages = typeof en;
+type ExplorerMessages = typeof en;
 
 const zh: ExplorerMessages = {
   summaryTitle: "汇总",

@@ -1,8 +1,6 @@
 import { defineMessages } from "./define-messages";
 import { en, type Messages } from "./en";
 import { zh } from "./zh";
-
-export { defaultLang, type Lang } from "./lang";
 export type { Messages };
 
 /** The app's catalogue (main bundle); components re-render when the language changes. */

@@ -17,7 +17,7 @@ export interface SampleDraft {
   reference: string;
 }
 
-export type RunStatus = "idle" | "running" | "done" | "cancelled" | "failed";
+type RunStatus = "idle" | "running" | "done" | "cancelled" | "failed";
 
 /** The results on screen and the sample they belong to (which may differ from the draft). */
 export interface RunView {
@@ -38,9 +38,7 @@ export interface RunView {
 }
 
 /** A status line is a function of the catalogue so it follows a language switch. */
-export type StatusMessage = (t: Messages) => string;
-
-export type { HistoryEntry } from "../../../storage/db/history";
+type StatusMessage = (t: Messages) => string;
 
 export interface SettingsSlice {
   settings: AppSettings;

@@ -8,7 +8,7 @@ import type { MetricId } from "../../../engine";
  */
 
 /** One judged item of a trace, reduced to what a diff needs. */
-export interface TraceItem {
+interface TraceItem {
   key: string;
   text: string;
   /** The verdict or flag (0/1), or for answer relevancy the similarity. */
@@ -18,7 +18,7 @@ export interface TraceItem {
   context?: number;
 }
 
-export interface TraceChange {
+interface TraceChange {
   kind: "changed" | "added" | "removed";
   text: string;
   before?: number;
@@ -44,7 +44,7 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
 const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
 
-export function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
+function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
   switch (metricId) {
     case "faithfulness":
       return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.verdict), reason: str(r.reason) }));

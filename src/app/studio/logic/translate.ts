@@ -105,7 +105,7 @@ export function translationSpec(originals: readonly string[]): JudgeOutputSpec<s
   return positionalItems("translated_strings", "translations", TEXT, translationItem, originals.length);
 }
 
-export const TRANSLATE_INSTRUCTION = [
+const TRANSLATE_INSTRUCTION = [
   "You translate the texts of worked examples for an evaluation prompt.",
   'You get a JSON array of strings. Reply with one JSON object {"translations": [...]} that holds exactly one translation per input string, in the same order: never merge, split, add or drop strings.',
   "Translate faithfully: keep every fact, name and number. Keep line breaks.",

@@ -47,4 +47,3 @@ monaco.editor.defineTheme("studio", {
 monaco.editor.setTheme("studio");
 
 export { monaco };
-export type Monaco = typeof monaco;

@@ -22,7 +22,7 @@ export interface ScoreSide {
   usd: number | null;
 }
 
-export interface Comparison {
+interface Comparison {
   promptId: string;
   metricId: MetricId;
   before: ScoreSide;

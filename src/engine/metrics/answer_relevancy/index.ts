@@ -5,7 +5,7 @@ import type { MetricDefinition } from "../types";
 import { questionsOutputFor, questionsPrompt } from "./prompts";
 import { explainAnswerRelevancy, scoreAnswerRelevancy, type AnswerRelevancyTrace } from "./score";
 
-export const DEFAULT_QUESTION_COUNT = 3;
+const DEFAULT_QUESTION_COUNT = 3;
 
 export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   id: "answer_relevancy",

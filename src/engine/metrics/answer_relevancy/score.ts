@@ -1,6 +1,6 @@
 import { scored, type CallRecord, type ScoreOutcome } from "../../result";
 
-export interface GeneratedQuestion {
+interface GeneratedQuestion {
   text: string;
   noncommittal: 0 | 1;
   /** Raw cosine with the user's question; can be negative. */

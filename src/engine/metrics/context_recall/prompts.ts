@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { PromptDef } from "../../prompts/types";
 import { arrayOf, binaryFlag, FLAG, object, STRING } from "../shared/schema";
 
-export const attributionOutput = z.object({
+const attributionOutput = z.object({
   statements: z.array(z.object({ statement: z.string(), reason: z.string(), attributed: binaryFlag })),
 });
 export type AttributionOutput = z.infer<typeof attributionOutput>;

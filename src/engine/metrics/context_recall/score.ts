@@ -1,6 +1,6 @@
 import { scored, unscored, type CallRecord, type ScoreOutcome } from "../../result";
 
-export interface ReferenceStatement {
+interface ReferenceStatement {
   text: string;
   attributed: 0 | 1;
   reason: string;

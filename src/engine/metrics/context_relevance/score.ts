@@ -1,6 +1,6 @@
 import { scored, unscored, type CallRecord, type ScoreOutcome } from "../../result";
 
-export interface ContextSentence {
+interface ContextSentence {
   text: string;
   /** 0-based index of the context the sentence belongs to. */
   context: number;

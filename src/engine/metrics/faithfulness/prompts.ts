@@ -5,7 +5,7 @@ import { countNumbered } from "../shared/count";
 import { perCount, positionalItems } from "../shared/items";
 import { arrayOf, binaryFlag, FLAG, object, STRING } from "../shared/schema";
 
-export const statementsOutput = z.object({ statements: z.array(z.string()) });
+const statementsOutput = z.object({ statements: z.array(z.string()) });
 export type StatementsOutput = z.infer<typeof statementsOutput>;
 
 /** Step 1: the answer as standalone claims. No claims at all is a legitimate reply (a refusal). */

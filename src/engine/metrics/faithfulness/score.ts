@@ -1,6 +1,6 @@
 import { scored, unscored, type CallRecord, type ScoreOutcome } from "../../result";
 
-export interface FaithfulnessStatement {
+interface FaithfulnessStatement {
   text: string;
   verdict: 0 | 1;
   reason: string;

@@ -17,7 +17,7 @@ export const PRIORITY = { single: 0, feedsNextStep: 1, finishesSample: 2 } as co
  * without it the prompt's own shape is used. The schema always comes from the metric, never from
  * an edited prompt.
  */
-export async function askReply<O>(
+async function askReply<O>(
   ctx: MetricContext,
   base: PromptDef<O>,
   input: Record<string, string>,

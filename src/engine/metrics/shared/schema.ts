@@ -54,12 +54,12 @@ export function integerIn(min: number, max: number): JsonSchema {
 }
 
 type JsonType = "string" | "integer" | "flag" | { array: JsonProperties } | { arrayOf: "string" | "integer" };
-export interface JsonProperties {
+interface JsonProperties {
   [name: string]: JsonType;
 }
 
 /** The older shorthand (the studio's translation call still uses it): a strict object of simple types. */
-export function strictObjectSchema(title: string | undefined, properties: JsonProperties): JsonSchema {
+function strictObjectSchema(title: string | undefined, properties: JsonProperties): JsonSchema {
   const props: Record<string, JsonSchema> = {};
   for (const [name, type] of Object.entries(properties)) props[name] = jsonType(type);
   return object(props, title);

@@ -16,7 +16,7 @@ import { BULLETS, CJK_TERMINATORS, CLOSERS, isDigit, isHan, isLower, isSpace, is
  * judged from the word before it and the text after it, the way the Pragmatic Segmenter's rules do.
  */
 
-export type RunKind = "cjk" | "bang" | "period" | "ellipsis" | "spaced";
+type RunKind = "cjk" | "bang" | "period" | "ellipsis" | "spaced";
 
 export interface Run {
   start: number;
