@@ -15,7 +15,7 @@ import { transportFromArgs } from "./transport";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { readPromptsFile } from "./prompts-file";
-import { cliVersion, GENERATOR_NAME } from "./version";
+import { generatorStamp } from "../storage/format/generator";
 
 /** The `agreement` command line: its own help, else parse and run. */
 export async function agreementCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -75,7 +75,7 @@ async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number>
       ...(args.label ? { label: args.label } : {}),
       overrides,
     },
-    generator: { name: GENERATOR_NAME, version: cliVersion() },
+    generator: generatorStamp("cli"),
     redact: [args.apiKey],
   });
   await writeTextFileAtomic(args.out, serializeAgreementFile(file));

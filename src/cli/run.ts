@@ -4,7 +4,7 @@ import { EXIT, RunError, UsageError } from "./errors";
 import { HELP } from "./help";
 import type { CliIO } from "./io";
 import { scoreCommand } from "./score-command";
-import { cliVersion } from "./version";
+import { APP_VERSION } from "../storage/format/generator";
 
 /** Runs one command; every failure becomes one line on stderr and an exit code, never a stack. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -16,7 +16,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       return EXIT.ok;
     }
     if (parsed.command === "version") {
-      io.stdout.write(`${cliVersion()}\n`);
+      io.stdout.write(`${APP_VERSION}\n`);
       return EXIT.ok;
     }
     return await scoreCommand(parsed.args, io);

@@ -21,7 +21,7 @@ import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { readPromptsFile } from "./prompts-file";
 import { formatSummaryTable } from "./summary-table";
-import { cliVersion, GENERATOR_NAME } from "./version";
+import { generatorStamp } from "../storage/format/generator";
 
 const MAX_WARNINGS_SHOWN = 10;
 
@@ -97,7 +97,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       prompts,
       ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
     },
-    generator: { name: GENERATOR_NAME, version: cliVersion() },
+    generator: generatorStamp("cli"),
     wallMs,
     redact: [args.apiKey],
   });

@@ -10,8 +10,7 @@ import { findPrice } from "../../storage/prices";
 import { keyMissing } from "../shared/ports/transport";
 import { useApp } from "../shared/store";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
-
-const GENERATOR = { name: "ragas-playground (browser)", version: "0.1.0" };
+import { generatorStamp } from "../../storage/format/generator";
 
 export interface RunChoice {
   tasks: AgreementTask[];
@@ -72,7 +71,7 @@ export async function runInBrowser(
       ...(choice.label.trim() ? { label: choice.label.trim() } : {}),
       overrides,
     },
-    generator: GENERATOR,
+    generator: generatorStamp("browser"),
     redact: [apiKey],
   });
   const id = newId();

@@ -11,6 +11,7 @@ import { useApp } from "../shared/store";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
 import { runsT } from "./messages";
 import { recordEntry, resetEntries, useRuns } from "./run-state";
+import { generatorStamp } from "../../storage/format/generator";
 
 /**
  * Starting, pausing, resuming, cancelling and retrying a dataset run. Every path goes through the
@@ -182,7 +183,7 @@ export async function runReport(runId: string): Promise<Report | null> {
       prompts: promptsUsed(meta.metrics, meta.prompts),
       ...(meta.repeat > 1 ? { repeat: meta.repeat } : {}),
     },
-    generator: { name: "ragas-playground (browser)", version: "0.1.0" },
+    generator: generatorStamp("browser"),
     createdAt: new Date(meta.createdAt),
     wallMs: meta.activeMs,
     redact: [useApp.getState().apiKey],

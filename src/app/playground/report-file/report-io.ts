@@ -3,8 +3,7 @@ import { storedResultsSchema } from "../../../storage/db/stored-results";
 import { buildReport, parseReport, promptsUsed, serializeReport } from "../../../storage/format/report";
 import type { RunView } from "../../shared/store";
 import type { AppSettings } from "../../shared/settings-model/model";
-
-const GENERATOR = { name: "ragas-playground (browser)", version: "0.1.0" };
+import { generatorStamp } from "../../../storage/format/generator";
 
 /** The shown sample and its results as a report file (contract 5); the key is scrubbed from every string. */
 export function reportText(run: RunView, settings: AppSettings, apiKey: string): string {
@@ -23,7 +22,7 @@ export function reportText(run: RunView, settings: AppSettings, apiKey: string):
       metrics: run.metricIds,
       prompts: promptsUsed(run.metricIds, run.prompts ?? {}),
     },
-    generator: GENERATOR,
+    generator: generatorStamp("browser"),
     createdAt: new Date(run.finishedAt ?? Date.now()),
     redact: apiKey ? [apiKey] : [],
     // The call log is half of "see why": keep prompts and replies in the file too.
