@@ -65,6 +65,8 @@ export interface WalkOptions {
   lang: Lang;
   /** Past this many characters the walk closes every open string and container. Default 3000. */
   closeAfter?: number;
+  /** When given, every piece written is pushed here (forced strings in brackets), for debugging. */
+  trace?: string[];
 }
 
 /** Where the text so far leaves us: inside a string (and what it holds) or between tokens. */
@@ -95,20 +97,36 @@ function advance(scan: Scan, text: string): boolean {
   return scan.opened > before;
 }
 
+/** The string's content when `token` ends the open string in it; undefined when it does not. */
+function contentAtClose(scan: Scan, token: string): string | undefined {
+  let escaped = scan.escaped;
+  let content = scan.content;
+  for (const ch of token) {
+    if (escaped) escaped = false;
+    else if (ch === "\\") escaped = true;
+    else if (ch === '"') return content;
+    content += ch;
+  }
+  return undefined;
+}
+
 /** How much text a string "wants" before its closing quote becomes likely. */
 function lengthOf(content: string, lang: Lang): number {
   return lang === "zh" ? [...content.replace(/\s/g, "")].length / 2 : content.trim().split(/\s+/).filter(Boolean).length;
 }
 
-function weight(token: string, kind: Kind, scan: Scan, target: number, lang: Lang, closing: boolean): number {
+function weight(token: string, kind: Kind, scan: Scan, target: number, lang: Lang, closing: boolean, justOpened: boolean): number {
   if (kind === "stop") return 1000;
   if (scan.inString) {
     const blank = scan.content.trim() === "";
-    const closes = token.startsWith('"');
-    if (closes) {
-      if (blank) return 0.0001;
+    const closedWith = contentAtClose(scan, token);
+    if (closedWith !== undefined) {
+      // Below two words (four CJK characters) a string is a fragment, not text: never end there
+      // unless the grammar leaves nothing else.
+      const written = lengthOf(closedWith, lang);
+      if (closedWith.trim() === "" || written < 2) return 1e-9;
       if (closing) return 1000;
-      return lengthOf(scan.content, lang) >= target ? 20 : 0.02;
+      return written >= target ? 20 : 0.02;
     }
     if (closing) return 0.001;
     switch (kind) {
@@ -132,10 +150,11 @@ function weight(token: string, kind: Kind, scan: Scan, target: number, lang: Lan
   }
   // Between tokens, `":` or `", "` would open a string that starts with syntax: no writer does that.
   const quote = token.indexOf('"');
-  if (quote >= 0 && quote < token.length - 1) return 0.0001;
+  if (quote >= 0 && quote < token.length - 1) return 1e-9;
   if (closing) return token.startsWith("]") || token.startsWith("}") || token.startsWith('"') ? 1000 : 0.001;
   if (kind === "space") return 0.03;
-  if (token === "]") return 0.4;
+  // Lists end after a few items, and are rarely empty (an empty one is a refusal, tested elsewhere).
+  if (token === "]") return justOpened ? 0.05 : 0.4;
   return 1;
 }
 
@@ -164,6 +183,7 @@ export async function walk(matcher: GrammarMatcher, options: WalkOptions): Promi
     if (forced) {
       if (!matcher._acceptString(forced)) throw new Error(`xgrammar refused its own jump-forward string ${JSON.stringify(forced)}`);
       text += forced;
+      options.trace?.push(`[${forced}]`);
       if (advance(scan, forced)) target = newTarget(random, lang);
       continue;
     }
@@ -172,14 +192,16 @@ export async function walk(matcher: GrammarMatcher, options: WalkOptions): Promi
     for (let id = 0; id < VOCABULARY.length; id++) if ((mask[id >> 5]! >>> (id & 31)) & 1) ids.push(id);
     if (ids.length === 0) throw new Error(`xgrammar allows no token after ${JSON.stringify(text)}`);
     const closing = text.length > closeAfter;
+    const justOpened = /\[\s*$/.test(text);
     const id = pick(
       ids,
-      ids.map((i) => weight(VOCABULARY[i]!, KIND[i]!, scan, target, lang, closing)),
+      ids.map((i) => weight(VOCABULARY[i]!, KIND[i]!, scan, target, lang, closing, justOpened)),
       random,
     );
     if (!matcher.acceptToken(id)) throw new Error(`xgrammar refused token ${JSON.stringify(VOCABULARY[id])} it had allowed`);
     if (id === STOP_TOKEN) return text;
     text += VOCABULARY[id]!;
+    options.trace?.push(VOCABULARY[id]!);
     if (advance(scan, VOCABULARY[id]!)) target = newTarget(random, lang);
     if (matcher.isTerminated()) return text;
   }
