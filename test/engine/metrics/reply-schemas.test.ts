@@ -57,10 +57,12 @@ describe("reply schemas (contract 8)", () => {
     expect(verdicts.properties.verdicts).toMatchObject({ minItems: 3, maxItems: 3 });
     expect(verdicts.properties.verdicts.items.properties.verdict).toEqual({ type: "integer", enum: [0, 1] });
     const needed = neededOutputFor(5).jsonSchema as JsonTree;
-    expect(needed.properties.needed).toMatchObject({ maxItems: 5, items: { type: "integer", minimum: 1, maximum: 5 } });
+    // Sentence numbers as an enum: outlines ignores minimum / maximum, every engine holds an enum.
+    expect(needed.properties.needed).toEqual({ type: "array", maxItems: 5, items: { type: "integer", enum: [1, 2, 3, 4, 5] } });
     const questions = questionsOutputFor(3).jsonSchema as JsonTree;
     expect(questions.properties.questions).toMatchObject({ minItems: 3, maxItems: 3 });
-    expect(questions.properties.questions.items.properties.question.pattern).toBe("\\S");
+    // Non-empty text as minLength 1, never a pattern (xgrammar reads "\\S" as exactly one character).
+    expect(questions.properties.questions.items.properties.question).toEqual({ type: "string", minLength: 1 });
   });
 
   it("rejects what the schema rules out: a missing verdict, a sentence that does not exist", () => {
