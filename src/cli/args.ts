@@ -22,6 +22,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   }
   requireKeyUnlessLocal(args);
   if (args.resume && !args.out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
+  if (args.noCache && args.cache) throw new UsageError("--cache and --no-cache contradict each other: give one");
   return { command: "score", args };
 }
 

@@ -216,7 +216,20 @@ export const FLAGS = {
   resume: row({
     flag: "--resume",
     commands: ["score"],
-    help: "finish an interrupted run: with --out, each finished sample is\njournaled in FILE.journal as it finishes; the same command with\n--resume requests only what is not finished and writes the report\nan uninterrupted run would",
+    help: "finish an interrupted run: with --out, each finished sample is journaled in\nFILE.journal and each answered request in FILE.cache as they come; the same\ncommand with --resume sends no request already answered and writes the\nreport an uninterrupted run would (both files go once the report is written)",
+    read: switched,
+  }),
+  cache: row({
+    flag: "--cache",
+    value: "DIR",
+    commands: ["score"],
+    help: "keep answered requests in DIR/replies.jsonl across runs (as the app keeps\nthem): a repeated run of unchanged samples and prompts asks nothing again.\nIt also serves --resume, instead of FILE.cache",
+    read: text,
+  }),
+  noCache: row({
+    flag: "--no-cache",
+    commands: ["score"],
+    help: "no stored replies are read or written: every request goes to the server\n(--resume then skips finished samples only)",
     read: switched,
   }),
   perContext: row({ flag: "--per-context", commands: ["score"], help: "context_precision: one judge call per context (as ragas does)", read: switched }),
