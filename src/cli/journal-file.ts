@@ -105,14 +105,16 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
     load: async () => [...entries],
     append: async (entry) => write(entry),
     spend(calls) {
-      const spent = calls.filter((c) => !c.cached).map(({ kind, promptId, model, promptTokens, completionTokens, attempts }) => ({
-        kind,
-        promptId,
-        model,
-        promptTokens,
-        completionTokens,
-        attempts,
-      }));
+      const spent = calls
+        .filter((c) => !c.cached)
+        .map(({ kind, promptId, model, promptTokens, completionTokens, attempts }) => ({
+          kind,
+          promptId,
+          model,
+          promptTokens,
+          completionTokens,
+          attempts,
+        }));
       if (spent.length > 0) write({ spent });
     },
     close() {
@@ -193,7 +195,9 @@ function checkedEntry(entry: JournalEntry, where: string, metricIds: readonly Me
     const problem = checkMetricResult(id as MetricId, result);
     if (problem) {
       const at = problem.path.length ? `${problem.path.join(".")}: ` : "";
-      warnings.push(`${where}: sample "${entry.sampleId}"${entry.repeat > 0 ? ` (run ${entry.repeat + 1})` : ""} ${id} fails the consistency check (${at}${problem.message}): dropped, it is scored again`);
+      warnings.push(
+        `${where}: sample "${entry.sampleId}"${entry.repeat > 0 ? ` (run ${entry.repeat + 1})` : ""} ${id} fails the consistency check (${at}${problem.message}): dropped, it is scored again`,
+      );
       continue;
     }
     metrics[id as MetricId] = result;

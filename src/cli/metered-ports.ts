@@ -6,7 +6,10 @@ import { type CallRecord, isMetricError } from "../engine/result";
  * failed call's too: a MetricError carries the calls it made), so the journal can bill every
  * request of a run even when the process dies before the sample it served is finished.
  */
-export function meteredPorts(ports: { judge: Judge; embedder?: Embedder }, spend: (calls: readonly CallRecord[]) => void): { judge: Judge; embedder?: Embedder } {
+export function meteredPorts(
+  ports: { judge: Judge; embedder?: Embedder },
+  spend: (calls: readonly CallRecord[]) => void,
+): { judge: Judge; embedder?: Embedder } {
   const metered = async <T>(work: Promise<T>, callsOf: (value: T) => readonly CallRecord[]): Promise<T> => {
     try {
       const value = await work;

@@ -43,7 +43,15 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
 
   const metricOptions = optionsFrom(args);
   const prompts = promptsUsed(args.metrics, overrides);
-  const settings = { samples, metrics: args.metrics, metricOptions, model: args.model, embeddingModel: args.embeddingModel, baseURL: transport.baseURL, prompts };
+  const settings = {
+    samples,
+    metrics: args.metrics,
+    metricOptions,
+    model: args.model,
+    embeddingModel: args.embeddingModel,
+    baseURL: transport.baseURL,
+    prompts,
+  };
   const journal = args.out
     ? openFileJournal(journalPathFor(args.out), { fingerprint: runFingerprint(settings), identity: runIdentity(settings) }, args.resume, args.metrics)
     : undefined;

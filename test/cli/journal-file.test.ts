@@ -92,7 +92,9 @@ describe("file journal", () => {
     const text = lines(path);
     writeFileSync(path, `${[text[0], text[1], `${text[2]!.slice(0, 25)}#%`, text[3]].join("\n")}\n`);
     const resumed = openFileJournal(path, RUN, true, METRICS);
-    expect(resumed.warnings).toEqual([`${path} is damaged at line 3 (not JSON): resume keeps lines 1..2 and redoes the rest, or delete the file to start over`]);
+    expect(resumed.warnings).toEqual([
+      `${path} is damaged at line 3 (not JSON): resume keeps lines 1..2 and redoes the rest, or delete the file to start over`,
+    ]);
     expect((await resumed.load()).map((e) => e.sampleId)).toEqual(["s1"]);
     await resumed.append(entry("s2", [0]));
     resumed.close();

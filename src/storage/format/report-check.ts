@@ -81,7 +81,10 @@ function checkMetrics(report: Report, metrics: Report["results"][number]["metric
  * One metric result against contracts 3 and 4: a null says why, a score is what its trace gives.
  * The path is relative to the result. The CLI checks each journaled result with it on --resume.
  */
-export function checkMetricResult(metricId: MetricId, result: Pick<MetricResult, "score" | "trace"> & { error?: unknown }): { path: (string | number)[]; message: string } | undefined {
+export function checkMetricResult(
+  metricId: MetricId,
+  result: Pick<MetricResult, "score" | "trace"> & { error?: unknown },
+): { path: (string | number)[]; message: string } | undefined {
   if (result.score === null) {
     return result.error ? undefined : { path: ["error"], message: "a null score must say why (error.code and error.message)" };
   }
