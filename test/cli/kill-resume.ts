@@ -1,10 +1,15 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import type { MockServer } from "../mock/server";
+import { fileURLToPath } from "node:url";
 import { answered } from "../mock/request-log";
-import { ROOT } from "./spawn-cli";
+import type { MockServer } from "../mock/server";
 
-/** Shared by the kill -9 tests and the resume measurement: samples, and a CLI killed mid-run. */
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/**
+ * Shared by the kill -9 tests and scripts/measure-resume.ts (so no vitest import here): samples,
+ * and a CLI killed mid-run.
+ */
 
 /** `n` samples that share no text, so no two of their requests are the same request. */
 export function distinctSamples(n: number): string {
@@ -92,4 +97,19 @@ export function runAndKill(mock: MockServer, argv: string[], options: KillOption
 
 export function writeSamples(path: string, n: number): void {
   writeFileSync(path, distinctSamples(n));
+}
+
+/** Runs the CLI to its end; resolves to its exit code and standard error. */
+export function runToEnd(argv: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
 }
