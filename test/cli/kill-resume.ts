@@ -46,7 +46,7 @@ export interface KillOptions {
   /** SIGKILL once the mock has answered this many requests of this process. */
   at: number;
   /**
-   * Hold every later request unanswered and wait (up to 3 s) until the journal bills all that were
+   * Hold every later request unanswered and wait (up to 10 s, for a busy machine) until the journal bills all that were
    * answered before killing, so every reply the process received had its moment to be written:
    * what is asked again afterwards was lost by the CLI, not on the wire. Without it the kill is
    * blind, as a real crash is, and replies still in flight are lost with the process.
@@ -80,7 +80,7 @@ export function runAndKill(mock: MockServer, argv: string[], options: KillOption
     }
     if (heldSince !== undefined && options.settle) {
       const billed = journaledRequests(options.settle.journal);
-      if (billed >= answered(mock.log.slice(before)).length || performance.now() - heldSince > 3_000) {
+      if (billed >= answered(mock.log.slice(before)).length || performance.now() - heldSince > 10_000) {
         child.kill("SIGKILL");
         clearInterval(poll);
       }
