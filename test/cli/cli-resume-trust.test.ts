@@ -23,7 +23,7 @@ const env = { OPENAI_API_KEY: FAKE_KEY };
 let mock: MockServer;
 let dir: string;
 let input: string;
-/** A run of 12 samples killed after 12 answered requests: its journal and reply cache. */
+/** A run of 12 samples killed after 20 answered requests: its journal and reply cache. */
 let killed: { journal: string; cache: string };
 
 const args = (out: string, baseURL = mock.url, ...more: string[]) => [
@@ -57,7 +57,7 @@ beforeAll(async () => {
   input = join(dir, "twelve.jsonl");
   writeSamples(input, 12);
   const out = join(dir, "killed.json");
-  const signal = await runAndKill(mock, args(out), { at: 12, settle: { journal: `${out}.journal` }, env });
+  const signal = await runAndKill(mock, args(out), { at: 20, settle: { journal: `${out}.journal` }, env });
   mock.configure({ latencyMs: LATENCY });
   expect(signal).toBe("SIGKILL");
   killed = { journal: `${out}.journal`, cache: `${out}.cache` };
