@@ -1,20 +1,23 @@
+import { join } from "node:path";
 import type { MetricId, MetricOptions } from "../engine/metrics/types";
-import { allCalls, usageOf } from "../engine/run/aggregate";
+import type { CallRecord } from "../engine/result";
+import { allCalls, type Usage, usageOf } from "../engine/run/aggregate";
 import { memoryJournal } from "../engine/run/journal";
 import { type RunDatasetOutput, runDataset } from "../engine/run/run-dataset";
-import type { Sample } from "../engine/sample";
-import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
 import { sanitizeUrl } from "../storage/format/redact";
 import { buildReport, promptsUsed, serializeReport } from "../storage/format/report-build";
-import type { Report, ReportPrompt } from "../storage/format/report-schema";
+import type { Report } from "../storage/format/report-schema";
 import { formatIssue } from "../storage/format/samples-file";
 import { defaultPriceRows, estimateCost } from "../storage/prices";
 import type { ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
 import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
+import { meteredPorts } from "./metered-ports";
+import { CACHE_FILE, cachePathFor, type FileResponseCache, openFileResponseCache } from "./reply-cache-file";
+import { runFingerprint, runIdentity } from "./run-identity";
 import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
 import { preflight } from "./preflight";
@@ -40,13 +43,43 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
 
   const metricOptions = optionsFrom(args);
   const prompts = promptsUsed(args.metrics, overrides);
+  const settings = {
+    samples,
+    metrics: args.metrics,
+    metricOptions,
+    model: args.model,
+    embeddingModel: args.embeddingModel,
+    baseURL: transport.baseURL,
+    prompts,
+  };
   const journal = args.out
-    ? await openFileJournal(journalPathFor(args.out), runFingerprint(samples, args, transport.baseURL, metricOptions, prompts), args.resume)
-    : memoryJournal();
-  if (args.out && args.resume) {
-    const found = (journal as FileJournal).found;
-    io.stderr.write(`resuming: ${found} finished sample run${found === 1 ? "" : "s"} in ${journalPathFor(args.out)}; requesting the rest\n`);
+    ? openFileJournal(journalPathFor(args.out), { fingerprint: runFingerprint(settings), identity: runIdentity(settings) }, args.resume, args.metrics)
+    : undefined;
+  const cache = openCache(args);
+  for (const w of [...(journal?.warnings ?? []), ...cacheWarnings(cache)]) io.stderr.write(`warning: ${w}\n`);
+  if (journal && args.resume) {
+    const found = journal.found;
+    io.stderr.write(
+      `resuming: ${found} finished sample run${found === 1 ? "" : "s"} in ${journalPathFor(args.out!)}${cache ? `, ${cache.found} answered request${cache.found === 1 ? "" : "s"} in ${cache.path}` : ""}; requesting the rest\n`,
+    );
   }
+  // Every request this process sends, the connection check's included, is journaled as it completes.
+  const spentNow: CallRecord[] = [];
+  const spend = (calls: readonly CallRecord[]) => {
+    spentNow.push(...calls.filter((c) => !c.cached));
+    journal?.spend(calls);
+  };
+  spend(preflightCalls);
+  // Repeats must reach the judge each time (as in the app): a stored reply would make them identical.
+  const portConfig = { ...transport, ...(cache ? { cache } : {}) };
+  const bypassCache = args.repeat > 1;
+  const ports = meteredPorts(
+    {
+      judge: createJudge(portConfig, { bypassCache }),
+      ...(args.embeddingModel ? { embedder: createEmbedder(portConfig, { bypassCache }) } : {}),
+    },
+    spend,
+  );
   let progress: ReturnType<typeof createProgress> | undefined;
   let nulls = 0;
   const started = now();
@@ -55,15 +88,8 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     output = await runDataset(
       samples,
       args.metrics,
-      {
-        judge: createJudge(transport),
-        ...(args.embeddingModel ? { embedder: createEmbedder(transport) } : {}),
-        concurrency: args.concurrency,
-        prompts: overrides,
-        metricOptions,
-        repeat: args.repeat,
-      },
-      journal,
+      { ...ports, concurrency: args.concurrency, prompts: overrides, metricOptions, repeat: args.repeat },
+      journal ?? memoryJournal(),
       {
         ...(io.signal ? { signal: io.signal } : {}),
         onResult: ({ result }) => {
@@ -76,16 +102,17 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       },
     );
   } finally {
-    if ("close" in journal) await (journal as FileJournal).close().catch(() => undefined);
+    journal?.close();
+    cache?.close();
   }
   const wallMs = now() - started;
   const cancelled = io.signal?.aborted === true;
   progress?.finish(cancelled ? "cancelled: writing the partial report (unfinished results are cancelled nulls)" : undefined);
 
+  const billed = billOf(output, journal, spentNow, preflightCalls);
   const report = buildReport({
     samples,
-    // Usage as the provider bills it: the connection check is a request of this run too.
-    output: { ...output, usage: usageOf([...allCalls(output.results), ...preflightCalls]) },
+    output: { ...output, usage: billed.usage },
     config: {
       baseURL: transport.baseURL,
       model: args.model,
@@ -107,11 +134,17 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   } else {
     io.stdout.write(text);
   }
-  const cost = estimateCost([...allCalls(output.results), ...preflightCalls], [...defaultPriceRows(), ...(args.prices ?? [])]);
+  const cost = estimateCost(billed.calls, [...defaultPriceRows(), ...(args.prices ?? [])]);
   io.stderr.write(`\n${formatSummaryTable(report, cost)}`);
   if (args.out) io.stderr.write(`report: ${args.out}\n`);
-  if (args.out && output.complete) await (journal as FileJournal).remove();
-  else if (args.out) io.stderr.write(`unfinished: the same command with --resume finishes it (journal ${journalPathFor(args.out)})\n`);
+  if (journal && output.complete) {
+    journal.remove();
+    // The cache beside --out served this run only; a --cache DIR is kept for the next runs.
+    if (cache && !args.cache) cache.remove();
+  } else if (journal) {
+    const kept = [journalPathFor(args.out!), ...(cache ? [cache.path] : [])].join(", ");
+    io.stderr.write(`unfinished: the same command with --resume finishes it (kept: ${kept})\n`);
+  }
 
   if (cancelled) return EXIT.cancelled;
   const failure = everyResultFailed(report);
@@ -120,28 +153,40 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
 }
 
 /**
- * What makes two runs the same run: a journal written for other samples, metrics, models or
- * prompts must not be resumed into this one. The repeat count is left out: raising it later
- * runs only the new repeats.
+ * Where answered requests are kept: --cache DIR across runs; by default beside --out (FILE.cache,
+ * emptied by a fresh start, kept by --resume, removed with the journal when the run completes);
+ * nowhere with --no-cache or without --out.
  */
-function runFingerprint(
-  samples: readonly Sample[],
-  args: ScoreArgs,
-  baseURL: string,
-  metricOptions: Partial<Record<MetricId, MetricOptions>>,
-  prompts: readonly ReportPrompt[],
-): string {
-  return sha256Hex(
-    canonicalJson({
-      samples,
-      metrics: args.metrics,
-      baseURL: sanitizeUrl(baseURL),
-      model: args.model,
-      embeddingModel: args.embeddingModel ?? null,
-      metricOptions,
-      prompts: prompts.map((p) => p.hash),
-    }),
-  );
+function openCache(args: ScoreArgs): FileResponseCache | undefined {
+  if (args.noCache) return undefined;
+  if (args.cache) return openFileResponseCache(join(args.cache, CACHE_FILE));
+  if (args.out) return openFileResponseCache(cachePathFor(args.out), { fresh: !args.resume });
+  return undefined;
+}
+
+function cacheWarnings(cache: FileResponseCache | undefined): string[] {
+  if (!cache?.skipped) return [];
+  return [`${cache.path}: ${cache.skipped} unreadable line${cache.skipped === 1 ? "" : "s"} skipped (those requests are sent again)`];
+}
+
+/**
+ * What the run cost, as the provider bills it: every request journaled by every process of the run
+ * (a killed one's included) plus this one's; the connection checks are requests too. A journal of
+ * version 1 bills nothing, so its run falls back to the calls in the results.
+ */
+function billOf(
+  output: RunDatasetOutput,
+  journal: FileJournal | undefined,
+  spentNow: readonly CallRecord[],
+  preflightCalls: readonly CallRecord[],
+): { usage: Usage; calls: CallRecord[] } {
+  const inResults = allCalls(output.results);
+  if (journal?.billsEveryRequest === false) {
+    const calls = [...inResults, ...preflightCalls];
+    return { usage: usageOf(calls), calls };
+  }
+  const calls = [...(journal?.spentBefore ?? []), ...spentNow];
+  return { usage: { ...usageOf(calls), cachedRequests: usageOf(inResults).cachedRequests }, calls };
 }
 
 /** --input goes through the browser importer's path (CSV in any encoding, JSON, JSONL, parquet). */

@@ -34,6 +34,7 @@ describe("parseArgs", () => {
         perContext: true,
         questions: 2,
         resume: false,
+        noCache: false,
         repeat: 1,
       },
     });
@@ -55,6 +56,14 @@ describe("parseArgs", () => {
     expect(cmd.command === "score" && [cmd.args.resume, cmd.args.repeat]).toEqual([true, 3]);
     expect(usage([...base, "--metrics", "faithfulness", "--resume"])).toBe("--resume needs --out (the run's journal is kept beside the report)");
     expect(usage([...base, "--metrics", "faithfulness", "--repeat", "0"])).toBe('--repeat expects a whole number from 1 to 100, got "0"');
+  });
+
+  it("reads --cache DIR and --no-cache, not both", () => {
+    const cmd = parse(["--metrics", "faithfulness", "--cache", ".ragas-cache"]);
+    expect(cmd.command === "score" && [cmd.args.cache, cmd.args.noCache]).toEqual([".ragas-cache", false]);
+    const off = parse(["--metrics", "faithfulness", "--no-cache"]);
+    expect(off.command === "score" && [off.args.cache, off.args.noCache]).toEqual([undefined, true]);
+    expect(usage([...base, "--metrics", "faithfulness", "--cache", "c", "--no-cache"])).toBe("--cache and --no-cache contradict each other: give one");
   });
 
   it("defaults to every metric, and then needs an embedding model", () => {
@@ -81,7 +90,7 @@ describe("parseArgs", () => {
   });
 
   it("names the flag and the allowed values on every mistake", () => {
-    expect(usage([...base, "--concurency", "4"])).toMatch(/^unknown flag --concurency \(allowed: --input, --metrics, .*--per-context, --help\)$/);
+    expect(usage([...base, "--concurency", "4"])).toMatch(/^unknown flag --concurency \(allowed: --input, --base-url, .*--per-context, --help\)$/);
     expect(usage([...base, "--concurrency"])).toBe("--concurrency needs a value");
     expect(usage([...base, "--out", "--per-context"])).toBe("--out needs a value");
     expect(usage([...base, "--concurrency", "four"])).toBe('--concurrency expects a whole number from 1 to 256, got "four"');

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CachedReply, ResponseCache } from "../../engine/ports";
+import { cachedReplySchema } from "../../llm/cache";
 import type { AppDb } from "./db";
 import { readDoc, writeDoc, type DocType, type IssueSink } from "./doc";
 import { isStorageFullError, withQuota } from "./quota";
@@ -11,13 +12,6 @@ import { inTx } from "./tx";
  * the least recently used rows go first (the `lastUsed` index). The cache is disposable, so a
  * bad row is deleted (and reported) and a full disk only skips caching: it never fails a call.
  */
-
-const cachedReplySchema = z.object({
-  content: z.string(),
-  promptTokens: z.number().int().min(0),
-  completionTokens: z.number().int().min(0),
-  mode: z.enum(["json_schema", "json_object", "text"]),
-});
 
 const rowSchema = z.object({ key: z.string(), reply: cachedReplySchema, createdAt: z.number(), lastUsed: z.number() });
 type CacheRow = z.output<typeof rowSchema>;

@@ -1,5 +1,6 @@
 import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
+import type { MetricResult } from "../../engine/result";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
 import { repeatStat, std } from "../../engine/run/repeat-stats";
 import { metricSummaryOf, type Report } from "./report-schema";
@@ -68,25 +69,36 @@ function checkMetrics(report: Report, metrics: Report["results"][number]["metric
     const at = [...base, metricId];
     if (!isKnown(metricId)) return { path: formatPath(at), message: unknownMetric(metricId) };
     if (!report.config.metrics.includes(metricId)) return { path: formatPath(at), message: `"${metricId}" is not among config.metrics` };
-    if (result.score === null) {
-      if (!result.error) return { path: formatPath([...at, "error"]), message: "a null score must say why (error.code and error.message)" };
-      continue;
-    }
     // A summary-only copy has no traces to recompute from; its scores are taken as written.
-    if (report.tracesOmitted) continue;
-    const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
-    if (!traceOk.success) {
-      const issue = traceOk.error.issues[0]!;
-      return { path: formatPath([...at, "trace", ...issue.path]), message: issue.message };
-    }
-    const again = recomputeScore(metricId, result.trace);
-    if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
-      const items = TRACE_ITEMS[metricId];
-      return {
-        path: formatPath([...at, "score"]),
-        message: `the score ${result.score} does not follow from its trace (the ${items} give ${again.score ?? `null: ${again.error.code}`})`,
-      };
-    }
+    if (report.tracesOmitted && result.score !== null) continue;
+    const problem = checkMetricResult(metricId, result);
+    if (problem) return { path: formatPath([...at, ...problem.path]), message: problem.message };
+  }
+  return undefined;
+}
+
+/**
+ * One metric result against contracts 3 and 4: a null says why, a score is what its trace gives.
+ * The path is relative to the result. The CLI checks each journaled result with it on --resume.
+ */
+export function checkMetricResult(
+  metricId: MetricId,
+  result: Pick<MetricResult, "score" | "trace"> & { error?: unknown },
+): { path: (string | number)[]; message: string } | undefined {
+  if (result.score === null) {
+    return result.error ? undefined : { path: ["error"], message: "a null score must say why (error.code and error.message)" };
+  }
+  const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
+  if (!traceOk.success) {
+    const issue = traceOk.error.issues[0]!;
+    return { path: ["trace", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))], message: issue.message };
+  }
+  const again = recomputeScore(metricId, result.trace);
+  if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
+    return {
+      path: ["score"],
+      message: `the score ${result.score} does not follow from its trace (the ${TRACE_ITEMS[metricId]} give ${again.score ?? `null: ${again.error.code}`})`,
+    };
   }
   return undefined;
 }
