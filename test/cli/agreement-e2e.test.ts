@@ -138,6 +138,6 @@ describe("cli agreement (spawned, against the mock server)", { timeout: 120_000 
       },
     );
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: --methods: unknown "nope" (allowed: ragas, gpt_score, gpt_ranking, gpt_score_5)\n');
+    expect(run.stderr).toBe('error: --methods: unknown method "nope" (allowed: ragas, gpt_score, gpt_ranking, gpt_score_5)\n');
   });
 });

@@ -81,7 +81,7 @@ describe("parseArgs", () => {
   });
 
   it("names the flag and the allowed values on every mistake", () => {
-    expect(usage([...base, "--concurency", "4"])).toMatch(/^unknown flag --concurency \(allowed: --input, --metrics, .*--per-context, --help\)$/);
+    expect(usage([...base, "--concurency", "4"])).toMatch(/^unknown flag --concurency \(allowed: --input, --base-url, .*--per-context, --help\)$/);
     expect(usage([...base, "--concurrency"])).toBe("--concurrency needs a value");
     expect(usage([...base, "--out", "--per-context"])).toBe("--out needs a value");
     expect(usage([...base, "--concurrency", "four"])).toBe('--concurrency expects a whole number from 1 to 256, got "four"');
