@@ -24,7 +24,11 @@ const bleu = z
 const chrf = z.looseObject({
   beta: z.number().positive(),
   orders: z
-    .array(z.object({ n: z.number().int().min(1), answer: count, reference: count, matches: count }).refine((o) => o.matches <= Math.min(o.answer, o.reference), { message: "more matches than n-grams", path: ["matches"] }))
+    .array(
+      z
+        .object({ n: z.number().int().min(1), answer: count, reference: count, matches: count })
+        .refine((o) => o.matches <= Math.min(o.answer, o.reference), { message: "more matches than n-grams", path: ["matches"] }),
+    )
     .min(1),
 });
 

@@ -8,7 +8,13 @@ import { startMockServer, type MockServer } from "../../mock/server";
 const TEXT_METRICS: MetricId[] = ["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"];
 
 const samples: Sample[] = [
-  { id: "en", question: "What is the capital of France?", answer: "The capital of France is Paris.", contexts: ["Paris is the capital and largest city of France."], reference: "Paris is the capital of France." },
+  {
+    id: "en",
+    question: "What is the capital of France?",
+    answer: "The capital of France is Paris.",
+    contexts: ["Paris is the capital and largest city of France."],
+    reference: "Paris is the capital of France.",
+  },
   { id: "zh", question: "法国的首都是哪里？", answer: "法国的首都是巴黎。", contexts: [], reference: "巴黎" },
   { id: "same", question: "Capital?", answer: "Paris", contexts: [], reference: "Paris" },
   { id: "no-ref", question: "Capital?", answer: "Paris", contexts: [] },

@@ -9,7 +9,7 @@ export type BleuTokenizer = "13a" | "zh" | "none" | "char";
 
 // mteval's punctuation rules, in order (sacreBLEU's TokenizerRegexp).
 const RULES: readonly [RegExp, string][] = [
-  [/([{-~[-` -&(-+:-@\/])/g, " $1 "],
+  [/([{-~[-` -&(-+:-@/])/g, " $1 "],
   // a period or comma, unless preceded by a digit
   [/([^0-9])([.,])/g, "$1 $2 "],
   // a period or comma, unless followed by a digit

@@ -90,7 +90,9 @@ export function scoreChrf(trace: Pick<ChrfTrace, "beta" | "orders">): ScoreOutco
 
 export function explainChrf(trace: ChrfTrace, outcome: ScoreOutcome): string {
   if (outcome.score === null) return outcome.error.message;
-  const shown = trace.orders.filter((o) => o.answer > 0 && o.reference > 0).map((o) => `${o.n}-grams ${o.matches}/${o.answer} of the answer, ${o.matches}/${o.reference} of the reference`);
+  const shown = trace.orders
+    .filter((o) => o.answer > 0 && o.reference > 0)
+    .map((o) => `${o.n}-grams ${o.matches}/${o.answer} of the answer, ${o.matches}/${o.reference} of the reference`);
   if (shown.length === 0) return "sacreBLEU chrF: the answer and the reference share no character n-gram order.";
   return `sacreBLEU chrF (beta ${trace.beta}, spaces removed): character ${shown.join("; ")}.`;
 }

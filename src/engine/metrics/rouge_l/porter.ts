@@ -7,24 +7,26 @@
  * against NLTK (test/fixtures/text-metrics).
  */
 
-const IRREGULAR = new Map<string, string>(Object.entries({
-  sky: "sky",
-  skies: "sky",
-  dying: "die",
-  lying: "lie",
-  tying: "tie",
-  news: "news",
-  innings: "inning",
-  inning: "inning",
-  outings: "outing",
-  outing: "outing",
-  cannings: "canning",
-  canning: "canning",
-  howe: "howe",
-  proceed: "proceed",
-  exceed: "exceed",
-  succeed: "succeed",
-}));
+const IRREGULAR = new Map<string, string>(
+  Object.entries({
+    sky: "sky",
+    skies: "sky",
+    dying: "die",
+    lying: "lie",
+    tying: "tie",
+    news: "news",
+    innings: "inning",
+    inning: "inning",
+    outings: "outing",
+    outing: "outing",
+    cannings: "canning",
+    canning: "canning",
+    howe: "howe",
+    proceed: "proceed",
+    exceed: "exceed",
+    succeed: "succeed",
+  }),
+);
 
 const VOWELS = new Set(["a", "e", "i", "o", "u"]);
 

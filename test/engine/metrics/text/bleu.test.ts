@@ -6,7 +6,9 @@ import { fixture, TOLERANCE } from "./fixture";
 
 describe("bleu equals sacreBLEU", () => {
   it.each(fixture.bleu.map((c, i) => [i, c.source, c] as const))("case %i (%s)", (_i, _source, c) => {
-    const ours = c.options ? sentenceBleu(c.answer, c.reference, c.options) : sentenceBleu(c.answer, c.reference, { tokenizer: chooseBleuTokenizer(c.answer, c.reference) });
+    const ours = c.options
+      ? sentenceBleu(c.answer, c.reference, c.options)
+      : sentenceBleu(c.answer, c.reference, { tokenizer: chooseBleuTokenizer(c.answer, c.reference) });
     expect(Math.abs(ours - c.expected)).toBeLessThanOrEqual(TOLERANCE);
     // The published number is what sacreBLEU's own test asserts (to its own precision).
     if (c.published !== undefined) expect(Math.abs(c.expected - c.published)).toBeLessThan(0.01);

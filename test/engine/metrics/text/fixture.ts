@@ -8,7 +8,13 @@ export interface TextMetricsFixture {
     source: string;
     answer: string;
     reference: string;
-    options?: { smoothMethod?: "exp" | "none" | "floor" | "add-k"; smoothValue?: number; tokenizer?: "13a" | "zh" | "none" | "char"; lowercase?: boolean; effectiveOrder?: boolean };
+    options?: {
+      smoothMethod?: "exp" | "none" | "floor" | "add-k";
+      smoothValue?: number;
+      tokenizer?: "13a" | "zh" | "none" | "char";
+      lowercase?: boolean;
+      effectiveOrder?: boolean;
+    };
     expected: number;
     published?: number;
     tokenizer?: "13a" | "zh";
