@@ -1,4 +1,3 @@
-import { distance } from "fastest-levenshtein";
 import { scored, type CallRecord, type ScoreOutcome } from "../../result";
 import { codePoints } from "../../text/python-str";
 
@@ -11,33 +10,41 @@ export interface StringSimilarityTrace {
 }
 
 /**
- * fastest-levenshtein compares UTF-16 units; rapidfuzz compares code points. Where a text holds
- * a character outside the BMP (an emoji), both texts are re-spelt with one BMP unit per distinct
- * code point first, so the distance counts code points as rapidfuzz does.
+ * Levenshtein distance over code points, as rapidfuzz counts (an emoji is one character, not two
+ * UTF-16 units). Our own: the engine takes no package but zod and @noble/hashes (DESIGN.md), and
+ * the npm ones count UTF-16 units. Two rows, O(n m) time, after trimming the shared prefix and
+ * suffix (answers and references often share both).
  */
-function asUnits(a: string, b: string): [string, string] {
-  const astral = /[\uD800-\uDFFF]/;
-  if (!astral.test(a) && !astral.test(b)) return [a, b];
-  const alphabet = new Map<string, string>();
-  const spell = (s: string) =>
-    codePoints(s)
-      .map((c) => {
-        let unit = alphabet.get(c);
-        if (unit === undefined) {
-          // Skip the surrogate block so every stand-in is one whole unit.
-          const index = alphabet.size;
-          unit = String.fromCharCode(index < 0xd800 ? index : index + 0x800);
-          alphabet.set(c, unit);
-        }
-        return unit;
-      })
-      .join("");
-  return [spell(a), spell(b)];
+export function levenshtein(a: readonly string[], b: readonly string[]): number {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const x = a.slice(start, endA);
+  const y = b.slice(start, endB);
+  if (x.length === 0) return y.length;
+  if (y.length === 0) return x.length;
+  let prev = Array.from({ length: y.length + 1 }, (_, j) => j);
+  let row = new Array<number>(y.length + 1).fill(0);
+  for (let i = 1; i <= x.length; i++) {
+    row[0] = i;
+    for (let j = 1; j <= y.length; j++) {
+      const substitute = prev[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1);
+      row[j] = Math.min(substitute, prev[j]! + 1, row[j - 1]! + 1);
+    }
+    [prev, row] = [row, prev];
+  }
+  return prev[y.length]!;
 }
 
 export function levenshteinTrace(answer: string, reference: string): Omit<StringSimilarityTrace, "calls"> {
-  const [a, b] = asUnits(answer, reference);
-  return { distance: distance(a, b), answerLength: codePoints(answer).length, referenceLength: codePoints(reference).length };
+  const a = codePoints(answer);
+  const b = codePoints(reference);
+  return { distance: levenshtein(a, b), answerLength: a.length, referenceLength: b.length };
 }
 
 /** rapidfuzz's Levenshtein.normalized_similarity: 1 - distance / max(len); two empty texts are 1. */
