@@ -11,7 +11,7 @@ import { buildReport, promptsUsed, serializeReport } from "../storage/format/rep
 import type { Report, ReportPrompt } from "../storage/format/report-schema";
 import { formatIssue } from "../storage/format/samples-file";
 import { defaultPriceRows, estimateCost } from "../storage/prices";
-import type { ScoreArgs } from "./args";
+import { needsJudge, type ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
 import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
@@ -31,17 +31,19 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const samples = await loadSamples(args.input, io);
   const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
 
-  const transport = transportFromArgs(args);
-  const shownURL = sanitizeUrl(transport.baseURL);
+  // Only metrics that need no judge (bleu, rouge_l, ...): no endpoint, no key, not even the connection check.
+  const transport = needsJudge(args).length > 0 ? transportFromArgs({ ...args, baseURL: args.baseURL ?? "", model: args.model ?? "" }) : undefined;
+  const judgedBy = transport ? `with ${args.model} at ${sanitizeUrl(transport.baseURL)}` : "with no judge (these metrics make no request)";
   io.stderr.write(
-    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
+    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} ${judgedBy} (concurrency ${args.concurrency})\n`,
   );
-  const preflightCalls = await preflight(transport, io.signal);
+  const preflightCalls = transport ? await preflight(transport, io.signal) : [];
+  const baseURL = transport?.baseURL ?? "";
 
   const metricOptions = optionsFrom(args);
   const prompts = promptsUsed(args.metrics, overrides);
   const journal = args.out
-    ? await openFileJournal(journalPathFor(args.out), runFingerprint(samples, args, transport.baseURL, metricOptions, prompts), args.resume)
+    ? await openFileJournal(journalPathFor(args.out), runFingerprint(samples, args, baseURL, metricOptions, prompts), args.resume)
     : memoryJournal();
   if (args.out && args.resume) {
     const found = (journal as FileJournal).found;
@@ -56,8 +58,8 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       samples,
       args.metrics,
       {
-        judge: createJudge(transport),
-        ...(args.embeddingModel ? { embedder: createEmbedder(transport) } : {}),
+        ...(transport ? { judge: createJudge(transport) } : {}),
+        ...(transport && args.embeddingModel ? { embedder: createEmbedder(transport) } : {}),
         concurrency: args.concurrency,
         prompts: overrides,
         metricOptions,
@@ -87,13 +89,13 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     // Usage as the provider bills it: the connection check is a request of this run too.
     output: { ...output, usage: usageOf([...allCalls(output.results), ...preflightCalls]) },
     config: {
-      baseURL: transport.baseURL,
-      model: args.model,
+      baseURL,
+      model: args.model ?? "",
       ...(args.embeddingModel ? { embeddingModel: args.embeddingModel } : {}),
       concurrency: args.concurrency,
       metrics: args.metrics,
       metricOptions,
-      temperature: transport.temperature,
+      ...(transport ? { temperature: transport.temperature } : {}),
       prompts,
       ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
     },
@@ -136,7 +138,7 @@ function runFingerprint(
       samples,
       metrics: args.metrics,
       baseURL: sanitizeUrl(baseURL),
-      model: args.model,
+      model: args.model ?? null,
       embeddingModel: args.embeddingModel ?? null,
       metricOptions,
       prompts: prompts.map((p) => p.hash),

@@ -65,14 +65,12 @@ describe("scoring from the store", () => {
     }) as typeof fetch;
     try {
       useApp.setState({ run: IDLE_RUN, apiKey: "", selected: [...ALL_METRIC_IDS] });
-      useApp
-        .getState()
-        .loadDraft({
-          question: "Capital of France?",
-          answer: "Paris is the capital of France.",
-          contexts: ["Paris."],
-          reference: "Paris is the capital of France.",
-        });
+      useApp.getState().loadDraft({
+        question: "Capital of France?",
+        answer: "Paris is the capital of France.",
+        contexts: ["Paris."],
+        reference: "Paris is the capital of France.",
+      });
       await scoreDraft();
       const s = useApp.getState();
       expect(s.run.status).toBe("done");
