@@ -9,7 +9,8 @@ import type { MetricDefinition, MetricId } from "../types";
 export function textMetric<TTrace extends { calls: CallRecord[] }>(spec: {
   id: MetricId;
   name: string;
-  trace(answer: string, reference: string): Omit<TTrace, "calls">;
+  /** May load its tokenizer lazily (a promise): the first screen needs none of them. */
+  trace(answer: string, reference: string): Omit<TTrace, "calls"> | Promise<Omit<TTrace, "calls">>;
   score(trace: TTrace): ScoreOutcome;
   explain(trace: TTrace, outcome: ScoreOutcome): string;
 }): MetricDefinition<TTrace> {
