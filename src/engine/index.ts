@@ -40,3 +40,4 @@ export type { RougeLTrace } from "./metrics/rouge_l/score";
 export type { StringSimilarityTrace } from "./metrics/string_similarity/score";
 export type { ExactMatchTrace } from "./metrics/exact_match/score";
 export type { StringPresenceTrace } from "./metrics/string_presence/score";
+export { countsInRagasScore, ragasScoreOfMeans } from "./run/ragas-score";

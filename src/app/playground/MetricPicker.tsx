@@ -30,6 +30,7 @@ export function MetricPicker() {
               />
               <label htmlFor={inputId}>
                 <span className="metric-name">{t.metrics[id]}</span> <code className="metric-id">{id}</code>
+                {needsNoModel(METRICS[id]) ? " " : null}
                 {needsNoModel(METRICS[id]) ? (
                   <span className="badge badge-no-judge" title={t.sample.noJudgeHint}>
                     {t.sample.noJudge}

@@ -1,5 +1,6 @@
 import type { MetricId } from "../metrics/types";
 import type { CallRecord, MetricResult } from "../result";
+import { ragasScoreOfMeans } from "./ragas-score";
 
 export interface MetricSummary {
   mean: number | null;
@@ -26,7 +27,7 @@ export interface SampleResult {
 
 export interface Summary {
   metrics: Partial<Record<MetricId, MetricSummary>>;
-  /** Harmonic mean of the metric means (the paper-era ragas_score); null with fewer than two means. */
+  /** Harmonic mean of the judged metrics' means (the paper-era ragas_score); null with fewer than two means. */
   ragasScore: number | null;
 }
 
@@ -65,8 +66,7 @@ export function summarize(results: readonly SampleResult[], metricIds: readonly 
       rows.map((r) => r.error?.code),
     );
   }
-  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
-  return { metrics, ragasScore: harmonicMean(means) };
+  return { metrics, ragasScore: ragasScoreOfMeans(metricIds.map((id) => [id, metrics[id]?.mean])) };
 }
 
 /**
