@@ -2,6 +2,8 @@ import type { MetricId } from "../metrics/types";
 import type { CallRecord, MetricResult } from "../result";
 import { ragasScoreOfMeans } from "./ragas-score";
 
+export { harmonicMean } from "./ragas-score";
+
 export interface MetricSummary {
   mean: number | null;
   median: number | null;
@@ -45,16 +47,6 @@ export function summarizeScores(scores: readonly (number | null)[], codes: reado
   const mid = Math.floor(count / 2);
   const median = count === 0 ? null : count % 2 === 1 ? values[mid]! : (values[mid - 1]! + values[mid]!) / 2;
   return { mean, median, count, nullCount: scores.length - count, nullCodes };
-}
-
-/**
- * n / sum(1 / mean). A zero mean makes the whole score 0 (the harmonic mean's limit), which is
- * what the paper-era 1e-10 guard approximated.
- */
-export function harmonicMean(means: readonly number[]): number | null {
-  if (means.length < 2) return null;
-  if (means.some((m) => m <= 0)) return 0;
-  return means.length / means.reduce((sum, m) => sum + 1 / m, 0);
 }
 
 export function summarize(results: readonly SampleResult[], metricIds: readonly MetricId[]): Summary {

@@ -8,8 +8,19 @@ describe("the RAGAS score counts the judged metrics only", () => {
     for (const id of ["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"]) expect(countsInRagasScore(id), id).toBe(false);
     for (const id of ["faithfulness", "answer_relevancy", "context_recall", "custom:politeness"]) expect(countsInRagasScore(id), id).toBe(true);
     // An exact match of 0 would make it 0; it is not in it.
-    expect(ragasScoreOfMeans([["faithfulness", 0.5], ["context_recall", 1], ["exact_match", 0]])).toBeCloseTo(2 / (1 / 0.5 + 1), 12);
-    expect(ragasScoreOfMeans([["bleu", 0.3], ["rouge_l", 0.6]])).toBeNull();
+    expect(
+      ragasScoreOfMeans([
+        ["faithfulness", 0.5],
+        ["context_recall", 1],
+        ["exact_match", 0],
+      ]),
+    ).toBeCloseTo(2 / (1 / 0.5 + 1), 12);
+    expect(
+      ragasScoreOfMeans([
+        ["bleu", 0.3],
+        ["rouge_l", 0.6],
+      ]),
+    ).toBeNull();
   });
 
   it("in a run's summary too, while each text metric keeps its own mean", () => {
