@@ -6,7 +6,7 @@ import { type FlagValues, flagHelp, readFlags } from "./flags";
  * `agreement` (DESIGN.md contract 10): the flags of the table in flags.ts (--input, --base-url,
  * --model, --out required), then how they fit together. Strict like `score`.
  */
-export type AgreementArgs = FlagValues<"agreement"> & { out: string };
+export type AgreementArgs = FlagValues<"agreement"> & { out: string; baseURL: string; model: string };
 
 export function parseAgreementArgs(argv: readonly string[], env: Record<string, string | undefined>): AgreementArgs {
   const args = readFlags("agreement", argv, env) as AgreementArgs;

@@ -1,3 +1,5 @@
+import { METRICS } from "../engine/metrics/registry";
+import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { UsageError } from "./errors";
 import { type FlagValues, readFlags } from "./flags";
 
@@ -20,10 +22,22 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (args.metrics.includes("answer_relevancy") && !args.embeddingModel) {
     throw new UsageError("answer_relevancy needs --embedding-model (or leave it out of --metrics)");
   }
-  requireKeyUnlessLocal(args);
+  // The metrics that need no judge (bleu, rouge_l, exact_match, ...) run with no endpoint, no key
+  // and no request; any other metric needs --base-url and --model.
+  const judged = needsJudge(args);
+  if (judged.length > 0) {
+    const missing = !args.baseURL ? "--base-url" : !args.model ? "--model" : undefined;
+    if (missing) throw new UsageError(`${missing} is required${missing === "--base-url" ? " (or set OPENAI_BASE_URL)" : ""} for ${judged.join(", ")}`);
+    requireKeyUnlessLocal({ apiKey: args.apiKey, baseURL: args.baseURL! });
+  }
   if (args.resume && !args.out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
   if (args.noCache && args.cache) throw new UsageError("--cache and --no-cache contradict each other: give one");
   return { command: "score", args };
+}
+
+/** The metrics of this run that call a model (all but the ones that need no judge). */
+export function needsJudge(args: Pick<ScoreArgs, "metrics">): string[] {
+  return args.metrics.filter((id) => !needsNoModel(METRICS[id]));
 }
 
 /** Remote endpoints need a key; a missing one is worth stopping for before the first request. */

@@ -1,5 +1,7 @@
 import { parseArgs as tokenize } from "node:util";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, DEFAULT_METHODS } from "../engine/agreement/types";
+import { METRICS } from "../engine/metrics/registry";
+import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { METRIC_IDS } from "../engine/metrics/types";
 import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
@@ -62,6 +64,8 @@ const idsOf =
     return [...new Set(ids)] as T[];
   };
 const httpUrl = (raw: string | true | undefined, flag: string) => {
+  // Absent is allowed here: score runs the metrics that need no judge without an endpoint (args.ts decides).
+  if (raw === undefined) return undefined;
   const url = present(raw);
   if (!/^https?:\/\/[^\s/]+/i.test(url) || !URL.canParse(url)) throw new UsageError(`${flag} must start with http:// or https://, got "${url}"`);
   return url;
@@ -71,7 +75,7 @@ const httpUrl = (raw: string | true | undefined, flag: string) => {
  * `--price MODEL=IN/OUT[,MODEL=IN/OUT...]`: USD per 1M prompt / completion tokens, e.g.
  * `--price my-judge=0.15/0.6,my-embedder=0.02/0`.
  */
-export function parsePrices(raw: string): PriceRow[] {
+function parsePrices(raw: string): PriceRow[] {
   return raw
     .split(",")
     .map((s) => s.trim())
@@ -83,9 +87,12 @@ export function parsePrices(raw: string): PriceRow[] {
     });
 }
 
-export const DEFAULTS = { concurrency: 8, timeoutMs: 60_000, retries: 8 } as const;
+const DEFAULTS = { concurrency: 8, timeoutMs: 60_000, retries: 8 } as const;
 
 const BOTH = ["score", "agreement"] as const;
+
+/** `score` without --metrics: the metrics that need a judge (the text metrics are asked for by name). */
+const DEFAULT_METRICS = METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
 
 /** The table, in --help order. */
 export const FLAGS = {
@@ -106,12 +113,23 @@ export const FLAGS = {
     flag: "--base-url",
     value: "URL",
     commands: BOTH,
-    required: BOTH,
+    required: ["agreement"],
     env: "OPENAI_BASE_URL",
-    help: "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL)",
+    help: {
+      score:
+        "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL); not needed when every metric needs no judge\n(bleu, chrf, rouge_l, string_similarity, exact_match, string_presence)",
+      agreement: "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL)",
+    },
     read: httpUrl,
   }),
-  model: row({ flag: "--model", value: "M", commands: BOTH, required: BOTH, help: "the judge model", read: present }),
+  model: row({
+    flag: "--model",
+    value: "M",
+    commands: BOTH,
+    required: ["agreement"],
+    help: { score: "the judge model (not needed when every metric needs no judge)", agreement: "the judge model" },
+    read: text,
+  }),
   out: row({
     flag: "--out",
     value: "FILE",
@@ -124,8 +142,8 @@ export const FLAGS = {
     flag: "--metrics",
     value: "a,b,c",
     commands: ["score"],
-    help: `metric ids (default: all):\n${METRIC_IDS.join(", ")}`,
-    read: idsOf("metric", METRIC_IDS, METRIC_IDS),
+    help: `metric ids (default: those that need a judge):\n${METRIC_IDS.filter((id) => !needsNoModel(METRICS[id])).join(", ")};\nno judge, no key: ${METRIC_IDS.filter((id) => needsNoModel(METRICS[id])).join(", ")}`,
+    read: idsOf("metric", METRIC_IDS, DEFAULT_METRICS),
   }),
   methods: row({
     flag: "--methods",

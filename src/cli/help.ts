@@ -6,6 +6,8 @@ export const HELP = `Ragas Playground CLI: score RAG output with the RAGAS metri
 
 Usage:
   npm run --silent cli -- score --input FILE --base-url URL --model M [options]
+  npm run --silent cli -- score --input FILE --metrics bleu,rouge_l,exact_match [options]
+      (the metrics that need no judge run with no endpoint, no key and no request)
 
 Required:
 ${flags.required}

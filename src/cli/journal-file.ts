@@ -137,7 +137,7 @@ function readExisting(path: string): string | undefined {
   }
 }
 
-export interface ReadJournal {
+interface ReadJournal {
   /** The header's version (2 when the file was empty). */
   version: 1 | 2;
   entries: JournalEntry[];
@@ -151,7 +151,7 @@ export interface ReadJournal {
  * Whole lines only: a last line without its newline is a torn write and is dropped quietly; a
  * damaged line anywhere else is reported, and it and everything after it are redone.
  */
-export function readJournal(text: string, path: string, run: JournalRun, metricIds: readonly MetricId[]): ReadJournal {
+function readJournal(text: string, path: string, run: JournalRun, metricIds: readonly MetricId[]): ReadJournal {
   const end = text.lastIndexOf("\n") + 1;
   const lines = text.slice(0, end).split("\n").slice(0, -1);
   if (lines.length === 0) return { version: 2, entries: [], spent: [], warnings: [], validBytes: 0 };

@@ -1,7 +1,7 @@
 import { closeSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { type CachedReply, cachedReplySchema, type ResponseCache } from "../llm/cache";
+import { type CachedReply, cachedReplySchema, type ResponseCache } from "../engine/ports";
 import { RunError } from "./errors";
 
 /**

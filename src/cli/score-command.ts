@@ -11,7 +11,7 @@ import { buildReport, promptsUsed, serializeReport } from "../storage/format/rep
 import type { Report } from "../storage/format/report-schema";
 import { formatIssue } from "../storage/format/samples-file";
 import { defaultPriceRows, estimateCost } from "../storage/prices";
-import type { ScoreArgs } from "./args";
+import { needsJudge, type ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
 import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
@@ -34,12 +34,14 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const samples = await loadSamples(args.input, io);
   const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
 
-  const transport = transportFromArgs(args);
-  const shownURL = sanitizeUrl(transport.baseURL);
+  // Only metrics that need no judge (bleu, rouge_l, ...): no endpoint, no key, not even the connection check.
+  const transport = needsJudge(args).length > 0 ? transportFromArgs({ ...args, baseURL: args.baseURL ?? "", model: args.model ?? "" }) : undefined;
+  const judgedBy = transport ? `with ${args.model} at ${sanitizeUrl(transport.baseURL)}` : "with no judge (these metrics make no request)";
   io.stderr.write(
-    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
+    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} ${judgedBy} (concurrency ${args.concurrency})\n`,
   );
-  const preflightCalls = await preflight(transport, io.signal);
+  const preflightCalls = transport ? await preflight(transport, io.signal) : [];
+  const baseURL = transport?.baseURL ?? "";
 
   const metricOptions = optionsFrom(args);
   const prompts = promptsUsed(args.metrics, overrides);
@@ -47,9 +49,9 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     samples,
     metrics: args.metrics,
     metricOptions,
-    model: args.model,
+    model: args.model ?? "",
     embeddingModel: args.embeddingModel,
-    baseURL: transport.baseURL,
+    baseURL,
     prompts,
   };
   const journal = args.out
@@ -71,15 +73,18 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   };
   spend(preflightCalls);
   // Repeats must reach the judge each time (as in the app): a stored reply would make them identical.
-  const portConfig = { ...transport, ...(cache ? { cache } : {}) };
+  // Only metrics that need no judge: no ports at all, so nothing can be sent.
+  const portConfig = transport ? { ...transport, ...(cache ? { cache } : {}) } : undefined;
   const bypassCache = args.repeat > 1;
-  const ports = meteredPorts(
-    {
-      judge: createJudge(portConfig, { bypassCache }),
-      ...(args.embeddingModel ? { embedder: createEmbedder(portConfig, { bypassCache }) } : {}),
-    },
-    spend,
-  );
+  const ports = portConfig
+    ? meteredPorts(
+        {
+          judge: createJudge(portConfig, { bypassCache }),
+          ...(args.embeddingModel ? { embedder: createEmbedder(portConfig, { bypassCache }) } : {}),
+        },
+        spend,
+      )
+    : {};
   let progress: ReturnType<typeof createProgress> | undefined;
   let nulls = 0;
   const started = now();
@@ -114,13 +119,13 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     samples,
     output: { ...output, usage: billed.usage },
     config: {
-      baseURL: transport.baseURL,
-      model: args.model,
+      baseURL,
+      model: args.model ?? "",
       ...(args.embeddingModel ? { embeddingModel: args.embeddingModel } : {}),
       concurrency: args.concurrency,
       metrics: args.metrics,
       metricOptions,
-      temperature: transport.temperature,
+      ...(transport ? { temperature: transport.temperature } : {}),
       prompts,
       ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
     },

@@ -1,7 +1,7 @@
 /** The engine's public surface: pure TypeScript + zod; it reaches no DOM, network, storage or logging. */
 export { evaluate } from "./run/evaluate";
 export { missingInput } from "./run/score-metric";
-export { summarize, harmonicMean, usageOf, allCalls, type Usage } from "./run/aggregate";
+export { summarize, usageOf, allCalls, type Usage } from "./run/aggregate";
 export { METRICS, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
 export { METRIC_IDS, type MetricId } from "./metrics/types";
 export type { Sample } from "./sample";
@@ -24,3 +24,11 @@ export { precisionAtK, type ContextPrecisionTrace } from "./metrics/context_prec
 export type { ContextRecallTrace } from "./metrics/context_recall/score";
 export { runDataset, collectRun, type RunDatasetHooks } from "./run/run-dataset";
 export { memoryJournal, retryFailed, isRetryable, type JournalEntry } from "./run/journal";
+export { needsNoModel } from "./metrics/shared/text-metric";
+export type { BleuTrace } from "./metrics/bleu/score";
+export type { ChrfTrace } from "./metrics/chrf/score";
+export type { RougeLTrace } from "./metrics/rouge_l/score";
+export type { StringSimilarityTrace } from "./metrics/string_similarity/score";
+export type { ExactMatchTrace } from "./metrics/exact_match/score";
+export type { StringPresenceTrace } from "./metrics/string_presence/score";
+export { countsInRagasScore, ragasScoreOfMeans } from "./run/ragas-score";

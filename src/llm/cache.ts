@@ -1,18 +1,9 @@
-import { z } from "zod";
 import type { CachedReply, ChatMessage, ResponseCache } from "../engine/ports";
 import type { OutputMode } from "../engine/result";
 import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 
 /** The cache port and its entry are the engine's (storage implements them too); re-exported for the llm layer's users. */
 export type { CachedReply, ResponseCache };
-
-/** What every stored copy of a CachedReply (IndexedDB row, CLI cache line) is parsed with on read. */
-export const cachedReplySchema = z.object({
-  content: z.string(),
-  promptTokens: z.number().int().min(0),
-  completionTokens: z.number().int().min(0),
-  mode: z.enum(["json_schema", "json_object", "text"]),
-}) satisfies z.ZodType<CachedReply>;
 
 export interface ChatCacheKeyParts {
   baseURL: string;

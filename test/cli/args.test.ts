@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLocalUrl, parseArgs } from "../../src/cli/args";
 import { UsageError } from "../../src/cli/errors";
+import { METRIC_IDS } from "../../src/engine/metrics/types";
 
 const base = ["score", "--input", "d.jsonl", "--base-url", "http://localhost:8000/v1", "--model", "m"];
 const parse = (extra: string[] = [], env: Record<string, string> = {}) => parseArgs([...base, ...extra], env);
@@ -96,14 +97,25 @@ describe("parseArgs", () => {
     expect(usage([...base, "--concurrency", "four"])).toBe('--concurrency expects a whole number from 1 to 256, got "four"');
     expect(usage([...base, "--concurrency", "0"])).toBe('--concurrency expects a whole number from 1 to 256, got "0"');
     expect(usage([...base, "--retries", "1.5"])).toMatch(/^--retries expects a whole number from 0 to 20/);
-    expect(usage([...base, "--metrics", "faithfulness,relevancy"])).toBe(
-      '--metrics: unknown metric "relevancy" (allowed: faithfulness, answer_relevancy, context_relevance, context_precision, context_recall)',
-    );
+    expect(usage([...base, "--metrics", "faithfulness,relevancy"])).toBe(`--metrics: unknown metric "relevancy" (allowed: ${METRIC_IDS.join(", ")})`);
     expect(usage([...base, "--model", "again"])).toBe("--model is given twice");
     expect(usage([...base, "stray"])).toMatch(/^unexpected argument "stray"/);
     expect(usage([...base, "--per-context=yes"])).toBe("--per-context takes no value");
     expect(usage(["score", "--base-url", "ftp://x", "--model", "m", "--input", "x", "--metrics", "faithfulness"])).toMatch(/^--base-url must start with http/);
     expect(usage(["score", "--model", "m", "--metrics", "faithfulness", "--base-url", "http://localhost"])).toBe("--input is required");
+  });
+
+  it("needs no --base-url, --model or key when every metric needs no judge, and names the judged ones otherwise", () => {
+    const cmd = parseArgs(["score", "--input", "x", "--metrics", "bleu,rouge_l,exact_match"], {});
+    expect(cmd.command === "score" && [cmd.args.metrics, cmd.args.baseURL, cmd.args.model]).toEqual([["bleu", "rouge_l", "exact_match"], undefined, undefined]);
+    expect(usage(["score", "--input", "x", "--metrics", "bleu,context_recall", "--model", "m"])).toBe(
+      "--base-url is required (or set OPENAI_BASE_URL) for context_recall",
+    );
+    expect(usage(["score", "--input", "x", "--metrics", "rouge_l,faithfulness", "--base-url", "http://localhost:8000/v1"])).toBe(
+      "--model is required for faithfulness",
+    );
+    // Without --metrics: the metrics that need a judge, so the endpoint is required.
+    expect(usage(["score", "--input", "x", "--embedding-model", "e"])).toMatch(/^--base-url is required \(or set OPENAI_BASE_URL\) for faithfulness, /);
   });
 
   it("knows help, version and unknown commands", () => {

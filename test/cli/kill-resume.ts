@@ -12,7 +12,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
  */
 
 /** `n` samples that share no text, so no two of their requests are the same request. */
-export function distinctSamples(n: number): string {
+function distinctSamples(n: number): string {
   const rivers = ["Nile", "Amazon", "Yangtze", "Danube", "Volga", "Rhine", "Mekong", "Indus", "Ganges", "Tigris"];
   return Array.from({ length: n }, (_, i) => {
     const river = `${rivers[i % rivers.length]} ${i + 1}`;

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluate, METRIC_IDS, type Sample } from "../../src/engine";
+import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, evaluate, type Sample } from "../../src/engine";
 import { createEmbedder, createJudge } from "../../src/llm";
 import { startMockServer, type MockServer } from "../mock/server";
+
+/** The metrics that call the judge (the ones that need no judge make no request to budget or fault). */
+const METRIC_IDS = ALL_METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
 
 /**
  * The per-sample budget, through the real SDK over HTTP, against the cooperative mock and the

@@ -6,7 +6,7 @@ import type { MockRequestRecord } from "./options";
  * requests the same request (same messages and schema for chat, same texts for embeddings).
  */
 
-export function isModelRequest(record: MockRequestRecord): boolean {
+function isModelRequest(record: MockRequestRecord): boolean {
   return record.kind === "chat" || record.kind === "embedding";
 }
 
@@ -22,7 +22,7 @@ export function isConnectionCheck(record: MockRequestRecord): boolean {
 }
 
 /** Same key = the same question to the server: chat by model, messages and response format; embeddings by model and texts. */
-export function requestKey(record: MockRequestRecord): string {
+function requestKey(record: MockRequestRecord): string {
   const body = (record.body ?? {}) as Record<string, unknown>;
   if (record.kind === "embedding") return JSON.stringify(["embedding", body.model, body.input]);
   return JSON.stringify(["chat", body.model, body.messages, body.response_format ?? null]);

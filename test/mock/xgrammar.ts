@@ -20,7 +20,7 @@ type Json = Record<string, unknown>;
 let loaded: Promise<Xg> | undefined;
 
 /** The package, loaded once per process. */
-export function loadXgrammar(): Promise<Xg> {
+function loadXgrammar(): Promise<Xg> {
   loaded ??= (async () => {
     const g = globalThis as Record<string, unknown>;
     const saved = { require: g.require, __filename: g.__filename };
@@ -45,7 +45,7 @@ export function loadXgrammar(): Promise<Xg> {
 }
 
 /** A schema xgrammar would not compile: vLLM answers such a request with a 400. */
-export class XgrammarRefusal extends Error {}
+class XgrammarRefusal extends Error {}
 
 export interface XgrammarEngine {
   /** The installed package version (what the conformance test checked). */

@@ -8,7 +8,20 @@ import { findPrice, type PriceRow } from "../../storage/prices";
  */
 
 /** Chat calls a metric makes for one sample (context_precision: one call for all contexts). */
-const CHAT_CALLS: Record<MetricId, number> = { faithfulness: 2, answer_relevancy: 1, context_relevance: 1, context_precision: 1, context_recall: 1 };
+const CHAT_CALLS: Record<MetricId, number> = {
+  faithfulness: 2,
+  answer_relevancy: 1,
+  context_relevance: 1,
+  context_precision: 1,
+  context_recall: 1,
+  // No judge: no request, no token, no cost.
+  bleu: 0,
+  chrf: 0,
+  rouge_l: 0,
+  string_similarity: 0,
+  exact_match: 0,
+  string_presence: 0,
+};
 /** Completion tokens per chat call, a typical judge reply's size. */
 const REPLY_TOKENS = 150;
 /** Seconds per request assumed for the duration (a hosted judge's typical reply time). */

@@ -25,7 +25,7 @@ export function PromptList() {
 
   return (
     <nav className="panel studio-list" aria-label={t.promptsOf}>
-      {METRIC_IDS.map((metric) => (
+      {METRIC_IDS.filter((metric) => rows.some((r) => r.prompt.metric === metric)).map((metric) => (
         <section key={metric} className="studio-group">
           <h3>{app.metrics[metric]}</h3>
           <ul>

@@ -5,6 +5,9 @@ import { defineMessages } from "../shared/i18n/define-messages";
  * app catalogue, so the main bundle does not carry them; zh must have the same keys (typed).
  * Problems found in a prompt are the engine's English messages, like the CLI's.
  */
+/** The metrics that need no judge have no prompt, so the studio never diffs their traces. */
+const NO_FLAGS = { bleu: ["", ""], chrf: ["", ""], rouge_l: ["", ""], string_similarity: ["", ""], exact_match: ["", ""], string_presence: ["", ""] };
+
 const en = {
   title: "Prompt studio",
   intro: "Edit the judge prompts, check them as you type, and see how the scores move on the playground sample.",
@@ -78,6 +81,7 @@ const en = {
     context_precision: ["not useful", "useful"],
     context_relevance: ["not needed", "needed"],
     answer_relevancy: ["", ""],
+    ...NO_FLAGS,
   },
   contextN: (n: number) => `context ${n}`,
   rescores: "Re-scores",
@@ -171,6 +175,7 @@ const zh: StudioMessages = {
     context_precision: ["无用", "有用"],
     context_relevance: ["不需要", "需要"],
     answer_relevancy: ["", ""],
+    ...NO_FLAGS,
   },
   contextN: (n) => `上下文 ${n}`,
   rescores: "重新打分记录",

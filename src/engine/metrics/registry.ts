@@ -1,4 +1,16 @@
 import { answerRelevancy } from "./answer_relevancy";
+import { bleu } from "./bleu";
+import type { BleuTrace } from "./bleu/score";
+import { chrf } from "./chrf";
+import type { ChrfTrace } from "./chrf/score";
+import { exactMatch } from "./exact_match";
+import type { ExactMatchTrace } from "./exact_match/score";
+import { rougeL } from "./rouge_l";
+import type { RougeLTrace } from "./rouge_l/score";
+import { stringPresence } from "./string_presence";
+import type { StringPresenceTrace } from "./string_presence/score";
+import { stringSimilarity } from "./string_similarity";
+import type { StringSimilarityTrace } from "./string_similarity/score";
 import { contextPrecision } from "./context_precision";
 import { contextRecall } from "./context_recall";
 import { contextRelevance } from "./context_relevance";
@@ -17,6 +29,12 @@ export interface MetricTraces {
   context_relevance: ContextRelevanceTrace;
   context_precision: ContextPrecisionTrace;
   context_recall: ContextRecallTrace;
+  bleu: BleuTrace;
+  chrf: ChrfTrace;
+  rouge_l: RougeLTrace;
+  string_similarity: StringSimilarityTrace;
+  exact_match: ExactMatchTrace;
+  string_presence: StringPresenceTrace;
 }
 
 /** Adding a metric is one folder plus one line here. */
@@ -26,6 +44,12 @@ export const METRICS: Readonly<Record<MetricId, MetricDefinition>> = {
   context_relevance: contextRelevance,
   context_precision: contextPrecision,
   context_recall: contextRecall,
+  bleu,
+  chrf,
+  rouge_l: rougeL,
+  string_similarity: stringSimilarity,
+  exact_match: exactMatch,
+  string_presence: stringPresence,
 };
 
 export function isMetricId(id: string): id is MetricId {

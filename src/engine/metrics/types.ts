@@ -3,7 +3,20 @@ import type { PromptDef, ResolvedPrompt } from "../prompts/types";
 import type { CallRecord, ScoreOutcome } from "../result";
 import type { Sample } from "../sample";
 
-export const METRIC_IDS = ["faithfulness", "answer_relevancy", "context_relevance", "context_precision", "context_recall"] as const;
+export const METRIC_IDS = [
+  "faithfulness",
+  "answer_relevancy",
+  "context_relevance",
+  "context_precision",
+  "context_recall",
+  // Metrics that need no judge (contract 11): no request, no key.
+  "bleu",
+  "chrf",
+  "rouge_l",
+  "string_similarity",
+  "exact_match",
+  "string_presence",
+] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
 
 type SampleField = "question" | "answer" | "contexts" | "reference";

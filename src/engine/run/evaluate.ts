@@ -10,7 +10,8 @@ import { limitEmbedder, limitJudge } from "./limited-ports";
 import { scoreMetric } from "./score-metric";
 
 export interface EvaluateConfig {
-  judge: Judge;
+  /** Absent when only metrics that need no judge run (bleu, rouge_l, ...): nothing is requested then. */
+  judge?: Judge;
   embedder?: Embedder;
   /** Most requests in flight at once, across every sample and metric of the run. */
   concurrency: number;
@@ -83,7 +84,7 @@ export async function scoreUnits(
   hooks: UnitHooks = {},
 ): Promise<{ results: SampleResult[]; peakInFlight: number }> {
   const limiter = new Limiter(config.concurrency);
-  const judge = limitJudge(config.judge, limiter);
+  const judge = config.judge ? limitJudge(config.judge, limiter) : undefined;
   const embedder = config.embedder ? limitEmbedder(config.embedder, limiter) : undefined;
   const results: SampleResult[] = units.map((u) => ({ sampleId: u.sample.id, metrics: {} }));
   const total = units.reduce((n, u) => n + u.metricIds.length, 0);

@@ -1,6 +1,7 @@
 import type { MetricId } from "../metrics/types";
 import type { MetricResult } from "../result";
-import { harmonicMean, summarizeScores, type MetricSummary, type Summary } from "./aggregate";
+import { summarizeScores, type MetricSummary, type Summary } from "./aggregate";
+import { ragasScoreOfMeans } from "./ragas-score";
 
 /**
  * Repeat-n statistics. A judge answers differently from run to run; scoring every sample N times
@@ -77,6 +78,5 @@ export function repeatSummary(
     const noise = rows.map((r) => r.std).filter((s): s is number => s !== null);
     metrics[id] = { ...base, std: std(means), repeatStd: noise.length === 0 ? null : noise.reduce((a, b) => a + b, 0) / noise.length };
   }
-  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
-  return { metrics, ragasScore: harmonicMean(means) };
+  return { metrics, ragasScore: ragasScoreOfMeans(metricIds.map((id) => [id, metrics[id]?.mean])) };
 }

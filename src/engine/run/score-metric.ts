@@ -2,11 +2,12 @@ import type { MetricContext, MetricDefinition, MetricOptions } from "../metrics/
 import type { Embedder, Judge } from "../ports";
 import { resolvePrompt, validatePrompt } from "../prompts/resolve";
 import type { PromptDef, PromptOverrides } from "../prompts/types";
-import { isMetricError, type CallRecord, type MetricResult } from "../result";
+import { isMetricError, MetricError, type CallRecord, type MetricResult } from "../result";
 import type { Sample } from "../sample";
 
 export interface ScoreMetricDeps {
-  judge: Judge;
+  /** Absent when no judge is configured: a metric with prompts is then a coded null, not a crash. */
+  judge: Judge | undefined;
   embedder: Embedder | undefined;
   prompts: PromptOverrides | undefined;
   options: MetricOptions;
@@ -29,6 +30,9 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
   const calls: CallRecord[] = [];
   const missing = missingInput(metric, sample, deps.embedder !== undefined);
   if (missing) return { score: null, error: { code: "missing_input", message: missing }, trace: { calls } };
+  if (metric.prompts.length > 0 && !deps.judge) {
+    return { score: null, error: { code: "missing_input", message: `${metric.name} needs a judge model (a base URL and a key)` }, trace: { calls } };
+  }
 
   const promptProblems = metric.prompts.flatMap((p) => validatePrompt(resolvePrompt(p, deps.prompts?.[p.id])).map((i) => `${p.id}: ${i.message}`));
   if (promptProblems.length > 0) {
@@ -38,7 +42,7 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
 
   const ctx: MetricContext = {
     sample,
-    judge: deps.judge,
+    judge: deps.judge ?? NO_JUDGE,
     embedder: deps.embedder,
     prompt: <O>(base: PromptDef<O>) => resolvePrompt(base, deps.prompts?.[base.id]),
     options: deps.options,
@@ -63,6 +67,11 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
     return { score: null, error: { code: "internal_error", message: `unexpected failure: ${message}` }, trace: { calls } };
   }
 }
+
+/** Handed to a metric that declares no prompt: it must not ask, and says so if it does. */
+const NO_JUDGE: Judge = {
+  complete: () => Promise.reject(new MetricError("internal_error", "this metric asked a judge, but none is configured")),
+};
 
 function cancelled(calls: CallRecord[]): MetricResult {
   return { score: null, error: { code: "cancelled", message: "the run was cancelled before this metric finished" }, trace: { calls } };

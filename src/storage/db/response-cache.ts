@@ -1,6 +1,5 @@
 import { z } from "zod";
-import type { CachedReply, ResponseCache } from "../../engine/ports";
-import { cachedReplySchema } from "../../llm/cache";
+import { type CachedReply, cachedReplySchema, type ResponseCache } from "../../engine/ports";
 import type { AppDb } from "./db";
 import { readDoc, writeDoc, type DocType, type IssueSink } from "./doc";
 import { isStorageFullError, withQuota } from "./quota";

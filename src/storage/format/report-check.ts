@@ -1,6 +1,7 @@
 import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
 import type { MetricResult } from "../../engine/result";
+import { countsInRagasScore } from "../../engine/run/ragas-score";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
 import { repeatStat, std } from "../../engine/run/repeat-stats";
 import { metricSummaryOf, type Report } from "./report-schema";
@@ -126,7 +127,7 @@ function checkSummary(report: Report): Inconsistency | undefined {
       perSample.map((s) => s.mean),
       perSample.map((s) => s.code),
     );
-    if (expected.mean !== null) means.push(expected.mean);
+    if (expected.mean !== null && countsInRagasScore(metricId)) means.push(expected.mean);
     const got = metricSummaryOf(report.summary, metricId);
     if (!got) return { path: formatPath(["summary", metricId]), message: "missing" };
     for (const key of ["mean", "median", "count", "nullCount"] as const) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { MetricId } from "../../engine/metrics/types";
+import { TEXT_TRACE_FIELDS, TEXT_TRACE_ITEMS } from "./trace-schemas-text";
 
 /**
  * The trace fields each metric's score is computed from (DESIGN.md contract 4). A report from a
@@ -34,6 +35,7 @@ export const TRACE_FIELDS: Record<MetricId, z.ZodType> = {
   context_recall: z.looseObject({
     statements: z.array(z.object({ text: z.string(), attributed: flag, reason: z.string() })),
   }),
+  ...TEXT_TRACE_FIELDS,
 };
 
 /** The field a metric's trace keeps its items in (a null result may not have it). */
@@ -43,4 +45,5 @@ export const TRACE_ITEMS: Record<MetricId, string> = {
   context_relevance: "sentences",
   context_precision: "contexts",
   context_recall: "statements",
+  ...TEXT_TRACE_ITEMS,
 };

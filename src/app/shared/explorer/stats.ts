@@ -1,4 +1,5 @@
-import { harmonicMean, summarizeScores } from "../../../engine/run/aggregate";
+import { summarizeScores } from "../../../engine/run/aggregate";
+import { ragasScoreOfMeans } from "../../../engine/run/ragas-score";
 import type { MetricId } from "../../../engine/metrics/types";
 import type { ExplorerRow } from "./rows";
 
@@ -33,8 +34,8 @@ export function stdDev(values: readonly number[], mean: number | null = null): n
 }
 
 /** The paper-era RAGAS score of these rows: harmonic mean of the metric means (engine's definition). */
-export function ragasScoreOf(stats: readonly MetricStats[]): number | null {
-  return harmonicMean(stats.map((s) => s.mean).filter((m): m is number => m !== null));
+export function ragasScoreOf(stats: readonly (readonly [metricId: string, stats: MetricStats])[]): number | null {
+  return ragasScoreOfMeans(stats.map(([id, s]) => [id, s.mean]));
 }
 
 /** Counts of scores in `bins` equal bins over [0, 1]; a score of exactly 1 falls in the last bin. */

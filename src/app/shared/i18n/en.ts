@@ -108,7 +108,11 @@ export const en = {
     cancel: "Cancel",
     bypassCache: "Bypass cache",
     shortcut: "Ctrl+Enter",
-    needKey: "Scoring your own text needs an API key. Open Settings to add one; without a key, only the built-in examples can be scored (by the demo judge).",
+    needKey:
+      "Scoring your own text with a judge needs an API key. Open Settings to add one; without a key, the built-in examples are scored by the demo judge, and the metrics marked “no judge” score any text.",
+    keylessOnly: (names: string) => `No API key: only the metrics that need no judge are scored (${names}). Add a key in Settings for the others.`,
+    noJudge: "no judge",
+    noJudgeHint: "needs no judge and no key: computed in your browser from the answer and the reference",
     nothingSelected: "Choose at least one metric that can run.",
   },
   metrics: {
@@ -117,6 +121,12 @@ export const en = {
     context_relevance: "Context relevance",
     context_precision: "Context precision",
     context_recall: "Context recall",
+    bleu: "BLEU",
+    chrf: "chrF",
+    rouge_l: "ROUGE-L",
+    string_similarity: "String similarity",
+    exact_match: "Exact match",
+    string_presence: "String presence",
   },
   missing: {
     contexts: "needs at least one context",
@@ -173,6 +183,25 @@ export const en = {
     notAttributed: "not attributed",
     contextN: (n: number) => `Context ${n}`,
     none: "Nothing to show.",
+    answerTokens: "Answer tokens",
+    referenceTokens: "Reference tokens",
+    ngram: (n: number) => `${n}-grams`,
+    matchesOf: (matches: number, total: number) => `${matches} of ${total} match`,
+    brevityPenalty: "brevity penalty",
+    tokenizer: "tokenizer",
+    lcs: "longest common subsequence",
+    charNgrams: "Character n-grams (spaces removed)",
+    inAnswer: "in the answer",
+    inReference: "in the reference",
+    matched: "matched",
+    editDistance: "edit distance",
+    characters: "characters",
+    firstDifference: (at: number) => `first difference at character ${at}`,
+    foundAt: (at: number) => `found at character ${at}`,
+    equal: "equal",
+    notEqual: "not equal",
+    present: "present",
+    absent: "absent",
   },
   summary: {
     faithfulness: (supported: number, total: number) => `${supported} of ${total} statements in the answer are supported by the contexts.`,
@@ -185,6 +214,17 @@ export const en = {
         ? `None of the ${total} contexts helps reach the reference.`
         : `${useful} of ${total} contexts help reach the reference; useful contexts ranked lower pull the score down.`,
     contextRecall: (found: number, total: number) => `${found} of ${total} statements in the reference are found in the contexts.`,
+    bleu: (unigrams: number, total: number, bp: string) =>
+      `${unigrams} of the answer's ${total} tokens occur in the reference; brevity penalty ${bp} (sacreBLEU sentence BLEU).`,
+    rougeL: (lcs: number, answer: number, reference: number) =>
+      `The longest run of tokens shared in order is ${lcs} long (answer ${answer} tokens, reference ${reference}).`,
+    chrf: "Character n-gram F-score (beta 2) of the answer against the reference, as sacreBLEU computes it.",
+    stringSimilarity: (edits: number, longest: number) =>
+      `${edits} character edits turn the answer into the reference (the longer text has ${longest} characters).`,
+    exactMatch: (equal: boolean) =>
+      equal ? "The answer equals the reference exactly." : "The answer is not exactly the reference (case, spaces and punctuation count).",
+    stringPresence: (present: boolean) =>
+      present ? "The reference occurs in the answer as written." : "The reference does not occur in the answer as written.",
   },
   callLog: {
     title: (n: number) => (n === 1 ? "Call log (1 call)" : `Call log (${n} calls)`),

@@ -1,4 +1,4 @@
-import { allCalls, harmonicMean, usageOf, type MetricId, type MetricResult } from "../../../engine";
+import { allCalls, ragasScoreOfMeans, usageOf, type MetricId, type MetricResult } from "../../../engine";
 import { useT } from "../i18n";
 import { useApp } from "../store";
 import { estimateCost } from "../../../storage/prices";
@@ -8,10 +8,8 @@ import { formatScore, formatUsd, scoreLevel } from "./format";
 export function UsageSummary({ results, demo }: { results: Partial<Record<MetricId, MetricResult>>; demo: boolean }) {
   const t = useT();
   const prices = useApp((s) => s.settings.prices);
-  const scores = Object.values(results)
-    .map((r) => r?.score)
-    .filter((s): s is number => typeof s === "number");
-  const ragas = harmonicMean(scores);
+  // The judged metrics only: BLEU or exact match sit beside the RAGAS score, not in it.
+  const ragas = ragasScoreOfMeans(Object.entries(results).map(([id, r]) => [id, r?.score]));
   const calls = allCalls([{ sampleId: "", metrics: results }]);
   const usage = usageOf(calls);
   const cost = estimateCost(calls, prices);

@@ -60,7 +60,7 @@ export function arrayOf(items: JsonSchema, bounds: ItemBounds = {}): JsonSchema 
 }
 
 /** Beyond this many values an enum is too big for OpenAI strict mode (its limit is 1000). */
-export const MAX_ENUM = 500;
+const MAX_ENUM = 500;
 
 /**
  * An integer in [min, max], as an enum of its members: outlines ignores minimum / maximum, and an

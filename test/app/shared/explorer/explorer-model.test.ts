@@ -40,7 +40,7 @@ describe("explorer rows, filters and sort", () => {
   it("gives the report's own RAGAS score for all rows", () => {
     const r = fakeReport();
     const all = rowsOf(r);
-    expect(ragasScoreOf(metricIdsOf(r).map((m) => metricStats(all, m)))).toBeCloseTo(r.summary.ragasScore!, 12);
+    expect(ragasScoreOf(metricIdsOf(r).map((m) => [m, metricStats(all, m)] as const))).toBeCloseTo(r.summary.ragasScore!, 12);
   });
 });
 
