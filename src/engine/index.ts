@@ -3,8 +3,37 @@ export { evaluate, type EvaluateConfig, type EvaluateHooks, type EvaluateOutput,
 export { scoreMetric, missingInput } from "./run/score-metric";
 export { summarize, summarizeScores, harmonicMean, usageOf, allCalls, type SampleResult, type Summary, type MetricSummary, type Usage } from "./run/aggregate";
 export { Limiter } from "./run/limiter";
-export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
-export { METRIC_IDS, type MetricId, type MetricDefinition, type MetricOptions, type SampleField } from "./metrics/types";
+export { METRICS, getMetric, isMetricId, isBuiltInMetricId, isKnownMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
+export {
+  METRIC_IDS,
+  PAPER_METRIC_IDS,
+  JUDGE_METRIC_IDS,
+  BUILT_IN_METRIC_IDS,
+  type MetricId,
+  type AnyMetricId,
+  type BuiltInMetricId,
+  type CustomMetricId,
+  type CallCount,
+  type MetricDefinition,
+  type MetricOptions,
+  type SampleField,
+} from "./metrics/types";
+export { parseMetricOptions, callsPerSample, type OptionsResult } from "./metrics/options";
+export {
+  customJudgeSchema,
+  customJudgeMetric,
+  customJudgePrompt,
+  customId,
+  isCustomId,
+  slugify,
+  scoreCustomJudge,
+  CUSTOM_PREFIX,
+  JUDGE_INPUTS,
+  type CustomJudge,
+  type CustomJudgeInput,
+  type CustomJudgeTrace,
+  type Vote,
+} from "./metrics/custom";
 export { normalizeSample, sampleSchema, rawSampleSchema, type Sample, type RawSample, type SampleIssue } from "./sample";
 export {
   MetricError,
@@ -29,6 +58,11 @@ export type { AnswerRelevancyTrace } from "./metrics/answer_relevancy/score";
 export type { ContextRelevanceTrace } from "./metrics/context_relevance/score";
 export { precisionAtK, averagePrecision, type ContextPrecisionTrace } from "./metrics/context_precision/score";
 export type { ContextRecallTrace } from "./metrics/context_recall/score";
+export { factualityF1, type AnswerCorrectnessTrace } from "./metrics/answer_correctness/score";
+export { fBeta, type FactualCorrectnessTrace } from "./metrics/factual_correctness/score";
+export { noisyStatements, type NoiseSensitivityTrace } from "./metrics/noise_sensitivity/score";
+export { entityKey, matchedEntities, type ContextEntityRecallTrace } from "./metrics/context_entity_recall/score";
+export type { SemanticSimilarityTrace } from "./metrics/semantic_similarity/score";
 export { scoreUnits, type WorkUnit, type UnitHooks } from "./run/evaluate";
 export { runDataset, collectRun, type CollectedRun, type RunDatasetConfig, type RunDatasetHooks, type RunDatasetOutput } from "./run/run-dataset";
 export { memoryJournal, retryFailed, isRetryable, latestEntries, entryKey, RETRYABLE_CODES, type JournalEntry, type RunJournal } from "./run/journal";

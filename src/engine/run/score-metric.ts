@@ -14,20 +14,21 @@ export interface ScoreMetricDeps {
 }
 
 /** What a metric cannot run without, said in words; undefined when it can run. */
-export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean): string | undefined {
+export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean, options: MetricOptions = {}): string | undefined {
   for (const field of metric.requires) {
     if (field === "contexts" && sample.contexts.length === 0) return `${metric.name} needs at least one context`;
     if (field === "reference" && !sample.reference?.trim()) return `${metric.name} needs a reference answer`;
     if ((field === "question" || field === "answer") && !sample[field].trim()) return `${metric.name} needs the ${field}`;
   }
-  if (metric.usesEmbeddings && !hasEmbedder) return `${metric.name} needs an embedding model`;
+  const needsEmbedder = metric.needsEmbedder?.(options) ?? metric.usesEmbeddings;
+  if (needsEmbedder && !hasEmbedder) return `${metric.name} needs an embedding model`;
   return undefined;
 }
 
 /** Runs one metric on one sample and always returns a result: a score or a coded null. */
 export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps: ScoreMetricDeps): Promise<MetricResult> {
   const calls: CallRecord[] = [];
-  const missing = missingInput(metric, sample, deps.embedder !== undefined);
+  const missing = missingInput(metric, sample, deps.embedder !== undefined, deps.options);
   if (missing) return { score: null, error: { code: "missing_input", message: missing }, trace: { calls } };
 
   const promptProblems = metric.prompts.flatMap((p) => validatePrompt(resolvePrompt(p, deps.prompts?.[p.id])).map((i) => `${p.id}: ${i.message}`));

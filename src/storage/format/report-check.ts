@@ -1,9 +1,10 @@
-import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
+import { isKnownMetricId } from "../../engine/metrics/registry";
+import { BUILT_IN_METRIC_IDS } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
 import { repeatStat, std } from "../../engine/run/repeat-stats";
 import { metricSummaryOf, type Report } from "./report-schema";
-import { TRACE_FIELDS, TRACE_ITEMS } from "./trace-schemas";
+import { traceFieldsOf, traceItemsOf } from "./trace-schemas";
 import { formatPath } from "./json-path";
 
 /**
@@ -74,14 +75,14 @@ function checkMetrics(report: Report, metrics: Report["results"][number]["metric
     }
     // A summary-only copy has no traces to recompute from; its scores are taken as written.
     if (report.tracesOmitted) continue;
-    const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
+    const traceOk = traceFieldsOf(metricId)!.safeParse(result.trace);
     if (!traceOk.success) {
       const issue = traceOk.error.issues[0]!;
       return { path: formatPath([...at, "trace", ...issue.path]), message: issue.message };
     }
     const again = recomputeScore(metricId, result.trace);
     if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
-      const items = TRACE_ITEMS[metricId];
+      const items = traceItemsOf(metricId);
       return {
         path: formatPath([...at, "score"]),
         message: `the score ${result.score} does not follow from its trace (the ${items} give ${again.score ?? `null: ${again.error.code}`})`,
@@ -138,10 +139,10 @@ function same(a: number | null, b: number | null): boolean {
   return Math.abs(a - b) <= TOLERANCE;
 }
 
-function isKnown(id: string): id is MetricId {
-  return (METRIC_IDS as readonly string[]).includes(id);
+function isKnown(id: string): boolean {
+  return isKnownMetricId(id) && traceFieldsOf(id) !== undefined;
 }
 
 function unknownMetric(id: string): string {
-  return `unknown metric "${id}"; this version knows ${METRIC_IDS.join(", ")}`;
+  return `unknown metric "${id}"; this version knows ${BUILT_IN_METRIC_IDS.join(", ")} and custom:<slug> judges`;
 }

@@ -23,6 +23,7 @@ export async function askReply<O>(
   input: Record<string, string>,
   output?: JudgeOutputSpec<O>,
   priority: number = PRIORITY.single,
+  temperature?: number,
 ): Promise<JudgeReply<O>> {
   const prompt = ctx.prompt(base);
   try {
@@ -34,6 +35,7 @@ export async function askReply<O>(
       output: output ?? base.output,
       signal: ctx.signal,
       priority,
+      ...(temperature !== undefined ? { temperature } : {}),
     });
     ctx.calls.push(...reply.calls);
     return reply;
@@ -50,8 +52,9 @@ export async function ask<O>(
   input: Record<string, string>,
   output?: JudgeOutputSpec<O>,
   priority: number = PRIORITY.single,
+  temperature?: number,
 ): Promise<O> {
-  const reply = await askReply(ctx, base, input, output, priority);
+  const reply = await askReply(ctx, base, input, output, priority, temperature);
   if (reply.missing?.length) throw new MetricError("parse_error", `the judge's reply for "${base.id}" left items out`, ctx.calls);
   return reply.value;
 }
