@@ -1,5 +1,6 @@
 import { UsageError } from "./errors";
 import { type FlagValues, readFlags } from "./flags";
+import { checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
 
 /**
  * `score`'s command line: the flags of the table in flags.ts, then how they fit together. Every
@@ -17,9 +18,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (command !== "score") throw new UsageError(`unknown command "${command}" (expected: score, help)`);
 
   const args = readFlags("score", rest, env);
-  if (args.metrics.includes("answer_relevancy") && !args.embeddingModel) {
-    throw new UsageError("answer_relevancy needs --embedding-model (or leave it out of --metrics)");
-  }
+  // Built-in metrics' options are checked here; custom judges' once --prompts is read.
+  checkEmbeddingModel(args, resolveMetricOptions(args));
   requireKeyUnlessLocal(args);
   if (args.resume && !args.out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
   return { command: "score", args };

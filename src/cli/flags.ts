@@ -1,6 +1,7 @@
 import { parseArgs as tokenize } from "node:util";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, DEFAULT_METHODS } from "../engine/agreement/types";
-import { METRIC_IDS } from "../engine/metrics/types";
+import { isCustomId } from "../engine/metrics/custom";
+import { type AnyMetricId, BUILT_IN_METRIC_IDS, METRIC_IDS } from "../engine/metrics/types";
 import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
 
@@ -29,6 +30,8 @@ interface Row<V, C extends CommandName> {
   help: string | { [K in C]?: string };
   /** The given text (undefined when absent, true for a switch) to the value; throws UsageError. */
   read: (raw: string | true | undefined, flag: string) => V;
+  /** A flag that may be given more than once: every value, in order, to the value (read is then unused). */
+  many?: (raws: readonly string[], flag: string) => V;
 }
 
 const row = <V, const C extends CommandName>(r: Row<V, C>): Row<V, C> => r;
@@ -61,6 +64,40 @@ const idsOf =
     }
     return [...new Set(ids)] as T[];
   };
+/** --metrics: built-in ids and `custom:<slug>` judges (defined by the --prompts file); the paper's five when absent. */
+const metricIds = (raw: string | true | undefined, flag: string): AnyMetricId[] => {
+  if (typeof raw !== "string") return [...METRIC_IDS];
+  const allowed = `${BUILT_IN_METRIC_IDS.join(", ")}, custom:<slug>`;
+  const ids = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (ids.length === 0) throw new UsageError(`${flag} needs at least one metric (allowed: ${allowed})`);
+  for (const id of ids) {
+    if (!(BUILT_IN_METRIC_IDS as readonly string[]).includes(id) && !isCustomId(id))
+      throw new UsageError(`${flag}: unknown metric "${id}" (allowed: ${allowed})`);
+  }
+  return [...new Set(ids)] as AnyMetricId[];
+};
+
+/**
+ * `--option METRIC.KEY=VALUE`, repeatable: the raw option texts per metric. Each metric's own
+ * schema checks them once the metrics (and the custom judges of --prompts) are known.
+ */
+export function readOptions(raws: readonly string[], flag: string): Record<string, Record<string, string>> | undefined {
+  if (raws.length === 0) return undefined;
+  const out: Record<string, Record<string, string>> = {};
+  for (const raw of raws) {
+    const m = /^([^=\s]+)\.([A-Za-z]+)=(.*)$/s.exec(raw.trim());
+    if (!m || m[3]!.trim() === "") throw new UsageError(`${flag} expects METRIC.KEY=VALUE (e.g. factual_correctness.mode=recall), got "${raw}"`);
+    const [, metric, key, value] = m as unknown as [string, string, string, string];
+    out[metric] ??= {};
+    if (key in out[metric]!) throw new UsageError(`${flag}: ${metric}.${key} is given twice`);
+    out[metric]![key] = value.trim();
+  }
+  return out;
+}
+
 const httpUrl = (raw: string | true | undefined, flag: string) => {
   const url = present(raw);
   if (!/^https?:\/\/[^\s/]+/i.test(url) || !URL.canParse(url)) throw new UsageError(`${flag} must start with http:// or https://, got "${url}"`);
@@ -124,8 +161,16 @@ export const FLAGS = {
     flag: "--metrics",
     value: "a,b,c",
     commands: ["score"],
-    help: `metric ids (default: all):\n${METRIC_IDS.join(", ")}`,
-    read: idsOf("metric", METRIC_IDS, METRIC_IDS),
+    help: `metric ids (default: the paper's five, ${METRIC_IDS.join(", ")});\nalso ${BUILT_IN_METRIC_IDS.filter((id) => !(METRIC_IDS as readonly string[]).includes(id)).join(",\n")}\nand custom:<slug> for a judge of the --prompts file`,
+    read: metricIds,
+  }),
+  options: row({
+    flag: "--option",
+    value: "METRIC.KEY=VALUE",
+    commands: ["score"],
+    help: "a metric's option, repeatable, e.g. factual_correctness.mode=recall,\nfactual_correctness.beta=0.5, answer_correctness.weights=1,0,\nnoise_sensitivity.mode=irrelevant, custom:politeness.strictness=5;\nrecorded in the report's config",
+    read: (raw, flag) => readOptions(typeof raw === "string" ? [raw] : [], flag),
+    many: readOptions,
   }),
   methods: row({
     flag: "--methods",
@@ -189,7 +234,7 @@ export const FLAGS = {
     flag: "--prompts",
     value: "FILE",
     commands: BOTH,
-    help: 'prompt set exported from the prompt studio\n({"format": "ragas-playground/prompts", "version": 1, "prompts": {...}})',
+    help: 'prompt set exported from the prompt studio\n({"format": "ragas-playground/prompts", "version": 2, "prompts": {...},\n"judges": [...]}); its judges run as --metrics custom:<slug>',
     read: text,
   }),
   questions: row({
@@ -247,6 +292,7 @@ export function readFlags<C extends CommandName>(command: C, argv: readonly stri
   const options = Object.fromEntries(rows.map(([, r]) => [r.flag.slice(2), { type: r.value ? ("string" as const) : ("boolean" as const) }]));
   const { tokens } = tokenize({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const given = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   for (const token of tokens) {
     if (token.kind === "positional") throw new UsageError(`unexpected argument "${token.value}" (flags start with --; see --help)`);
     if (token.kind === "option-terminator") throw new UsageError(`unexpected argument "--" (flags start with --; see --help)`);
@@ -256,7 +302,7 @@ export function readFlags<C extends CommandName>(command: C, argv: readonly stri
       const allowed = [...byFlag.keys(), "--help"].join(", ");
       throw new UsageError(`unknown flag ${name}${command === "score" ? "" : ` for ${command}`} (allowed: ${allowed})`);
     }
-    if (given.has(entry.key)) throw new UsageError(`${name} is given twice`);
+    if (given.has(entry.key) && !entry.r.many) throw new UsageError(`${name} is given twice`);
     if (!entry.r.value) {
       if (token.value !== undefined) throw new UsageError(`${name} takes no value`);
       given.set(entry.key, true);
@@ -267,12 +313,13 @@ export function readFlags<C extends CommandName>(command: C, argv: readonly stri
     if (value === undefined || (!token.inlineValue && value.startsWith("--"))) throw new UsageError(`${name} needs a value`);
     if (value.trim() === "") throw new UsageError(`${name} needs a non-empty value`);
     given.set(entry.key, value);
+    if (entry.r.many) repeated.set(entry.key, [...(repeated.get(entry.key) ?? []), value]);
   }
   const values: Record<string, unknown> = {};
   for (const [key, r] of rows) {
     const raw = given.get(key) ?? (r.env ? env[r.env]?.trim() || undefined : undefined);
     if (raw === undefined && r.required?.includes(command)) throw new UsageError(`${r.flag} is required${r.env ? ` (or set ${r.env})` : ""}`);
-    const value = r.read(raw, r.flag);
+    const value = r.many ? r.many(repeated.get(key) ?? [], r.flag) : r.read(raw, r.flag);
     if (value !== undefined) values[key] = value;
   }
   return values as FlagValues<C>;

@@ -1,4 +1,4 @@
-import type { MetricId, MetricOptions } from "../engine/metrics/types";
+import type { CustomJudge } from "../engine/metrics/custom";
 import { allCalls, usageOf } from "../engine/run/aggregate";
 import { memoryJournal } from "../engine/run/journal";
 import { type RunDatasetOutput, runDataset } from "../engine/run/run-dataset";
@@ -19,7 +19,8 @@ import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
-import { readPromptsFile } from "./prompts-file";
+import { checkCustomJudges, checkEmbeddingModel, type OptionsByMetric, resolveMetricOptions } from "./metric-options";
+import { readPromptSetFile } from "./prompts-file";
 import { formatSummaryTable } from "./summary-table";
 import { cliVersion, GENERATOR_NAME } from "./version";
 
@@ -29,7 +30,11 @@ const MAX_WARNINGS_SHOWN = 10;
 export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> {
   const now = io.now ?? (() => performance.now());
   const samples = await loadSamples(args.input, io);
-  const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
+  const { overrides, judges } = args.prompts ? await readPromptSetFile(args.prompts) : { overrides: {}, judges: [] };
+  checkCustomJudges(args, judges);
+  const metricOptions = resolveMetricOptions(args, judges);
+  checkEmbeddingModel(args, metricOptions, judges);
+  const customJudges = judges.filter((j) => (args.metrics as readonly string[]).includes(`custom:${j.slug}`));
 
   const transport = transportFromArgs(args);
   const shownURL = sanitizeUrl(transport.baseURL);
@@ -38,10 +43,9 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   );
   const preflightCalls = await preflight(transport, io.signal);
 
-  const metricOptions = optionsFrom(args);
-  const prompts = promptsUsed(args.metrics, overrides);
+  const prompts = promptsUsed(args.metrics, overrides, customJudges);
   const journal = args.out
-    ? await openFileJournal(journalPathFor(args.out), runFingerprint(samples, args, transport.baseURL, metricOptions, prompts), args.resume)
+    ? await openFileJournal(journalPathFor(args.out), runFingerprint(samples, args, transport.baseURL, metricOptions, prompts, customJudges), args.resume)
     : memoryJournal();
   if (args.out && args.resume) {
     const found = (journal as FileJournal).found;
@@ -61,6 +65,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
         concurrency: args.concurrency,
         prompts: overrides,
         metricOptions,
+        customJudges,
         repeat: args.repeat,
       },
       journal,
@@ -93,6 +98,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       concurrency: args.concurrency,
       metrics: args.metrics,
       metricOptions,
+      ...(customJudges.length > 0 ? { customJudges } : {}),
       temperature: transport.temperature,
       prompts,
       ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
@@ -128,8 +134,9 @@ function runFingerprint(
   samples: readonly Sample[],
   args: ScoreArgs,
   baseURL: string,
-  metricOptions: Partial<Record<MetricId, MetricOptions>>,
+  metricOptions: OptionsByMetric,
   prompts: readonly ReportPrompt[],
+  customJudges: readonly CustomJudge[],
 ): string {
   return sha256Hex(
     canonicalJson({
@@ -140,6 +147,8 @@ function runFingerprint(
       embeddingModel: args.embeddingModel ?? null,
       metricOptions,
       prompts: prompts.map((p) => p.hash),
+      // A judge's strictness and scale change its score but not its prompt's hash.
+      ...(customJudges.length > 0 ? { customJudges } : {}),
     }),
   );
 }
@@ -150,13 +159,6 @@ async function loadSamples(path: string, io: CliIO) {
   for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) io.stderr.write(`warning: ${formatIssue(w)}\n`);
   if (warnings.length > MAX_WARNINGS_SHOWN) io.stderr.write(`warning: ... and ${warnings.length - MAX_WARNINGS_SHOWN} more\n`);
   return samples;
-}
-
-function optionsFrom(args: ScoreArgs): Partial<Record<MetricId, MetricOptions>> {
-  const options: Partial<Record<MetricId, MetricOptions>> = {};
-  if (args.questions !== undefined) options.answer_relevancy = { questions: args.questions };
-  if (args.perContext) options.context_precision = { perContextCalls: true };
-  return options;
 }
 
 /** The first llm_error message when not one result was scored and every null is llm_error. */

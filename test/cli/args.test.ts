@@ -88,7 +88,7 @@ describe("parseArgs", () => {
     expect(usage([...base, "--concurrency", "0"])).toBe('--concurrency expects a whole number from 1 to 256, got "0"');
     expect(usage([...base, "--retries", "1.5"])).toMatch(/^--retries expects a whole number from 0 to 20/);
     expect(usage([...base, "--metrics", "faithfulness,relevancy"])).toBe(
-      '--metrics: unknown metric "relevancy" (allowed: faithfulness, answer_relevancy, context_relevance, context_precision, context_recall)',
+      '--metrics: unknown metric "relevancy" (allowed: faithfulness, answer_relevancy, context_relevance, context_precision, context_recall, answer_correctness, factual_correctness, noise_sensitivity, context_entity_recall, context_utilization, semantic_similarity, custom:<slug>)',
     );
     expect(usage([...base, "--model", "again"])).toBe("--model is given twice");
     expect(usage([...base, "stray"])).toMatch(/^unexpected argument "stray"/);

@@ -76,7 +76,10 @@ export function isKnownMetricId(id: string): id is AnyMetricId {
 export function getMetric(id: AnyMetricId, customJudges: readonly CustomJudge[] = []): MetricDefinition {
   if (isCustomId(id)) {
     const judge = customJudges.find((j) => `custom:${j.slug}` === id);
-    if (!judge) throw new Error(`no judge "${id}" is defined (custom judges come with a prompt set: ${customJudges.map((j) => `custom:${j.slug}`).join(", ") || "none given"})`);
+    if (!judge)
+      throw new Error(
+        `no judge "${id}" is defined (custom judges come with a prompt set: ${customJudges.map((j) => `custom:${j.slug}`).join(", ") || "none given"})`,
+      );
     return customJudgeMetric(judge) as unknown as MetricDefinition;
   }
   const metric = METRICS[id as BuiltInMetricId];

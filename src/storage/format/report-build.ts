@@ -18,7 +18,7 @@ export interface ReportConfigInput {
   embeddingBaseURL?: string;
   concurrency: number;
   metrics: readonly string[];
-  metricOptions?: Record<string, MetricOptions>;
+  metricOptions?: Partial<Record<string, MetricOptions>>;
   /** The definitions of the custom judges among `metrics`. */
   customJudges?: readonly CustomJudge[];
   temperature?: number;

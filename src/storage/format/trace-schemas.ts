@@ -66,9 +66,17 @@ export const TRACE_FIELDS: Record<BuiltInMetricId, z.ZodType> = {
       // One flag per statement, exactly (ragas breaks on ragged verdict arrays; a report must not hold one).
       trace.contexts.forEach((c, k) => {
         if (c.supportsReference.length !== trace.referenceStatements.length)
-          ctx.addIssue({ code: "custom", path: ["contexts", k, "supportsReference"], message: `needs ${trace.referenceStatements.length} flags, one per reference statement` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["contexts", k, "supportsReference"],
+            message: `needs ${trace.referenceStatements.length} flags, one per reference statement`,
+          });
         if (c.supportsAnswer.length !== trace.statements.length)
-          ctx.addIssue({ code: "custom", path: ["contexts", k, "supportsAnswer"], message: `needs ${trace.statements.length} flags, one per answer statement` });
+          ctx.addIssue({
+            code: "custom",
+            path: ["contexts", k, "supportsAnswer"],
+            message: `needs ${trace.statements.length} flags, one per answer statement`,
+          });
       });
     }),
   context_entity_recall: z.looseObject({ referenceEntities: z.array(z.string()), contextEntities: z.array(z.string()) }),
@@ -87,7 +95,8 @@ export const CUSTOM_TRACE_FIELDS = z
   .superRefine((trace, ctx) => {
     const allowed = trace.scale === "binary" ? [0, 1] : [1, 2, 3, 4, 5];
     trace.votes.forEach((v, i) => {
-      if (!allowed.includes(v.value)) ctx.addIssue({ code: "custom", path: ["votes", i, "value"], message: `a ${trace.scale} vote is one of ${allowed.join(", ")}` });
+      if (!allowed.includes(v.value))
+        ctx.addIssue({ code: "custom", path: ["votes", i, "value"], message: `a ${trace.scale} vote is one of ${allowed.join(", ")}` });
     });
   });
 

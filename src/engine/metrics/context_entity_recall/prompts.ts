@@ -20,7 +20,9 @@ export const entitiesPrompt: PromptDef<EntitiesOutput> = {
   variables: ["text"],
   examples: [
     {
-      input: { text: "The Eiffel Tower opened in Paris in March 1889 for the World's Fair; Gustave Eiffel's company built it, and Eiffel kept an apartment at the top." },
+      input: {
+        text: "The Eiffel Tower opened in Paris in March 1889 for the World's Fair; Gustave Eiffel's company built it, and Eiffel kept an apartment at the top.",
+      },
       output: { entities: ["Eiffel Tower", "Paris", "March 1889", "World's Fair", "Gustave Eiffel"] },
     },
     {

@@ -18,7 +18,13 @@ export interface UsefulnessJudging {
 /** Judges a run of contexts in one call; the schema sent asks for exactly one verdict per context, in order. */
 async function judgeContexts(ctx: MetricContext, how: UsefulnessJudging, contexts: readonly string[], firstIndex: number): Promise<ContextVerdict[]> {
   const fixed = how.input(ctx);
-  const verdicts = await askEach(ctx, how.prompt, contexts.length, (items) => ({ ...fixed, contexts: numbered(items.map((i) => contexts[i]!)) }), how.outputFor);
+  const verdicts = await askEach(
+    ctx,
+    how.prompt,
+    contexts.length,
+    (items) => ({ ...fixed, contexts: numbered(items.map((i) => contexts[i]!)) }),
+    how.outputFor,
+  );
   return verdicts.map((v, k) => ({ index: firstIndex + k, verdict: v.verdict, reason: v.reason }));
 }
 

@@ -35,7 +35,8 @@ export const customJudgeSchema = z
     version: z.number().int().min(1).default(1),
   })
   .superRefine((judge, issues) => {
-    if (judge.scale === "rubric" && !judge.levels) issues.addIssue({ code: "custom", path: ["levels"], message: "a rubric judge needs a description for each level 1 to 5" });
+    if (judge.scale === "rubric" && !judge.levels)
+      issues.addIssue({ code: "custom", path: ["levels"], message: "a rubric judge needs a description for each level 1 to 5" });
     if (judge.scale === "binary" && judge.levels) issues.addIssue({ code: "custom", path: ["levels"], message: "a binary judge has no rubric levels" });
   });
 

@@ -44,7 +44,8 @@ export function scoreFactualCorrectness(trace: Pick<FactualCorrectnessTrace, "mo
 export function explainFactualCorrectness(trace: FactualCorrectnessTrace, outcome: ScoreOutcome): string {
   if (outcome.score === null) return outcome.error.message;
   const parts: string[] = [];
-  if (trace.mode !== "recall") parts.push(`${trace.claims.filter((c) => c.verdict === 1).length} of ${trace.claims.length} answer claims are supported by the reference`);
+  if (trace.mode !== "recall")
+    parts.push(`${trace.claims.filter((c) => c.verdict === 1).length} of ${trace.claims.length} answer claims are supported by the reference`);
   if (trace.mode !== "precision") {
     parts.push(`${trace.referenceClaims.filter((c) => c.verdict === 1).length} of ${trace.referenceClaims.length} reference claims are in the answer`);
   }

@@ -3,4 +3,11 @@
  * answer correctness, factual correctness and noise sensitivity split and check statements with
  * the very same prompts, so an edit in the studio changes them all alike. Ids and texts unchanged.
  */
-export { statementsOutput, statementsPrompt, verdictsOutputFor, verdictsPrompt, type StatementsOutput, type StatementVerdict } from "../shared/statement-prompts";
+export {
+  statementsOutput,
+  statementsPrompt,
+  verdictsOutputFor,
+  verdictsPrompt,
+  type StatementsOutput,
+  type StatementVerdict,
+} from "../shared/statement-prompts";

@@ -46,7 +46,11 @@ export function scoreNoiseSensitivity(trace: Scored): ScoreOutcome {
   if (n === 0) return unscored("no_statements", "the answer makes no claim that could be checked");
   const m = trace.referenceStatements.length;
   const ragged = trace.contexts.find((c) => c.supportsReference.length !== m || c.supportsAnswer.length !== n);
-  if (ragged) return unscored("internal_error", `context ${ragged.index + 1} has ${ragged.supportsReference.length}/${ragged.supportsAnswer.length} flags for ${m}/${n} statements`);
+  if (ragged)
+    return unscored(
+      "internal_error",
+      `context ${ragged.index + 1} has ${ragged.supportsReference.length}/${ragged.supportsAnswer.length} flags for ${m}/${n} statements`,
+    );
   return scored(noisyStatements(trace).length / n);
 }
 

@@ -12,7 +12,8 @@ export async function embedPair(ctx: MetricContext, promptId: string, a: string,
     const embedded = await ctx.embedder.embed({ texts, promptId, signal: ctx.signal, priority: PRIORITY.finishesSample });
     ctx.calls.push(embedded.call);
     const [va, vb] = embedded.vectors;
-    if (!va || !vb || embedded.vectors.length !== 2) throw new MetricError("llm_error", `the embeddings reply has ${embedded.vectors.length} vectors for 2 texts`, ctx.calls);
+    if (!va || !vb || embedded.vectors.length !== 2)
+      throw new MetricError("llm_error", `the embeddings reply has ${embedded.vectors.length} vectors for 2 texts`, ctx.calls);
     return cosine(va, vb);
   } catch (error) {
     const calls = (error as { calls?: unknown }).calls;
@@ -20,4 +21,3 @@ export async function embedPair(ctx: MetricContext, promptId: string, a: string,
     throw error;
   }
 }
-
