@@ -4,6 +4,7 @@ import {
   customJudgeSchema,
   evaluate,
   getMetric,
+  type JudgeRequest,
   isCustomId,
   recomputeScore,
   type Sample,
@@ -41,7 +42,7 @@ const helpfulness = customJudgeSchema.parse({
 function votingJudge(id: string, replies: unknown[]) {
   return scriptedJudge(
     {
-      [id]: (request) => {
+      [id]: (request: JudgeRequest<unknown>) => {
         const vote = Number(/Vote (\d+) of/.exec(request.messages[1]!.content)![1]);
         return replies[vote - 1];
       },
