@@ -41,3 +41,4 @@ export {
 export { saveLastSession, addLastSessionResult, loadLastSession, clearLastSession, type LastSession, type LastSessionInput } from "./session";
 export { IdbResponseCache, clearResponseCache, responseCacheSize, DEFAULT_CACHE_ENTRIES, type IdbResponseCacheOptions } from "./response-cache";
 export type { StoredResults } from "./stored-results";
+export { listCustomJudges, customJudgeVersions, saveCustomJudges, deleteCustomJudge, CUSTOM_JUDGES_KEY } from "./custom-judges";
