@@ -64,6 +64,17 @@ const idsOf =
     }
     return [...new Set(ids)] as T[];
   };
+/** Ids joined with ", " in lines of at most 70 characters (for --help). */
+function wrapIds(ids: readonly string[]): string {
+  const lines: string[] = [];
+  for (const id of ids) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + id.length + 2 <= 70) lines[last] += `, ${id}`;
+    else lines.push(id);
+  }
+  return lines.join(",\n");
+}
+
 /** --metrics: built-in ids and `custom:<slug>` judges (defined by the --prompts file); the paper's five when absent. */
 const metricIds = (raw: string | true | undefined, flag: string): AnyMetricId[] => {
   if (typeof raw !== "string") return [...METRIC_IDS];
@@ -161,12 +172,12 @@ export const FLAGS = {
     flag: "--metrics",
     value: "a,b,c",
     commands: ["score"],
-    help: `metric ids (default: the paper's five, ${METRIC_IDS.join(", ")});\nalso ${BUILT_IN_METRIC_IDS.filter((id) => !(METRIC_IDS as readonly string[]).includes(id)).join(",\n")}\nand custom:<slug> for a judge of the --prompts file`,
+    help: `metric ids (default: the paper's five):\n${wrapIds(BUILT_IN_METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file`,
     read: metricIds,
   }),
   options: row({
     flag: "--option",
-    value: "METRIC.KEY=VALUE",
+    value: "M.KEY=VALUE",
     commands: ["score"],
     help: "a metric's option, repeatable, e.g. factual_correctness.mode=recall,\nfactual_correctness.beta=0.5, answer_correctness.weights=1,0,\nnoise_sensitivity.mode=irrelevant, custom:politeness.strictness=5;\nrecorded in the report's config",
     read: (raw, flag) => readOptions(typeof raw === "string" ? [raw] : [], flag),
@@ -198,7 +209,10 @@ export const FLAGS = {
     flag: "--embedding-model",
     value: "E",
     commands: BOTH,
-    help: { score: "embedding model (needed by answer_relevancy)", agreement: "embedding model (needed by ragas on answer_relevancy)" },
+    help: {
+      score: "embedding model (needed by answer_relevancy, semantic_similarity and\nanswer_correctness unless answer_correctness.weights=x,0)",
+      agreement: "embedding model (needed by ragas on answer_relevancy)",
+    },
     read: text,
   }),
   apiKey: row({
