@@ -9,6 +9,8 @@ export {
   PAPER_METRIC_IDS,
   JUDGE_METRIC_IDS,
   BUILT_IN_METRIC_IDS,
+  LOWER_IS_BETTER,
+  countsInRagasScore,
   type MetricId,
   type AnyMetricId,
   type BuiltInMetricId,

@@ -25,6 +25,17 @@ export const BUILT_IN_METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS] as
 export const METRIC_IDS = PAPER_METRIC_IDS;
 
 export type BuiltInMetricId = (typeof BUILT_IN_METRIC_IDS)[number];
+
+/** Metrics where lower is better (noise sensitivity: the share of errors noise caused). */
+export const LOWER_IS_BETTER: readonly string[] = ["noise_sensitivity"];
+
+/**
+ * Whether a metric's mean enters the RAGAS score (the harmonic mean of means): a lower-is-better
+ * metric would pull it the wrong way, so it is reported on its own.
+ */
+export function countsInRagasScore(id: string): boolean {
+  return !LOWER_IS_BETTER.includes(id);
+}
 /** A user-defined judge (contract 11): `custom:` and a slug of lower-case letters, digits and - _. */
 export type CustomMetricId = `custom:${string}`;
 /** Any metric the engine runs: every engine API (evaluate, runDataset, results, summaries) is keyed by these. */

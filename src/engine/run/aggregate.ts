@@ -1,4 +1,4 @@
-import type { AnyMetricId } from "../metrics/types";
+import { type AnyMetricId, countsInRagasScore } from "../metrics/types";
 import type { CallRecord, MetricResult } from "../result";
 
 export interface MetricSummary {
@@ -65,7 +65,10 @@ export function summarize(results: readonly SampleResult[], metricIds: readonly 
       rows.map((r) => r.error?.code),
     );
   }
-  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
+  const means = metricIds
+    .filter(countsInRagasScore)
+    .map((id) => metrics[id]?.mean)
+    .filter((m): m is number => typeof m === "number");
   return { metrics, ragasScore: harmonicMean(means) };
 }
 

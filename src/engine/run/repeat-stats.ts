@@ -1,4 +1,4 @@
-import type { AnyMetricId } from "../metrics/types";
+import { type AnyMetricId, countsInRagasScore } from "../metrics/types";
 import type { MetricResult } from "../result";
 import { harmonicMean, summarizeScores, type MetricSummary, type Summary } from "./aggregate";
 
@@ -77,6 +77,9 @@ export function repeatSummary(
     const noise = rows.map((r) => r.std).filter((s): s is number => s !== null);
     metrics[id] = { ...base, std: std(means), repeatStd: noise.length === 0 ? null : noise.reduce((a, b) => a + b, 0) / noise.length };
   }
-  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
+  const means = metricIds
+    .filter(countsInRagasScore)
+    .map((id) => metrics[id]?.mean)
+    .filter((m): m is number => typeof m === "number");
   return { metrics, ragasScore: harmonicMean(means) };
 }

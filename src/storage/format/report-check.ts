@@ -1,5 +1,5 @@
 import { isKnownMetricId } from "../../engine/metrics/registry";
-import { BUILT_IN_METRIC_IDS } from "../../engine/metrics/types";
+import { BUILT_IN_METRIC_IDS, countsInRagasScore } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
 import { repeatStat, std } from "../../engine/run/repeat-stats";
@@ -115,7 +115,7 @@ function checkSummary(report: Report): Inconsistency | undefined {
       perSample.map((s) => s.mean),
       perSample.map((s) => s.code),
     );
-    if (expected.mean !== null) means.push(expected.mean);
+    if (expected.mean !== null && countsInRagasScore(metricId)) means.push(expected.mean);
     const got = metricSummaryOf(report.summary, metricId);
     if (!got) return { path: formatPath(["summary", metricId]), message: "missing" };
     for (const key of ["mean", "median", "count", "nullCount"] as const) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluate, recomputeScore, type NoiseSensitivityTrace, type Sample } from "../../../src/engine";
 import { scoreNoiseSensitivity } from "../../../src/engine/metrics/noise_sensitivity/score";
+import { summarize } from "../../../src/engine/run/aggregate";
 import { workedJudge } from "./worked-judge";
 
 /**
@@ -88,5 +89,15 @@ describe("noise sensitivity score", () => {
     const ragged = { ...trace, contexts: [{ index: 0, supportsReference: [1 as const], supportsAnswer: [1 as const] }] };
     expect(scoreNoiseSensitivity(ragged)).toMatchObject({ score: null, error: { code: "internal_error" } });
     expect(scoreNoiseSensitivity({ ...trace, statements: [], contexts: [] })).toMatchObject({ score: null, error: { code: "no_statements" } });
+  });
+});
+
+describe("noise sensitivity in a summary", () => {
+  it("is lower-is-better, so it stays out of the RAGAS score (the harmonic mean of means)", () => {
+    const result = (score: number) => ({ score, trace: { calls: [] } });
+    const results = [{ sampleId: "a", metrics: { faithfulness: result(0.8), context_recall: result(0.4), noise_sensitivity: result(0.9) } }];
+    const summary = summarize(results, ["faithfulness", "context_recall", "noise_sensitivity"]);
+    expect(summary.metrics.noise_sensitivity!.mean).toBe(0.9);
+    expect(summary.ragasScore).toBeCloseTo(2 / (1 / 0.8 + 1 / 0.4), 12);
   });
 });
