@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { Embedder, Judge } from "../ports";
+import type { Embedder, Judge, JudgeReply } from "../ports";
 import type { PromptDef, ResolvedPrompt } from "../prompts/types";
 import type { CallRecord, ScoreOutcome } from "../result";
 import type { Sample } from "../sample";
@@ -88,7 +88,16 @@ export interface MetricContext {
   signal: AbortSignal | undefined;
   /** Every call a step makes is recorded here, so a failed metric still shows its spend. */
   calls: CallRecord[];
+  /**
+   * Replies shared by the metrics of one sample: the same request (prompt, messages, schema) made
+   * by two metrics at once is sent once (faithfulness, answer correctness and noise sensitivity
+   * all split the answer with the same prompt). Absent: every call is its own.
+   */
+  shared?: SharedReplies;
 }
+
+/** In-flight and finished replies of one sample's metrics, by request. */
+export type SharedReplies = Map<string, Promise<JudgeReply<unknown>>>;
 
 export interface MetricDefinition<TTrace extends { calls: CallRecord[] } = { calls: CallRecord[] }> {
   id: AnyMetricId;

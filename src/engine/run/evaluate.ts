@@ -1,6 +1,6 @@
 import type { CustomJudge } from "../metrics/custom";
 import { getMetric } from "../metrics/registry";
-import type { AnyMetricId, MetricOptions } from "../metrics/types";
+import type { AnyMetricId, MetricOptions, SharedReplies } from "../metrics/types";
 import type { Embedder, Judge } from "../ports";
 import type { PromptOverrides } from "../prompts/types";
 import type { MetricResult } from "../result";
@@ -97,6 +97,8 @@ export async function scoreUnits(
 
   const scoreUnit = async (index: number) => {
     const { sample, metricIds } = units[index]!;
+    // One sample's metrics send a request they share (the answer's statements) once.
+    const shared: SharedReplies = new Map();
     await Promise.all(
       metricIds.map(async (id) => {
         const metric = definitions.get(id)!;
@@ -106,6 +108,7 @@ export async function scoreUnits(
           prompts: config.prompts,
           options: config.metricOptions?.[metric.id] ?? {},
           signal: hooks.signal,
+          shared,
         });
         results[index]!.metrics[id] = result;
         done++;

@@ -1,4 +1,4 @@
-import type { MetricContext, MetricDefinition, MetricOptions } from "../metrics/types";
+import type { MetricContext, MetricDefinition, MetricOptions, SharedReplies } from "../metrics/types";
 import type { Embedder, Judge } from "../ports";
 import { resolvePrompt, validatePrompt } from "../prompts/resolve";
 import type { PromptDef, PromptOverrides } from "../prompts/types";
@@ -11,6 +11,8 @@ export interface ScoreMetricDeps {
   prompts: PromptOverrides | undefined;
   options: MetricOptions;
   signal: AbortSignal | undefined;
+  /** Replies shared with the sample's other metrics (see MetricContext.shared). */
+  shared?: SharedReplies;
 }
 
 /** What a metric cannot run without, said in words; undefined when it can run. */
@@ -45,6 +47,7 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
     options: deps.options,
     signal: deps.signal,
     calls,
+    ...(deps.shared ? { shared: deps.shared } : {}),
   };
   try {
     const partial = await metric.run(ctx);
