@@ -43,7 +43,7 @@ export async function askReply<O>(
   const key =
     ctx.shared && temperature === undefined ? `${prompt.hash}\n${spec.name}\n${JSON.stringify(spec.jsonSchema)}\n${JSON.stringify(messages)}` : undefined;
   const earlier = key === undefined ? undefined : (ctx.shared!.get(key) as Promise<JudgeReply<O>> | undefined);
-  if (earlier) return reuse(ctx, earlier);
+  if (earlier !== undefined) return reuse(ctx, earlier);
   const pending = send();
   if (key !== undefined) ctx.shared!.set(key, pending as Promise<JudgeReply<unknown>>);
   try {
