@@ -62,7 +62,8 @@ export async function askReply<O>(
  * listed here as cached copies, so this metric's trace shows the step and the run is billed once.
  */
 async function reuse<O>(ctx: MetricContext, earlier: Promise<JudgeReply<O>>): Promise<JudgeReply<O>> {
-  const copies = (calls: readonly CallRecord[]) => calls.map((c) => ({ ...c, cached: true, ms: 0 }));
+  // As a response-cache hit is recorded: cached, no attempt, its tokens kept (the cost estimate skips cached calls).
+  const copies = (calls: readonly CallRecord[]) => calls.map((c) => ({ ...c, cached: true, ms: 0, attempts: 0 }));
   try {
     const reply = await earlier;
     const calls = copies(reply.calls);
