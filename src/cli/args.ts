@@ -1,7 +1,9 @@
+import { isCustomId } from "../engine/metrics/custom";
 import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { UsageError } from "./errors";
 import { type FlagValues, readFlags } from "./flags";
+import { checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
 
 /**
  * `score`'s command line: the flags of the table in flags.ts, then how they fit together. Every
@@ -19,9 +21,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (command !== "score") throw new UsageError(`unknown command "${command}" (expected: score, help)`);
 
   const args = readFlags("score", rest, env);
-  if (args.metrics.includes("answer_relevancy") && !args.embeddingModel) {
-    throw new UsageError("answer_relevancy needs --embedding-model (or leave it out of --metrics)");
-  }
+  // Built-in metrics' options are checked here; custom judges' once --prompts is read.
+  checkEmbeddingModel(args, resolveMetricOptions(args));
   // The metrics that need no judge (bleu, rouge_l, exact_match, ...) run with no endpoint, no key
   // and no request; any other metric needs --base-url and --model.
   const judged = needsJudge(args);
@@ -37,7 +38,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
 
 /** The metrics of this run that call a model (all but the ones that need no judge). */
 export function needsJudge(args: Pick<ScoreArgs, "metrics">): string[] {
-  return args.metrics.filter((id) => !needsNoModel(METRICS[id]));
+  return args.metrics.filter((id) => isCustomId(id) || !needsNoModel(METRICS[id]));
 }
 
 /** Remote endpoints need a key; a missing one is worth stopping for before the first request. */

@@ -1,8 +1,9 @@
 import { parseArgs as tokenize } from "node:util";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, DEFAULT_METHODS } from "../engine/agreement/types";
+import { isCustomId } from "../engine/metrics/custom";
 import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
-import { METRIC_IDS } from "../engine/metrics/types";
+import { type AnyMetricId, BUILT_IN_METRIC_IDS, PAPER_METRIC_IDS } from "../engine/metrics/types";
 import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
 
@@ -31,6 +32,8 @@ interface Row<V, C extends CommandName> {
   help: string | { [K in C]?: string };
   /** The given text (undefined when absent, true for a switch) to the value; throws UsageError. */
   read: (raw: string | true | undefined, flag: string) => V;
+  /** A flag that may be given more than once: every value, in order, to the value (read is then unused). */
+  many?: (raws: readonly string[], flag: string) => V;
 }
 
 const row = <V, const C extends CommandName>(r: Row<V, C>): Row<V, C> => r;
@@ -63,6 +66,51 @@ const idsOf =
     }
     return [...new Set(ids)] as T[];
   };
+/** Ids joined with ", " in lines of at most 70 characters (for --help). */
+function wrapIds(ids: readonly string[]): string {
+  const lines: string[] = [];
+  for (const id of ids) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last]!.length + id.length + 2 <= 70) lines[last] += `, ${id}`;
+    else lines.push(id);
+  }
+  return lines.join(",\n");
+}
+
+/** --metrics: built-in ids and `custom:<slug>` judges (defined by the --prompts file); the paper's five when absent. */
+const metricIds = (raw: string | true | undefined, flag: string): AnyMetricId[] => {
+  if (typeof raw !== "string") return [...PAPER_METRIC_IDS];
+  const allowed = `${BUILT_IN_METRIC_IDS.join(", ")}, custom:<slug>`;
+  const ids = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
+  if (ids.length === 0) throw new UsageError(`${flag} needs at least one metric (allowed: ${allowed})`);
+  for (const id of ids) {
+    if (!(BUILT_IN_METRIC_IDS as readonly string[]).includes(id) && !isCustomId(id))
+      throw new UsageError(`${flag}: unknown metric "${id}" (allowed: ${allowed})`);
+  }
+  return [...new Set(ids)] as AnyMetricId[];
+};
+
+/**
+ * `--option METRIC.KEY=VALUE`, repeatable: the raw option texts per metric. Each metric's own
+ * schema checks them once the metrics (and the custom judges of --prompts) are known.
+ */
+function readOptions(raws: readonly string[], flag: string): Record<string, Record<string, string>> | undefined {
+  if (raws.length === 0) return undefined;
+  const out: Record<string, Record<string, string>> = {};
+  for (const raw of raws) {
+    const m = /^([^=\s]+)\.([A-Za-z]+)=(.*)$/s.exec(raw.trim());
+    if (!m || m[3]!.trim() === "") throw new UsageError(`${flag} expects METRIC.KEY=VALUE (e.g. factual_correctness.mode=recall), got "${raw}"`);
+    const [, metric, key, value] = m as unknown as [string, string, string, string];
+    out[metric] ??= {};
+    if (key in out[metric]!) throw new UsageError(`${flag}: ${metric}.${key} is given twice`);
+    out[metric]![key] = value.trim();
+  }
+  return out;
+}
+
 const httpUrl = (raw: string | true | undefined, flag: string) => {
   // Absent is allowed here: score runs the metrics that need no judge without an endpoint (args.ts decides).
   if (raw === undefined) return undefined;
@@ -92,7 +140,6 @@ const DEFAULTS = { concurrency: 8, timeoutMs: 60_000, retries: 8 } as const;
 const BOTH = ["score", "agreement"] as const;
 
 /** `score` without --metrics: the metrics that need a judge (the text metrics are asked for by name). */
-const DEFAULT_METRICS = METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
 
 /** The table, in --help order. */
 export const FLAGS = {
@@ -142,8 +189,16 @@ export const FLAGS = {
     flag: "--metrics",
     value: "a,b,c",
     commands: ["score"],
-    help: `metric ids (default: those that need a judge):\n${METRIC_IDS.filter((id) => !needsNoModel(METRICS[id])).join(", ")};\nno judge, no key: ${METRIC_IDS.filter((id) => needsNoModel(METRICS[id])).join(", ")}`,
-    read: idsOf("metric", METRIC_IDS, DEFAULT_METRICS),
+    help: `metric ids (default: the paper's five):\n${wrapIds(BUILT_IN_METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file;\nno judge, no key: ${wrapIds(BUILT_IN_METRIC_IDS.filter((id) => needsNoModel(METRICS[id])))}`,
+    read: metricIds,
+  }),
+  options: row({
+    flag: "--option",
+    value: "M.KEY=VALUE",
+    commands: ["score"],
+    help: "a metric's option, repeatable, e.g. factual_correctness.mode=recall,\nfactual_correctness.beta=0.5, answer_correctness.weights=1,0,\nnoise_sensitivity.mode=irrelevant, custom:politeness.strictness=5;\nrecorded in the report's config",
+    read: (raw, flag) => readOptions(typeof raw === "string" ? [raw] : [], flag),
+    many: readOptions,
   }),
   methods: row({
     flag: "--methods",
@@ -171,7 +226,10 @@ export const FLAGS = {
     flag: "--embedding-model",
     value: "E",
     commands: BOTH,
-    help: { score: "embedding model (needed by answer_relevancy)", agreement: "embedding model (needed by ragas on answer_relevancy)" },
+    help: {
+      score: "embedding model (needed by answer_relevancy, semantic_similarity and\nanswer_correctness unless answer_correctness.weights=x,0)",
+      agreement: "embedding model (needed by ragas on answer_relevancy)",
+    },
     read: text,
   }),
   apiKey: row({
@@ -207,7 +265,7 @@ export const FLAGS = {
     flag: "--prompts",
     value: "FILE",
     commands: BOTH,
-    help: 'prompt set exported from the prompt studio\n({"format": "ragas-playground/prompts", "version": 1, "prompts": {...}})',
+    help: 'prompt set exported from the prompt studio\n({"format": "ragas-playground/prompts", "version": 2, "prompts": {...},\n"judges": [...]}); its judges run as --metrics custom:<slug>',
     read: text,
   }),
   questions: row({
@@ -278,6 +336,7 @@ export function readFlags<C extends CommandName>(command: C, argv: readonly stri
   const options = Object.fromEntries(rows.map(([, r]) => [r.flag.slice(2), { type: r.value ? ("string" as const) : ("boolean" as const) }]));
   const { tokens } = tokenize({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const given = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   for (const token of tokens) {
     if (token.kind === "positional") throw new UsageError(`unexpected argument "${token.value}" (flags start with --; see --help)`);
     if (token.kind === "option-terminator") throw new UsageError(`unexpected argument "--" (flags start with --; see --help)`);
@@ -287,7 +346,7 @@ export function readFlags<C extends CommandName>(command: C, argv: readonly stri
       const allowed = [...byFlag.keys(), "--help"].join(", ");
       throw new UsageError(`unknown flag ${name}${command === "score" ? "" : ` for ${command}`} (allowed: ${allowed})`);
     }
-    if (given.has(entry.key)) throw new UsageError(`${name} is given twice`);
+    if (given.has(entry.key) && !entry.r.many) throw new UsageError(`${name} is given twice`);
     if (!entry.r.value) {
       if (token.value !== undefined) throw new UsageError(`${name} takes no value`);
       given.set(entry.key, true);
@@ -298,12 +357,13 @@ export function readFlags<C extends CommandName>(command: C, argv: readonly stri
     if (value === undefined || (!token.inlineValue && value.startsWith("--"))) throw new UsageError(`${name} needs a value`);
     if (value.trim() === "") throw new UsageError(`${name} needs a non-empty value`);
     given.set(entry.key, value);
+    if (entry.r.many) repeated.set(entry.key, [...(repeated.get(entry.key) ?? []), value]);
   }
   const values: Record<string, unknown> = {};
   for (const [key, r] of rows) {
     const raw = given.get(key) ?? (r.env ? env[r.env]?.trim() || undefined : undefined);
     if (raw === undefined && r.required?.includes(command)) throw new UsageError(`${r.flag} is required${r.env ? ` (or set ${r.env})` : ""}`);
-    const value = r.read(raw, r.flag);
+    const value = r.many ? r.many(repeated.get(key) ?? [], r.flag) : r.read(raw, r.flag);
     if (value !== undefined) values[key] = value;
   }
   return values as FlagValues<C>;

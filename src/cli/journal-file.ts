@@ -1,6 +1,6 @@
 import { closeSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { z } from "zod";
-import { METRIC_IDS, type MetricId } from "../engine/metrics/types";
+import type { AnyMetricId } from "../engine/metrics/types";
 import type { CallRecord } from "../engine/result";
 import type { JournalEntry, RunJournal } from "../engine/run/journal";
 import { checkMetricResult } from "../storage/format/report-check";
@@ -72,7 +72,7 @@ export interface JournalRun {
  * Opens the journal: with `resume`, an existing one is read (and must belong to this run); without,
  * an existing one is an error, so forgetting --resume never throws away a long run's progress.
  */
-export function openFileJournal(path: string, run: JournalRun, resume: boolean, metricIds: readonly MetricId[]): FileJournal {
+export function openFileJournal(path: string, run: JournalRun, resume: boolean, metricIds: readonly AnyMetricId[]): FileJournal {
   const existing = readExisting(path);
   if (existing !== undefined && !resume) {
     throw new RunError(`${path} holds an unfinished run: add --resume to finish it, or delete the file to start over`);
@@ -151,7 +151,7 @@ interface ReadJournal {
  * Whole lines only: a last line without its newline is a torn write and is dropped quietly; a
  * damaged line anywhere else is reported, and it and everything after it are redone.
  */
-function readJournal(text: string, path: string, run: JournalRun, metricIds: readonly MetricId[]): ReadJournal {
+function readJournal(text: string, path: string, run: JournalRun, metricIds: readonly AnyMetricId[]): ReadJournal {
   const end = text.lastIndexOf("\n") + 1;
   const lines = text.slice(0, end).split("\n").slice(0, -1);
   if (lines.length === 0) return { version: 2, entries: [], spent: [], warnings: [], validBytes: 0 };
@@ -188,11 +188,11 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
 }
 
 /** The entry without the results that fail the import check, each named in a warning. */
-function checkedEntry(entry: JournalEntry, where: string, metricIds: readonly MetricId[], warnings: string[]): JournalEntry {
+function checkedEntry(entry: JournalEntry, where: string, metricIds: readonly AnyMetricId[], warnings: string[]): JournalEntry {
   const metrics: JournalEntry["metrics"] = {};
   for (const [id, result] of Object.entries(entry.metrics)) {
-    if (!(METRIC_IDS as readonly string[]).includes(id) || !metricIds.includes(id as MetricId) || !result) continue;
-    const problem = checkMetricResult(id as MetricId, result);
+    if (!(metricIds as readonly string[]).includes(id) || !result) continue;
+    const problem = checkMetricResult(id, result);
     if (problem) {
       const at = problem.path.length ? `${problem.path.join(".")}: ` : "";
       warnings.push(
@@ -200,7 +200,7 @@ function checkedEntry(entry: JournalEntry, where: string, metricIds: readonly Me
       );
       continue;
     }
-    metrics[id as MetricId] = result;
+    metrics[id as AnyMetricId] = result;
   }
   return { ...entry, metrics };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { MetricId, MetricOptions } from "../engine/metrics/types";
+import type { CustomJudge } from "../engine/metrics/custom";
+import type { AnyMetricId, MetricOptions } from "../engine/metrics/types";
 import type { Sample } from "../engine/sample";
 import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 import { sanitizeUrl } from "../storage/format/redact";
@@ -22,12 +23,14 @@ export type RunIdentity = z.infer<typeof runIdentitySchema>;
 
 export interface RunSettings {
   samples: readonly Sample[];
-  metrics: readonly MetricId[];
-  metricOptions: Partial<Record<MetricId, MetricOptions>>;
+  metrics: readonly AnyMetricId[];
+  metricOptions: Partial<Record<string, MetricOptions>>;
   model: string;
   embeddingModel?: string | undefined;
   baseURL: string;
   prompts: readonly ReportPrompt[];
+  /** The run's custom judges: a judge's strictness and scale change its score but not its prompt's hash. */
+  customJudges?: readonly CustomJudge[];
 }
 
 export function runIdentity(run: RunSettings): RunIdentity {
@@ -54,6 +57,7 @@ export function runFingerprint(run: RunSettings): string {
       embeddingModel: run.embeddingModel ?? null,
       metricOptions: run.metricOptions,
       prompts: run.prompts.map((p) => p.hash),
+      ...(run.customJudges && run.customJudges.length > 0 ? { customJudges: run.customJudges } : {}),
     }),
   );
 }

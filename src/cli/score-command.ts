@@ -1,5 +1,4 @@
 import { join } from "node:path";
-import type { MetricId, MetricOptions } from "../engine/metrics/types";
 import type { CallRecord } from "../engine/result";
 import { allCalls, type Usage, usageOf } from "../engine/run/aggregate";
 import { memoryJournal } from "../engine/run/journal";
@@ -22,7 +21,8 @@ import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
-import { readPromptsFile } from "./prompts-file";
+import { checkCustomJudges, checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
+import { readPromptSetFile } from "./prompts-file";
 import { formatSummaryTable } from "./summary-table";
 import { generatorStamp } from "../storage/format/generator";
 
@@ -32,7 +32,11 @@ const MAX_WARNINGS_SHOWN = 10;
 export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> {
   const now = io.now ?? (() => performance.now());
   const samples = await loadSamples(args.input, io);
-  const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
+  const { overrides, judges } = args.prompts ? await readPromptSetFile(args.prompts) : { overrides: {}, judges: [] };
+  checkCustomJudges(args, judges);
+  const metricOptions = resolveMetricOptions(args, judges);
+  checkEmbeddingModel(args, metricOptions, judges);
+  const customJudges = judges.filter((j) => (args.metrics as readonly string[]).includes(`custom:${j.slug}`));
 
   // Only metrics that need no judge (bleu, rouge_l, ...): no endpoint, no key, not even the connection check.
   const transport = needsJudge(args).length > 0 ? transportFromArgs({ ...args, baseURL: args.baseURL ?? "", model: args.model ?? "" }) : undefined;
@@ -43,8 +47,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const preflightCalls = transport ? await preflight(transport, io.signal) : [];
   const baseURL = transport?.baseURL ?? "";
 
-  const metricOptions = optionsFrom(args);
-  const prompts = promptsUsed(args.metrics, overrides);
+  const prompts = promptsUsed(args.metrics, overrides, customJudges);
   const settings = {
     samples,
     metrics: args.metrics,
@@ -53,6 +56,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     embeddingModel: args.embeddingModel,
     baseURL,
     prompts,
+    customJudges,
   };
   const journal = args.out
     ? openFileJournal(journalPathFor(args.out), { fingerprint: runFingerprint(settings), identity: runIdentity(settings) }, args.resume, args.metrics)
@@ -93,7 +97,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     output = await runDataset(
       samples,
       args.metrics,
-      { ...ports, concurrency: args.concurrency, prompts: overrides, metricOptions, repeat: args.repeat },
+      { ...ports, concurrency: args.concurrency, prompts: overrides, metricOptions, customJudges, repeat: args.repeat },
       journal ?? memoryJournal(),
       {
         ...(io.signal ? { signal: io.signal } : {}),
@@ -125,6 +129,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       concurrency: args.concurrency,
       metrics: args.metrics,
       metricOptions,
+      ...(customJudges.length > 0 ? { customJudges } : {}),
       ...(transport ? { temperature: transport.temperature } : {}),
       prompts,
       ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
@@ -200,13 +205,6 @@ async function loadSamples(path: string, io: CliIO) {
   for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) io.stderr.write(`warning: ${formatIssue(w)}\n`);
   if (warnings.length > MAX_WARNINGS_SHOWN) io.stderr.write(`warning: ... and ${warnings.length - MAX_WARNINGS_SHOWN} more\n`);
   return samples;
-}
-
-function optionsFrom(args: ScoreArgs): Partial<Record<MetricId, MetricOptions>> {
-  const options: Partial<Record<MetricId, MetricOptions>> = {};
-  if (args.questions !== undefined) options.answer_relevancy = { questions: args.questions };
-  if (args.perContext) options.context_precision = { perContextCalls: true };
-  return options;
 }
 
 /** The first llm_error message when not one result was scored and every null is llm_error. */

@@ -43,6 +43,8 @@ export interface JudgeRequest<O> {
   onRateLimited?: (retryAfterMs: number | undefined) => void;
   /** Queue order hint: requests that later steps wait on go first. */
   priority?: number;
+  /** Sampling temperature for this request instead of the transport's (a custom judge's k votes). */
+  temperature?: number;
 }
 
 export interface JudgeReply<O> {

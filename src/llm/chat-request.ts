@@ -50,7 +50,7 @@ export interface ChatCall {
 function chatBody(call: ChatCall): ChatCompletionCreateParamsNonStreaming {
   const { config, request, messages, mode, shape } = call;
   const body: ChatCompletionCreateParamsNonStreaming = { model: config.model, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
-  if (shape.sendTemperature) body.temperature = config.temperature;
+  if (shape.sendTemperature) body.temperature = request.temperature ?? config.temperature;
   body[shape.tokenParam] = call.maxTokens ?? config.maxTokens;
   if (mode === "json_schema") {
     body.response_format = {

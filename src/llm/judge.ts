@@ -54,7 +54,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
         model: config.model,
         messages,
         schema: request.output.jsonSchema,
-        temperature: config.temperature,
+        temperature: request.temperature ?? config.temperature,
         mode: current,
       });
       const hit = await cached(request, key, current, messages, calls);

@@ -1,4 +1,4 @@
-import type { MetricId } from "../metrics/types";
+import type { AnyMetricId } from "../metrics/types";
 import type { CallRecord, MetricResult } from "../result";
 import { ragasScoreOfMeans } from "./ragas-score";
 
@@ -24,11 +24,11 @@ export interface Usage {
 
 export interface SampleResult {
   sampleId: string;
-  metrics: Partial<Record<MetricId, MetricResult>>;
+  metrics: Partial<Record<AnyMetricId, MetricResult>>;
 }
 
 export interface Summary {
-  metrics: Partial<Record<MetricId, MetricSummary>>;
+  metrics: Partial<Record<AnyMetricId, MetricSummary>>;
   /** Harmonic mean of the judged metrics' means (the paper-era ragas_score); null with fewer than two means. */
   ragasScore: number | null;
 }
@@ -49,7 +49,7 @@ export function summarizeScores(scores: readonly (number | null)[], codes: reado
   return { mean, median, count, nullCount: scores.length - count, nullCodes };
 }
 
-export function summarize(results: readonly SampleResult[], metricIds: readonly MetricId[]): Summary {
+export function summarize(results: readonly SampleResult[], metricIds: readonly AnyMetricId[]): Summary {
   const metrics: Summary["metrics"] = {};
   for (const id of metricIds) {
     const rows = results.map((r) => r.metrics[id]).filter((r): r is MetricResult => r !== undefined);

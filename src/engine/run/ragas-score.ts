@@ -1,12 +1,15 @@
 import { METRICS } from "../metrics/registry";
 import { needsNoModel } from "../metrics/shared/text-metric";
+import { LOWER_IS_BETTER } from "../metrics/types";
 
 /**
  * Which metrics the RAGAS score (the harmonic mean of metric means) counts: the judged ones. A
  * text-overlap metric (bleu, exact_match, ...) measures wording, not RAG quality, and one exact
  * match of 0 would make the harmonic mean 0; it is reported beside the RAGAS score, not in it.
+ * A lower-is-better metric (noise sensitivity) would pull it the wrong way: reported on its own too.
  */
 export function countsInRagasScore(metricId: string): boolean {
+  if (LOWER_IS_BETTER.includes(metricId)) return false;
   const metric = (METRICS as Record<string, (typeof METRICS)[keyof typeof METRICS] | undefined>)[metricId];
   return metric === undefined || !needsNoModel(metric);
 }

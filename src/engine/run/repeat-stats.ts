@@ -1,4 +1,4 @@
-import type { MetricId } from "../metrics/types";
+import type { AnyMetricId } from "../metrics/types";
 import type { MetricResult } from "../result";
 import { summarizeScores, type MetricSummary, type Summary } from "./aggregate";
 import { ragasScoreOfMeans } from "./ragas-score";
@@ -22,7 +22,7 @@ export interface RepeatStat {
   code?: string;
 }
 
-export type MetricRuns = Partial<Record<MetricId, MetricResult>>;
+export type MetricRuns = Partial<Record<AnyMetricId, MetricResult>>;
 
 export interface RepeatSummary extends MetricSummary {
   /** Standard deviation of the per-sample means across samples. */
@@ -58,16 +58,16 @@ export function repeatStat(results: readonly (ScoredResult | undefined)[]): Repe
 }
 
 /** Per sample (outer) and metric: the stats of its runs (runs[sample][repeat]). */
-export function sampleStats(runs: readonly (readonly MetricRuns[])[], metricIds: readonly MetricId[]): Partial<Record<MetricId, RepeatStat>>[] {
+export function sampleStats(runs: readonly (readonly MetricRuns[])[], metricIds: readonly AnyMetricId[]): Partial<Record<AnyMetricId, RepeatStat>>[] {
   return runs.map((repeats) => Object.fromEntries(metricIds.map((id) => [id, repeatStat(repeats.map((r) => r[id]))])));
 }
 
 /** The run's summary over per-sample means (with one repeat, exactly evaluate's summary). */
 export function repeatSummary(
-  stats: readonly Partial<Record<MetricId, RepeatStat>>[],
-  metricIds: readonly MetricId[],
-): Summary & { metrics: Partial<Record<MetricId, RepeatSummary>> } {
-  const metrics: Partial<Record<MetricId, RepeatSummary>> = {};
+  stats: readonly Partial<Record<AnyMetricId, RepeatStat>>[],
+  metricIds: readonly AnyMetricId[],
+): Summary & { metrics: Partial<Record<AnyMetricId, RepeatSummary>> } {
+  const metrics: Partial<Record<AnyMetricId, RepeatSummary>> = {};
   for (const id of metricIds) {
     const rows = stats.map((s) => s[id]).filter((s): s is RepeatStat => s !== undefined);
     const base = summarizeScores(

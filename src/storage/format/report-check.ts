@@ -1,11 +1,12 @@
-import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
+import { isKnownMetricId } from "../../engine/metrics/registry";
+import { BUILT_IN_METRIC_IDS } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
 import type { MetricResult } from "../../engine/result";
 import { countsInRagasScore } from "../../engine/run/ragas-score";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
 import { repeatStat, std } from "../../engine/run/repeat-stats";
 import { metricSummaryOf, type Report } from "./report-schema";
-import { TRACE_FIELDS, TRACE_ITEMS } from "./trace-schemas";
+import { traceFieldsOf, traceItemsOf } from "./trace-schemas";
 import { formatPath } from "./json-path";
 
 /**
@@ -83,13 +84,15 @@ function checkMetrics(report: Report, metrics: Report["results"][number]["metric
  * The path is relative to the result. The CLI checks each journaled result with it on --resume.
  */
 export function checkMetricResult(
-  metricId: MetricId,
+  metricId: string,
   result: Pick<MetricResult, "score" | "trace"> & { error?: unknown },
 ): { path: (string | number)[]; message: string } | undefined {
   if (result.score === null) {
     return result.error ? undefined : { path: ["error"], message: "a null score must say why (error.code and error.message)" };
   }
-  const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
+  const fields = traceFieldsOf(metricId);
+  if (!fields) return { path: [], message: unknownMetric(metricId) };
+  const traceOk = fields.safeParse(result.trace);
   if (!traceOk.success) {
     const issue = traceOk.error.issues[0]!;
     return { path: ["trace", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))], message: issue.message };
@@ -98,7 +101,7 @@ export function checkMetricResult(
   if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
     return {
       path: ["score"],
-      message: `the score ${result.score} does not follow from its trace (the ${TRACE_ITEMS[metricId]} give ${again.score ?? `null: ${again.error.code}`})`,
+      message: `the score ${result.score} does not follow from its trace (the ${traceItemsOf(metricId)} give ${again.score ?? `null: ${again.error.code}`})`,
     };
   }
   return undefined;
@@ -151,10 +154,10 @@ function same(a: number | null, b: number | null): boolean {
   return Math.abs(a - b) <= TOLERANCE;
 }
 
-function isKnown(id: string): id is MetricId {
-  return (METRIC_IDS as readonly string[]).includes(id);
+function isKnown(id: string): boolean {
+  return isKnownMetricId(id) && traceFieldsOf(id) !== undefined;
 }
 
 function unknownMetric(id: string): string {
-  return `unknown metric "${id}"; this version knows ${METRIC_IDS.join(", ")}`;
+  return `unknown metric "${id}"; this version knows ${BUILT_IN_METRIC_IDS.join(", ")} and custom:<slug> judges`;
 }

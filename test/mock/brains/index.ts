@@ -8,6 +8,7 @@ import {
 } from "./metrics";
 import { agreementBrains } from "./agreement";
 import { translatedStrings } from "./studio";
+import { moreMetricBrains } from "./more-metrics";
 import type { Brain } from "./types";
 
 /** Brains for the engine's built-in prompts, keyed by reply schema name. */
@@ -19,6 +20,7 @@ export const judgeBrains: Record<string, Brain> = {
   context_precision_verdicts: contextPrecisionVerdicts,
   context_recall_statements: contextRecallStatements,
   translated_strings: translatedStrings,
+  ...moreMetricBrains,
   ...agreementBrains,
 };
 
