@@ -42,7 +42,11 @@ async function shot(page: Page, name: string) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const tileH = width > 600 ? 900 : 1000;
   for (let y = 0, i = 0; y < height; y += tileH, i++)
-    await page.screenshot({ path: resolve(OUT, "tiles", `${name}-${i}.png`), fullPage: true, clip: { x: 0, y, width: wide, height: Math.min(tileH, height - y) } });
+    await page.screenshot({
+      path: resolve(OUT, "tiles", `${name}-${i}.png`),
+      fullPage: true,
+      clip: { x: 0, y, width: wide, height: Math.min(tileH, height - y) },
+    });
 }
 
 async function main() {
@@ -76,7 +80,9 @@ async function main() {
         const jsonl = wikiEvalSamples(6)
           .map((s) => JSON.stringify(s))
           .join("\n");
-        await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "wikieval-6.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(jsonl) });
+        await page
+          .getByLabel("Import dataset", { exact: true })
+          .setInputFiles({ name: "wikieval-6.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(jsonl) });
         const mapping = page.getByRole("region", { name: "Column mapping" });
         await mapping.waitFor();
         await page.waitForTimeout(800);
@@ -88,7 +94,9 @@ async function main() {
         await page.waitForTimeout(1000);
         await shot(page, `${tag}-datasets`);
         await tab(page, "Reports");
-        await page.getByLabel("Import report", { exact: true }).setInputFiles({ name: "wikieval-8.json", mimeType: "application/json", buffer: Buffer.from(report) });
+        await page
+          .getByLabel("Import report", { exact: true })
+          .setInputFiles({ name: "wikieval-8.json", mimeType: "application/json", buffer: Buffer.from(report) });
         await page.getByTestId("mean-faithfulness").first().waitFor({ state: "visible" });
         await shot(page, `${tag}-reports`);
         await tab(page, "Agreement");

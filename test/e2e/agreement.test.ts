@@ -11,7 +11,7 @@ import { parseAgreementFile } from "../../src/storage/format/agreement-file";
 import { words } from "../mock/brains/agreement";
 import { runCliProcess } from "../cli/spawn-cli";
 import { sharedPath } from "../shared-dir";
-import { button, useMock } from "./browser";
+import { button, useMock, tab } from "./browser";
 import { useE2E } from "./context";
 
 const e2e = useE2E();
@@ -74,7 +74,7 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   expect(Object.keys(RAGAS).sort()).toEqual([...TASKS].sort());
   const { page } = await e2e.open();
   await useMock(page, mock.url, KEY);
-  await button(page, "Agreement").click();
+  await tab(page, "Agreement").click();
   await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(INPUT);
   await expect.poll(() => page.getByRole("status", { name: "Agreement data status" }).innerText()).toBe("10 rows from WikiEval_samples_10.jsonl");
   // Per row: Ragas 8 chat + 2 embeddings, GPT Score 6, GPT Ranking 3.
@@ -143,7 +143,7 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
 
   // A reload brings the stored runs back (the newest shown).
   await page.reload();
-  await button(page, "Agreement").click();
+  await tab(page, "Agreement").click();
   await expect.poll(() => cell(page, "gpt_score", "faithfulness").innerText()).toBe(expectedAccuracy("gpt_score", "faithfulness"));
   expect(await page.getByRole("region", { name: "Saved agreement runs" }).locator("li").count()).toBe(2);
 });

@@ -41,6 +41,8 @@ const en = {
   exportHtml: "Export HTML",
   createLink: "Create share link",
   sharePassword: "Share password (optional)",
+  /** The receiving side: a protected link cannot open without it. */
+  linkPassword: "Share password",
   shareLink: "Share link",
   copy: "Copy link",
   copied: "Copied.",
@@ -117,6 +119,7 @@ const zh: ReportsMessages = {
   exportHtml: "导出 HTML",
   createLink: "创建分享链接",
   sharePassword: "分享密码（可选）",
+  linkPassword: "分享密码",
   shareLink: "分享链接",
   copy: "复制链接",
   copied: "已复制。",
