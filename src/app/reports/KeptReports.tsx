@@ -18,7 +18,7 @@ export function KeptReports({ version, onOutcome }: { version: number; onOutcome
     const parsed = await withDb((db) => openKeptReport(db, info.id));
     if (!parsed) return;
     if (!parsed.ok) onOutcome({ ok: false, message: () => parsed.error.message });
-    else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report) } });
+    else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report), keptId: info.id } });
   };
 
   return (
