@@ -1,4 +1,5 @@
 import type { FileIssue, MappedSamples } from "./import/format-api";
+import { ScrollX } from "../shared/ui/ScrollHint";
 import { useDatasetsT } from "./messages";
 
 const SHOWN = 100;
@@ -41,25 +42,27 @@ function IssueTable({ issues, title }: { issues: readonly FileIssue[]; title?: s
   return (
     <>
       {title ? <h4>{title}</h4> : null}
-      <table className="ds-issues">
-        <thead>
-          <tr>
-            <th>{t.reportHead.row}</th>
-            <th>{t.reportHead.field}</th>
-            <th>{t.reportHead.problem}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {issues.slice(0, SHOWN).map((issue, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: the same row and field can have two problems
-            <tr key={i}>
-              <td>{issue.row ?? "—"}</td>
-              <td>{issue.field ?? "—"}</td>
-              <td>{issue.message}</td>
+      <ScrollX>
+        <table className="ds-issues">
+          <thead>
+            <tr>
+              <th>{t.reportHead.row}</th>
+              <th>{t.reportHead.field}</th>
+              <th>{t.reportHead.problem}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {issues.slice(0, SHOWN).map((issue, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same row and field can have two problems
+              <tr key={i}>
+                <td>{issue.row ?? "—"}</td>
+                <td>{issue.field ?? "—"}</td>
+                <td>{issue.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
       {issues.length > SHOWN ? <p className="field-hint">{t.moreProblems(issues.length - SHOWN)}</p> : null}
     </>
   );

@@ -31,17 +31,20 @@ export default function ReportsView() {
   const [keptVersion, setKeptVersion] = useState(0);
   const [dragging, setDragging] = useState(false);
 
-  const onOutcome = useCallback((outcome: OpenOutcome) => {
-    if (!outcome.ok) {
-      // A refused file leaves what was open as it was.
-      setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
-      return;
-    }
-    const o = outcome.opened;
-    setOpened(o);
-    setOther(null);
-    setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
-  }, [setOpened]);
+  const onOutcome = useCallback(
+    (outcome: OpenOutcome) => {
+      if (!outcome.ok) {
+        // A refused file leaves what was open as it was.
+        setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
+        return;
+      }
+      const o = outcome.opened;
+      setOpened(o);
+      setOther(null);
+      setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
+    },
+    [setOpened],
+  );
 
   const link = useShareLink(onOutcome, t.fromLink);
 
