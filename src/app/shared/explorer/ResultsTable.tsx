@@ -54,7 +54,7 @@ export function ResultsTable({
         return (
           <>
             <td>
-              <button type="button" className="link-btn" aria-label={`Open sample ${row.sample.id}`} onClick={() => onOpen(row)}>
+              <button type="button" className="link-btn" title={row.sample.id} aria-label={`Open sample ${row.sample.id}`} onClick={() => onOpen(row)}>
                 {clip(row.sample.id, 40)}
               </button>
             </td>

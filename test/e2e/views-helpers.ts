@@ -1,0 +1,112 @@
+/**
+ * Helpers of the whole-app browser tests (issue 20): fill every view with something (a scored
+ * sample, a dataset and its run, an opened report, agreement data and a run), then walk the views.
+ */
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import { sharedPath } from "../shared-dir";
+import { button, tab, useMock, waitForIdle, waitForScores } from "./browser";
+import { importReport, openReportsTab } from "./report-helpers";
+import { finished, importCsv } from "./runs-helpers";
+
+export const VIEW_NAMES = ["Playground", "Prompts", "Datasets", "Reports", "Agreement"] as const;
+export type ViewName = (typeof VIEW_NAMES)[number];
+
+/** The first three WikiEval rows (agreement data): enough for every table, quick against the mock. */
+export function agreementRows(n = 3): Buffer {
+  const lines = readFileSync(sharedPath("wikieval", "WikiEval_samples_10.jsonl"), "utf8").trim().split("\n");
+  return Buffer.from(lines.slice(0, n).join("\n"));
+}
+
+/** Waits until a view shows its own content (its chunk is loaded). */
+export async function openView(page: Page, name: ViewName): Promise<void> {
+  await tab(page, name).click();
+  const marker: Record<ViewName, () => Promise<void>> = {
+    Playground: () => page.getByLabel("Question", { exact: true }).waitFor({ state: "visible" }),
+    Prompts: () => page.locator("main.studio").waitFor({ state: "visible", timeout: 30_000 }),
+    Datasets: () => page.getByLabel("Import dataset", { exact: true }).waitFor({ state: "attached" }),
+    Reports: () => page.getByLabel("Import report", { exact: true }).waitFor({ state: "attached" }),
+    Agreement: () => page.getByLabel("Import agreement data", { exact: true }).waitFor({ state: "attached" }),
+  };
+  await marker[name]();
+  // Charts and lazy parts settle.
+  await page.waitForTimeout(300);
+}
+
+/** A scored example, a 4-row dataset with a finished run, a report opened from a file, agreement data loaded and run. */
+export async function loadEverything(page: Page, mockUrl: string, report: string): Promise<void> {
+  await useMock(page, mockUrl);
+  await button(page, "English example").click();
+  await button(page, "Score").click();
+  await waitForScores(page);
+  await waitForIdle(page);
+
+  await importCsv(page, "narrow.csv", 4);
+  await button(page, "Start run").click();
+  await expect.poll(() => finished(page), { timeout: 30_000 }).toBe(4);
+  await expect.poll(() => button(page, "Pause run").count(), { timeout: 10_000 }).toBe(0);
+
+  await openReportsTab(page);
+  await importReport(page, "narrow-report.json", report);
+  await page.getByTestId("mean-faithfulness").first().waitFor({ state: "visible" });
+
+  await openView(page, "Agreement");
+  await page.getByLabel("Import agreement data", { exact: true }).setInputFiles({ name: "wikieval-3.jsonl", mimeType: "application/jsonl", buffer: agreementRows() });
+  await expect.poll(() => page.getByRole("status", { name: "Agreement data status" }).innerText()).toContain("wikieval-3.jsonl");
+  await button(page, "Run agreement").click();
+  await page.locator('[data-cell="gpt_ranking/context_relevance"] .accuracy').waitFor({ timeout: 60_000 });
+  await page.locator('[data-cell="ragas/faithfulness"]').click();
+}
+
+export async function setLanguage(page: Page, lang: "en" | "zh"): Promise<void> {
+  await page.getByRole("button", { name: lang === "zh" ? "中文" : "EN", exact: true }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang === "zh" ? "zh-CN" : "en");
+}
+
+/**
+ * What does not fit the window: the page's own width, and every visible control (button, input,
+ * select, textarea, link, summary) that sticks out of the window without a scrolling box to hold
+ * it, is cut by a box that clips, or whose own label is cut (text wider than the button).
+ */
+export async function misfits(page: Page): Promise<{ pageWidth: number; window: number; clipped: string[]; wide: string[] }> {
+  return page.evaluate(`(() => {
+    const W = window.innerWidth;
+    const name = (el) => (el.getAttribute("aria-label") || el.textContent || el.getAttribute("placeholder") || "").trim().replace(/\\s+/g, " ").slice(0, 40);
+    const desc = (el, box, why) => el.tagName.toLowerCase() + " \\"" + name(el) + "\\" [" + Math.round(box.left) + ", " + Math.round(box.right) + "] " + why;
+    const clipped = [];
+    for (const el of document.querySelectorAll("button, input:not([type=hidden]), select, textarea, a[href], summary")) {
+      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: false })) continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      // Up to the nearest box that scrolls: a clipping box on the way must hold the control whole,
+      // and the scrolling box (where the rest can be scrolled into view) must fit the window.
+      let why = null;
+      let scroller = null;
+      for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+        const ox = getComputedStyle(a).overflowX;
+        if (ox === "visible") continue;
+        const h = a.getBoundingClientRect();
+        if (ox === "auto" || ox === "scroll") { scroller = a; if (h.left < -0.5 || h.right > W + 0.5) why = "in a scrolling box that does not fit the window"; break; }
+        if (box.left < h.left - 0.5 || box.right > h.right + 0.5) { why = "cut by a box that clips"; break; }
+      }
+      if (!why && !scroller && (box.left < -0.5 || box.right > W + 0.5)) why = "outside the window";
+      if (why) clipped.push(desc(el, box, why));
+      // A label cut without a sign of it (an ellipsis with the whole text in the title is a sign).
+      const signalled = getComputedStyle(el).textOverflow === "ellipsis" && el.title !== "";
+      if (el.tagName === "BUTTON" && !signalled && el.scrollWidth > el.clientWidth + 1) clipped.push(desc(el, box, "label wider than the button (" + el.scrollWidth + " > " + el.clientWidth + ")"));
+    }
+    // The outermost elements that pass the window's right edge outside any scrolling box (what makes the page wide).
+    const wide = [];
+    for (const el of document.body.querySelectorAll("*")) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= W + 0.5) continue;
+      if (el.parentElement && el.parentElement.getBoundingClientRect().right > W + 0.5) continue;
+      let held = false;
+      for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+        if (getComputedStyle(a).overflowX !== "visible" && a.getBoundingClientRect().right <= W + 0.5) { held = true; break; }
+      if (!held) wide.push(el.tagName.toLowerCase() + "." + String(el.className).split(" ").join(".") + " ends at " + Math.round(box.right) + ": " + (el.textContent || "").trim().slice(0, 30));
+    }
+    return { pageWidth: document.documentElement.scrollWidth, window: W, clipped, wide };
+  })()`);
+}
