@@ -19,17 +19,22 @@ export function agreementRows(n = 3): Buffer {
   return Buffer.from(lines.slice(0, n).join("\n"));
 }
 
+/** An element only each view has (its chunk is loaded once it is there). */
+const VIEW_MARKERS: Record<ViewName, string> = {
+  Playground: 'textarea[aria-label="Question"], input[aria-label="Question"]',
+  Prompts: "main.studio",
+  Datasets: 'input[aria-label="Import dataset"]',
+  Reports: 'input[aria-label="Import report"]',
+  Agreement: 'input[aria-label="Import agreement data"]',
+};
+
 /** Waits until a view shows its own content (its chunk is loaded). */
 export async function openView(page: Page, name: ViewName): Promise<void> {
   await tab(page, name).click();
-  const marker: Record<ViewName, () => Promise<void>> = {
-    Playground: () => page.getByLabel("Question", { exact: true }).waitFor({ state: "visible" }),
-    Prompts: () => page.locator("main.studio").waitFor({ state: "visible", timeout: 30_000 }),
-    Datasets: () => page.getByLabel("Import dataset", { exact: true }).waitFor({ state: "attached" }),
-    Reports: () => page.getByLabel("Import report", { exact: true }).waitFor({ state: "attached" }),
-    Agreement: () => page.getByLabel("Import agreement data", { exact: true }).waitFor({ state: "attached" }),
-  };
-  await marker[name]();
+  await page
+    .locator(VIEW_MARKERS[name])
+    .first()
+    .waitFor({ state: name === "Prompts" || name === "Playground" ? "visible" : "attached", timeout: 30_000 });
   // Charts and lazy parts settle.
   await page.waitForTimeout(300);
 }
@@ -52,7 +57,9 @@ export async function loadEverything(page: Page, mockUrl: string, report: string
   await page.getByTestId("mean-faithfulness").first().waitFor({ state: "visible" });
 
   await openView(page, "Agreement");
-  await page.getByLabel("Import agreement data", { exact: true }).setInputFiles({ name: "wikieval-3.jsonl", mimeType: "application/jsonl", buffer: agreementRows() });
+  await page
+    .getByLabel("Import agreement data", { exact: true })
+    .setInputFiles({ name: "wikieval-3.jsonl", mimeType: "application/jsonl", buffer: agreementRows() });
   await expect.poll(() => page.getByRole("status", { name: "Agreement data status" }).innerText()).toContain("wikieval-3.jsonl");
   await button(page, "Run agreement").click();
   await page.locator('[data-cell="gpt_ranking/context_relevance"] .accuracy').waitFor({ timeout: 60_000 });
