@@ -1,4 +1,5 @@
 import type { FileIssue, MappedSamples } from "./import/format-api";
+import { useFormats } from "../shared/i18n/format";
 import { ScrollX } from "../shared/ui/ScrollHint";
 import { useDatasetsT } from "./messages";
 
@@ -13,12 +14,13 @@ function rowsWithErrors(errors: readonly FileIssue[], rowCount: number): number 
 /** Every problem the import found, by row and field, before anything is stored. */
 export function ValidationReport({ result, rowCount }: { result: MappedSamples | null; rowCount: number }) {
   const t = useDatasetsT();
+  const fmt = useFormats();
   if (!result) return <p className="ds-checking">{t.checking}</p>;
   const { errors, warnings } = result;
   const readAs = Object.entries(result.contextsReadAs) as [keyof typeof t.contextsAs, number][];
   const summary =
     readAs.length > 0 ? (
-      <p data-testid="contexts-read-as">{t.readAsSummary(readAs.map(([as, n]) => `${t.contextsAs[as]} × ${n.toLocaleString()}`).join(", "))}</p>
+      <p data-testid="contexts-read-as">{t.readAsSummary(readAs.map(([as, n]) => `${t.contextsAs[as]} × ${fmt.number(n)}`).join(", "))}</p>
     ) : null;
   if (errors.length === 0)
     return (

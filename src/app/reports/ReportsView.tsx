@@ -1,4 +1,5 @@
 import { FileButton } from "../shared/ui/FileButton";
+import { useFormats } from "../shared/i18n/format";
 import { type DragEvent, useCallback, useEffect, useState } from "react";
 import { REPORT_VERSION } from "../../storage/format/report-schema";
 import { keepReport } from "../../storage/db/kept-reports";
@@ -22,6 +23,7 @@ type Notice = { kind: "info" | "error"; text: (t: ReportsMessages) => string } |
  */
 export default function ReportsView() {
   const t = useReportsT();
+  const fmt = useFormats();
   // The open report is kept in the shared workspace: switching views and back keeps it open.
   const opened = useApp((s) => s.workspace.report);
   const setOpened = useCallback((report: OpenedReport | null) => useApp.getState().setWorkspace({ report }), []);
@@ -109,7 +111,7 @@ export default function ReportsView() {
             <strong>{opened.name}</strong>
             <span className="muted">
               {" "}
-              · {opened.report.createdAt} · {opened.report.config.model} · {opened.report.samples.length}
+              · {fmt.dateTime(opened.report.createdAt)} · {opened.report.config.model} · {opened.report.samples.length}
             </span>{" "}
             <button type="button" className="btn btn-small" aria-label="Keep report" disabled={kept} onClick={() => void onKeep()}>
               {t.keep}

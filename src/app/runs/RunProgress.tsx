@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useFormats } from "../shared/i18n/format";
+import { runTitle } from "./run-title";
 import type { RunMeta } from "../../storage/db/runs";
 import { formatDuration, formatUsd } from "./estimate";
 import { useRunsT } from "./messages";
@@ -8,6 +10,7 @@ import { displayStatus, useRuns } from "./run-state";
 /** One run's progress and its controls. aria-valuenow counts finished (sample, repeat) pairs. */
 export function RunProgress({ meta }: { meta: RunMeta }) {
   const t = useRunsT();
+  const fmt = useFormats();
   const live = useRuns((s) => s.live);
   const c = useRuns((s) => s.counters[meta.id]) ?? { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
   const [now, setNow] = useState(Date.now());
@@ -29,7 +32,7 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
   return (
     <section className="runs-progress" aria-label={meta.name}>
       <p className="runs-status">
-        {meta.name} · {t.status[status]}
+        {runTitle(meta, fmt)} · {t.status[status]}
       </p>
       {status === "interrupted" ? <p className="note">{t.interrupted}</p> : null}
       <div role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">
