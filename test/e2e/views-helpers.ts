@@ -117,3 +117,52 @@ export async function misfits(page: Page): Promise<{ pageWidth: number; window: 
     return { pageWidth: document.documentElement.scrollWidth, window: W, clipped, wide };
   })()`);
 }
+
+/**
+ * The strings a user sees in the page: visible text nodes, placeholders and tooltips (title) of
+ * visible elements, and the options of visible selects. Accessible names (aria-label) are left
+ * out: contract 7 keeps them English in every language. Whitespace-normalised, deduplicated.
+ */
+export async function visibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = new Set();
+    const add = (s) => { const t = (s || "").replace(/\\s+/g, " ").trim(); if (t) out.add(t); };
+    const shown = (el) => el && el.checkVisibility({ visibilityProperty: true });
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || ["SCRIPT", "STYLE", "NOSCRIPT", "OPTION"].includes(parent.tagName)) continue;
+      if (parent.closest(".visually-hidden, [aria-hidden=true]") && !parent.closest(".monaco-editor")) continue;
+      if (shown(parent)) add(n.textContent);
+    }
+    for (const el of document.body.querySelectorAll("[placeholder], [title]")) {
+      if (!shown(el)) continue;
+      add(el.getAttribute("placeholder"));
+      add(el.getAttribute("title"));
+    }
+    for (const select of document.body.querySelectorAll("select")) if (shown(select)) for (const o of select.options) add(o.textContent);
+    return [...out];
+  })()`);
+}
+
+/** Every string stored in the page's IndexedDB databases (datasets, runs, results, history, prompts): the user's data. */
+export async function storedStrings(page: Page): Promise<string[]> {
+  return page.evaluate(`(async () => {
+    const out = new Set();
+    const walk = (v, depth) => {
+      if (depth > 40 || v === null || v === undefined) return;
+      if (typeof v === "string") { if (v.length > 0) out.add(v); return; }
+      if (Array.isArray(v)) { for (const x of v) walk(x, depth + 1); return; }
+      if (typeof v === "object") for (const x of Object.values(v)) walk(x, depth + 1);
+    };
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise((ok, fail) => { const r = indexedDB.open(info.name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+      for (const name of db.objectStoreNames) {
+        const rows = await new Promise((ok, fail) => { const r = db.transaction(name).objectStore(name).getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+        walk(rows, 0);
+      }
+      db.close();
+    }
+    return [...out];
+  })()`);
+}

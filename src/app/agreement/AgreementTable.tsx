@@ -62,7 +62,7 @@ export function AgreementTable({ runs, onDrill }: { runs: readonly StoredAgreeme
                             [{row.ci95[0].toFixed(2)}–{row.ci95[1].toFixed(2)}]
                           </span>
                           {row.ties ? <span className="muted"> · {t.ties(row.ties)}</span> : null}
-                          <span className="muted"> · n={row.n}</span>
+                          <span className="muted"> · {t.sampleSize(row.n)}</span>
                         </button>
                       );
                     })}

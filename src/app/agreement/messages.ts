@@ -61,6 +61,7 @@ const en = {
   pairsTitle: (method: string, task: string) => `Pairs: ${method} on ${task}`,
   outcome: { a: "A", b: "B", tie: "tie" } as Record<"a" | "b" | "tie", string>,
   sideLabel: (side: string, id: string) => `${side}: ${id}`,
+  sampleSize: (n: number) => `n=${n}`,
 };
 
 type AgreementMessages = typeof en;
@@ -123,6 +124,7 @@ const zh: AgreementMessages = {
   pairsTitle: (method, task) => `候选对：${method} · ${task}`,
   outcome: { a: "A", b: "B", tie: "平局" },
   sideLabel: (side, id) => `${side}：${id}`,
+  sampleSize: (n) => `n=${n}`,
 };
 
 export const { useMessages: useAgreementT } = defineMessages({ en, zh });

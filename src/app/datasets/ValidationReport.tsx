@@ -20,7 +20,7 @@ export function ValidationReport({ result, rowCount }: { result: MappedSamples |
   const readAs = Object.entries(result.contextsReadAs) as [keyof typeof t.contextsAs, number][];
   const summary =
     readAs.length > 0 ? (
-      <p data-testid="contexts-read-as">{t.readAsSummary(readAs.map(([as, n]) => `${t.contextsAs[as]} × ${fmt.number(n)}`).join(", "))}</p>
+      <p data-testid="contexts-read-as">{t.readAsSummary(fmt.list(readAs.map(([as, n]) => `${t.contextsAs[as]} × ${fmt.number(n)}`)))}</p>
     ) : null;
   if (errors.length === 0)
     return (

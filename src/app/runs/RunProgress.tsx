@@ -39,8 +39,8 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
         <div className="runs-bar-fill" style={{ width: `${total === 0 ? 100 : (c.finished / total) * 100}%` }} />
       </div>
       <p data-testid="run-counts">{t.progress(c.finished - c.failed, c.failed, remaining)}</p>
-      <p>{t.timing(formatDuration((meta.activeMs + sessionMs) / 1000), isLive ? formatDuration(eta / 1000) : "–")}</p>
-      <p>{t.spent(c.tokens, c.unpriced.length > 0 ? t.unpriced(c.unpriced.join(", ")) : formatUsd(c.usd))}</p>
+      <p>{t.timing(formatDuration((meta.activeMs + sessionMs) / 1000, t), isLive ? formatDuration(eta / 1000, t) : "–")}</p>
+      <p>{t.spent(c.tokens, c.unpriced.length > 0 ? t.unpriced(fmt.list(c.unpriced)) : formatUsd(c.usd))}</p>
       <div className="runs-buttons">
         {isLive ? (
           <>

@@ -217,6 +217,7 @@ export const en = {
     imported: (name: string) => `Loaded the first sample of ${name}.`,
     importFailed: (message: string) => `Could not import the report: ${message}`,
     nothingToExport: "Score a sample first.",
+    openInReports: "Open in Reports (CSV, HTML, share link)",
   },
   status: {
     ready: "Ready.",

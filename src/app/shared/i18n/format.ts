@@ -11,6 +11,8 @@ export interface Formats {
   time(at: number | string | Date): string;
   /** A count with the language's grouping ("12,234"). */
   number(n: number): string;
+  /** Names in a row: "a, b" in English, "a、b" in Chinese. */
+  list(items: readonly string[]): string;
 }
 
 const cache = new Map<Lang, Formats>();
@@ -36,6 +38,7 @@ export function formatsFor(lang: Lang): Formats {
         return d ? time.format(d) : String(at);
       },
       number: (n) => number.format(n),
+      list: (items) => items.join(lang === "zh" ? "、" : ", "),
     };
     cache.set(lang, f);
   }

@@ -124,7 +124,8 @@ const zh: ReportsMessages = {
   copy: "复制链接",
   copied: "已复制。",
   copyFailed: "复制失败：请选中链接手动复制。",
-  linkMade: (chars, encrypted) => `${chars.toLocaleString("zh-CN")} 个字符${encrypted ? "，已加密" : ""}。报告位于 # 之后的部分，浏览器不会把它发送给任何服务器。`,
+  linkMade: (chars, encrypted) =>
+    `${chars.toLocaleString("zh-CN")} 个字符${encrypted ? "，已加密" : ""}。报告位于 # 之后的部分，浏览器不会把它发送给任何服务器。`,
   linkTooLong: (chars, max) =>
     `链接过长：${chars.toLocaleString("zh-CN")} 个字符（Chromium 最多约 ${max.toLocaleString("zh-CN")}）。请改为分享文件（导出报告或导出 HTML），或仅含汇总的链接。`,
   summaryLink: "创建仅含汇总的链接",

@@ -1,0 +1,63 @@
+import { expect, test } from "vitest";
+import { METRIC_IDS } from "../../src/engine";
+import { allPrompts } from "../../src/engine/metrics/registry";
+import { closeSettings, openSettings } from "./browser";
+import { textChecker } from "./catalogue";
+import { useE2E } from "./context";
+import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
+import { cliReport, wikiEvalSamples } from "./report-fixtures";
+import { agreementRows, loadEverything, openView, setLanguage, storedStrings, VIEW_NAMES, visibleTexts } from "./views-helpers";
+
+const e2e = useE2E();
+
+/** Strings no catalogue translates: names of metrics, prompts, models and formats, the language switch, hashes. */
+const TOKENS = new Set<string>([
+  ...METRIC_IDS,
+  ...allPrompts().map((p) => p.id),
+  MOCK_MODEL,
+  MOCK_EMBEDDING_MODEL,
+  "EN",
+  "中文",
+  "A",
+  "B",
+  "RAGAS",
+  "Ctrl+Enter",
+]);
+const allowed = (text: string) => TOKENS.has(text) || /^[0-9a-f]{8,64}$/.test(text);
+
+/** Every string of a value (prompts as data: what the studio's editor shows). */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (typeof value === "string") out.push(value);
+  else if (Array.isArray(value)) for (const v of value) strings(v, out);
+  else if (value && typeof value === "object") for (const v of Object.values(value)) strings(v, out);
+  return out;
+}
+
+test("every visible string of every view, in English and in Chinese, comes from the catalogue of that language (or is the user's data)", async () => {
+  const mock = await e2e.mock({ latencyMs: 2 });
+  const report = await cliReport(mock.url, wikiEvalSamples(6));
+  const { page } = await e2e.open({ width: 1280, height: 900 });
+  await loadEverything(page, mock.url, report);
+
+  const seen: Record<string, string[]> = {};
+  for (const lang of ["en", "zh"] as const) {
+    await setLanguage(page, lang);
+    for (const view of VIEW_NAMES) {
+      await openView(page, view);
+      seen[`${lang} ${view}`] = await visibleTexts(page);
+    }
+    await openSettings(page);
+    seen[`${lang} Settings`] = await visibleTexts(page);
+    await closeSettings(page);
+  }
+  // The user's data: what the page stored, the report opened from a file, the agreement rows, the prompts.
+  const data = [...(await storedStrings(page)), report, agreementRows().toString("utf8"), ...strings(allPrompts()), mock.url];
+  const problems: string[] = [];
+  for (const lang of ["en", "zh"] as const) {
+    const ok = textChecker(lang, data, allowed);
+    for (const view of [...VIEW_NAMES, "Settings"]) for (const text of seen[`${lang} ${view}`]!) if (!ok(text)) problems.push(`${lang} ${view}: ${text}`);
+  }
+  expect(problems).toEqual([]);
+  // The walk saw the views with their data in them (an empty page has nothing to check).
+  expect(seen["zh Reports"]!.join("\n")).toContain("wikieval");
+}, 240_000);
