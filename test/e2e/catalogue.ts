@@ -82,18 +82,21 @@ export function catalogue(lang: Lang): Catalogue {
  * step). In Chinese, a string of the English catalogue that Chinese does not share never passes,
  * not even as user data.
  */
-export function textChecker(lang: Lang, userData: readonly string[], allowed: (text: string) => boolean): (text: string) => boolean {
+export function textChecker(lang: Lang, userData: readonly string[], allowed: (text: string, lang: Lang) => boolean): (text: string) => boolean {
   const own = catalogue(lang);
   const english = lang === "zh" ? catalogue("en") : null;
   const corpus = `\u0001${userData.map(normalise).join("\u0001")}\u0001`;
   const accept = (text: string, depth: number): boolean => {
-    if (!/\p{L}/u.test(text) || allowed(text)) return true;
+    if (!/\p{L}/u.test(text) || allowed(text, lang)) return true;
     if (own.exact.has(text)) return true;
     if (english?.exact.has(text)) return false;
     if (corpus.includes(text)) return true;
     // A text cut short with an ellipsis (long user text in a table cell).
     if (text.endsWith("…") && corpus.includes(text.slice(0, -1).trimEnd())) return true;
     if (depth > 2) return false;
+    // A list of names joined the language's way ("a, b" / "a、b").
+    const items = text.split(lang === "zh" ? "、" : ", ");
+    if (items.length > 1 && items.every((item) => accept(item, depth + 1))) return true;
     return own.patterns.some((p) => {
       const m = p.exec(text);
       return m !== null && m.slice(1).every((part) => accept(normalise(part), depth + 1));

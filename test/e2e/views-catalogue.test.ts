@@ -23,7 +23,13 @@ const TOKENS = new Set<string>([
   "RAGAS",
   "Ctrl+Enter",
 ]);
-const allowed = (text: string) => TOKENS.has(text) || /^[0-9a-f]{8,64}$/.test(text);
+/** Dates as Intl writes them in each language (en: "Nov 25, 2026, 4:58 AM"; zh: "2026年11月25日 04:58"): a US date in Chinese does not pass. */
+const DATES = {
+  en: /^(?:[A-Z][a-z]{2} \d{1,2}, \d{4}, )?\d{1,2}:\d{2}(?::\d{2})?\s?[AP]M$/,
+  zh: /^(?:\d{4}年\d{1,2}月\d{1,2}日 )?\d{2}:\d{2}(?::\d{2})?$/,
+};
+const allowed = (text: string, lang: "en" | "zh") =>
+  TOKENS.has(text) || /^[0-9a-f]{8,64}$/.test(text) || /^https?:\/\/\S+$/.test(text) || DATES[lang].test(text);
 
 /** Every string of a value (prompts as data: what the studio's editor shows). */
 function strings(value: unknown, out: string[] = []): string[] {
@@ -44,6 +50,11 @@ test("every visible string of every view, in English and in Chinese, comes from 
     await setLanguage(page, lang);
     for (const view of VIEW_NAMES) {
       await openView(page, view);
+      // The agreement pairs of one cell, and everything folded (call logs, pair details, the rows API form).
+      if (view === "Agreement") await page.locator('[data-cell="ragas/faithfulness"]').click();
+      await page.evaluate(() => {
+        for (const d of document.querySelectorAll("details")) d.open = true;
+      });
       seen[`${lang} ${view}`] = await visibleTexts(page);
     }
     await openSettings(page);
@@ -51,13 +62,19 @@ test("every visible string of every view, in English and in Chinese, comes from 
     await closeSettings(page);
   }
   // The user's data: what the page stored, the report opened from a file, the agreement rows, the prompts.
-  const data = [...(await storedStrings(page)), report, agreementRows().toString("utf8"), ...strings(allPrompts()), mock.url];
+  const files = ["narrow.csv", "narrow-report.json", "wikieval-3.jsonl"];
+  const data = [...(await storedStrings(page)), report, agreementRows().toString("utf8"), ...strings(allPrompts()), mock.url, ...files];
   const problems: string[] = [];
   for (const lang of ["en", "zh"] as const) {
     const ok = textChecker(lang, data, allowed);
     for (const view of [...VIEW_NAMES, "Settings"]) for (const text of seen[`${lang} ${view}`]!) if (!ok(text)) problems.push(`${lang} ${view}: ${text}`);
   }
   expect(problems).toEqual([]);
-  // The walk saw the views with their data in them (an empty page has nothing to check).
-  expect(seen["zh Reports"]!.join("\n")).toContain("wikieval");
+  // The walk saw the views with their data in them (an empty page has nothing to check) ...
+  expect(seen["zh Reports"]!.join("\n")).toContain("narrow-report.json");
+  expect(seen["zh Prompts"]!.join("\n")).toContain("把回答拆成陈述");
+  // ... and the check can fail: English UI text, a status line left in English, a US date, made-up words.
+  const zh = textChecker("zh", data, allowed);
+  expect(["Export report", "Finished: 90 pairs judged and saved.", "11/25/2026, 4:39:45 AM", "predicted TIE"].filter(zh)).toEqual([]);
+  expect(textChecker("en", data, allowed)("Some words no catalogue has")).toBe(false);
 }, 240_000);

@@ -119,8 +119,8 @@ export async function misfits(page: Page): Promise<{ pageWidth: number; window: 
 }
 
 /**
- * The strings a user sees in the page: visible text nodes, placeholders and tooltips (title) of
- * visible elements, and the options of visible selects. Accessible names (aria-label) are left
+ * The strings a user sees in the page: visible text nodes (code blocks to copy left out),
+ * placeholders and tooltips (title) of visible elements, and the options of visible selects. Accessible names (aria-label) are left
  * out: contract 7 keeps them English in every language. Whitespace-normalised, deduplicated.
  */
 export async function visibleTexts(page: Page): Promise<string[]> {
@@ -132,6 +132,8 @@ export async function visibleTexts(page: Page): Promise<string[]> {
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const parent = n.parentElement;
       if (!parent || ["SCRIPT", "STYLE", "NOSCRIPT", "OPTION"].includes(parent.tagName)) continue;
+      // Commands and headers to type into a terminal or server config (Settings' provider help) are code, not prose.
+      if (parent.closest("pre")) continue;
       if (parent.closest(".visually-hidden, [aria-hidden=true]") && !parent.closest(".monaco-editor")) continue;
       if (shown(parent)) add(n.textContent);
     }

@@ -30,7 +30,7 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
             <li key={pair.id} className={pair.predicted === "tie" ? "is-tie" : right ? "is-right" : "is-wrong"}>
               <details>
                 <summary>
-                  <code>{pair.id}</code> A {fmt(pair.scoreA)} · B {fmt(pair.scoreB)} · {t.predicted} {t.outcome[pair.predicted]} · {t.human}{" "}
+                  <code>{pair.id}</code> {t.sideA} {fmt(pair.scoreA)} · {t.sideB} {fmt(pair.scoreB)} · {t.predicted} {t.outcome[pair.predicted]} · {t.human}{" "}
                   {t.outcome[pair.human]} <span aria-hidden="true">{pair.predicted === "tie" ? "½" : right ? "✓" : "✗"}</span>
                 </summary>
                 <div className="pair-sides">

@@ -201,6 +201,8 @@ export const en = {
     reply: "Raw reply",
     error: "Error",
     noMessages: "The prompt was not recorded for this call.",
+    seconds: (s: string) => `${s} s`,
+    milliseconds: (ms: number) => `${ms} ms`,
   },
   history: {
     title: "History",

@@ -197,6 +197,8 @@ export const zh: Messages = {
     reply: "原始回复",
     error: "错误",
     noMessages: "这次调用没有记录提示词。",
+    seconds: (s) => `${s} 秒`,
+    milliseconds: (ms) => `${ms} 毫秒`,
   },
   history: {
     title: "历史",
