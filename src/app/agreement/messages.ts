@@ -62,6 +62,7 @@ const en = {
   outcome: { a: "A", b: "B", tie: "tie" } as Record<"a" | "b" | "tie", string>,
   sideLabel: (side: string, id: string) => `${side}: ${id}`,
   sampleSize: (n: number) => `n=${n}`,
+  parenthesised: (text: string) => `(${text})`,
 };
 
 type AgreementMessages = typeof en;
@@ -125,6 +126,7 @@ const zh: AgreementMessages = {
   outcome: { a: "A", b: "B", tie: "平局" },
   sideLabel: (side, id) => `${side}：${id}`,
   sampleSize: (n) => `n=${n}`,
+  parenthesised: (text) => `（${text}）`,
 };
 
 export const { useMessages: useAgreementT } = defineMessages({ en, zh });
