@@ -214,8 +214,8 @@ export const zh: Messages = {
     import: "导入报告",
     imported: (name) => `已载入 ${name} 的第一个样本。`,
     importFailed: (message) => `无法导入报告：${message}`,
-    openInReports: "在报告中打开（CSV、HTML、分享链接）",
     nothingToExport: "请先为样本打分。",
+    openInReports: "在报告中打开（CSV、HTML、分享链接）",
   },
   status: {
     ready: "就绪。",
