@@ -95,7 +95,9 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   expect(table).toContain("paper 0.95");
   expect(table).toContain("paper 0.40");
   expect(table).toMatch(/\[0\.\d\d–[01]\.\d\d\]/);
-  expect(table).toContain("95% Wilson score interval");
+  // The table's title sits above its (sideways scrolling) box and describes it.
+  const described = await page.getByRole("table", { name: "Agreement table" }).getAttribute("aria-describedby");
+  expect(await page.locator(`[id="${described}"]`).innerText()).toContain("95% Wilson score interval");
 
   // Drill-down: the ranking's pairs, each with its recorded shown order.
   await page.locator('[data-cell="gpt_ranking/faithfulness"]').click();

@@ -1,3 +1,4 @@
+import { useId } from "react";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type AgreementTask, PAPER_TABLE_1 } from "../../engine/agreement/types";
 import type { StoredAgreementRun } from "../../storage/db/agreement-runs";
 import { ScrollX } from "../shared/ui/ScrollHint";
@@ -18,16 +19,17 @@ const paperOf = (method: AgreementMethod, task: AgreementTask): number | undefin
  */
 export function AgreementTable({ runs, onDrill }: { runs: readonly StoredAgreementRun[]; onDrill: (target: DrillTarget) => void }) {
   const t = useAgreementT();
+  const captionId = useId();
   const methods = AGREEMENT_METHODS.filter((m) => runs.some((r) => r.file.rows.some((row) => row.method === m)));
   const runName = (r: StoredAgreementRun, i: number) => r.file.config.label ?? `${r.file.config.model} #${runs.length - i}`;
   // The title sits above the scrolling box (as a caption it would scroll away with a wide table).
   return (
     <>
-      <p className="agreement-caption">
+      <p className="agreement-caption" id={captionId}>
         {t.table} <span className="muted">{t.parenthesised(t.interval)}</span>
       </p>
       <ScrollX>
-        <table className="agreement-table" aria-label="Agreement table">
+        <table className="agreement-table" aria-label="Agreement table" aria-describedby={captionId}>
           <thead>
             <tr>
               <th scope="col">{t.method}</th>
