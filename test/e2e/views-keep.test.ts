@@ -31,7 +31,7 @@ test("a report opened from a file is still open after visiting every other view"
   expect(await page.locator("body").innerText()).not.toContain("No report open.");
 });
 
-test("loaded agreement data (and its table) stay after visiting every other view; the data status follows the language", async () => {
+test("loaded agreement data stays after visiting every other view; its status and a run's status follow a language switch", async () => {
   const mock = await e2e.mock({ latencyMs: 2 });
   const { page } = await e2e.open();
   await useMock(page, mock.url);
@@ -47,8 +47,14 @@ test("loaded agreement data (and its table) stay after visiting every other view
   expect(await page.getByRole("status", { name: "Agreement status" }).innerText()).not.toContain("Load data first.");
   await expect.poll(() => button(page, "Run agreement").isEnabled()).toBe(true);
 
+  // A finished run's status line is rebuilt in the language switched to (it was once left in English).
+  await button(page, "Run agreement").click();
+  const runStatus = page.getByRole("status", { name: "Agreement status" });
+  await expect.poll(() => runStatus.innerText(), { timeout: 60_000 }).toMatch(/^Finished: \d+ pairs judged and saved\.$/);
+  const pairs = /\d+/.exec(await runStatus.innerText())![0];
   await page.getByRole("button", { name: "中文", exact: true }).click();
   await expect.poll(() => dataStatus.innerText()).toBe("已从 wikieval-3.jsonl 加载 3 行");
+  expect(await runStatus.innerText()).toBe(`完成：已评判并保存 ${pairs} 对。`);
 });
 
 test("the selected dataset and run stay selected after visiting every other view", async () => {
