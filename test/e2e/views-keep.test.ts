@@ -82,3 +82,31 @@ test("the selected dataset and run stay selected after visiting every other view
   await page.getByRole("region", { name: "Dataset first" }).waitFor();
   expect(await finished(page)).toBe(2);
 });
+
+test("the view switch is a tablist: one tab in the Tab order, arrows / Home / End move and open, the panel is the selected tab's", async () => {
+  const { page } = await e2e.open();
+  const tabs = page.getByRole("tablist", { name: "View" }).getByRole("tab");
+  expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute("aria-label")))).toEqual([...VIEW_NAMES]);
+  const selected = () => page.getByRole("tab", { selected: true }).getAttribute("aria-label");
+  expect(await selected()).toBe("Playground");
+  expect(await tabs.evaluateAll((els) => els.map((el) => el.getAttribute("tabindex")))).toEqual(["0", "-1", "-1", "-1", "-1"]);
+
+  await page.getByRole("tab", { name: "Playground" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(selected).toBe("Prompts");
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Prompts");
+  await page.keyboard.press("End");
+  await expect.poll(selected).toBe("Agreement");
+  await page.getByLabel("Import agreement data", { exact: true }).waitFor({ state: "attached" });
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(selected).toBe("Playground");
+  await page.keyboard.press("ArrowLeft");
+  await expect.poll(selected).toBe("Agreement");
+  await page.keyboard.press("Home");
+  await expect.poll(selected).toBe("Playground");
+
+  const controls = await page.getByRole("tab", { selected: true }).getAttribute("aria-controls");
+  const panel = page.getByRole("tabpanel");
+  expect(await panel.getAttribute("id")).toBe(controls);
+  expect(await panel.getAttribute("aria-labelledby")).toBe(await page.getByRole("tab", { selected: true }).getAttribute("id"));
+});
