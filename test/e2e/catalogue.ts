@@ -99,7 +99,7 @@ export function textChecker(lang: Lang, userData: readonly string[], allowed: (t
     if (items.length > 1 && items.every((item) => accept(item, depth + 1))) return true;
     return own.patterns.some((p) => {
       const m = p.exec(text);
-      return m !== null && m.slice(1).every((part) => accept(normalise(part), depth + 1));
+      return m?.slice(1).every((part) => accept(normalise(part), depth + 1));
     });
   };
   return (text) => accept(normalise(text), 0);

@@ -70,7 +70,7 @@ test("every visible string of every view, in English and in Chinese, comes from 
     for (const view of [...VIEW_NAMES, "Settings"]) for (const text of seen[`${lang} ${view}`]!) if (!ok(text)) problems.push(`${lang} ${view}: ${text}`);
   }
   // In Chinese, no ASCII punctuation touches a Chinese character in what the app writes (the user's data may do as it likes).
-  const mixed = new RegExp("\\p{Script=Han} ?[,:;?!()]|[,:;?!()] ?(?=\\p{Script=Han})", "u");
+  const mixed = /\p{Script=Han} ?[,:;?!()]|[,:;?!()] ?(?=\p{Script=Han})/u;
   for (const view of [...VIEW_NAMES, "Settings"])
     for (const text of seen[`zh ${view}`]!) if (mixed.test(text) && !data.some((d) => d.includes(text))) problems.push(`zh ${view}: punctuation: ${text}`);
   expect(problems).toEqual([]);
