@@ -10,7 +10,7 @@ const modules = import.meta.glob(["../../src/app/shared/i18n/index.ts", "../../s
 
 export type Lang = "en" | "zh";
 
-export interface Catalogue {
+interface Catalogue {
   exact: Set<string>;
   patterns: RegExp[];
 }
@@ -19,7 +19,7 @@ const STR = (i: number) => `\u2063${i}\u2063`;
 const NUM = 7919;
 const HOLE = "\u0000";
 
-export const normalise = (s: string) => s.replace(/\s+/g, " ").trim();
+const normalise = (s: string) => s.replace(/\s+/g, " ").trim();
 
 function argumentSets(arity: number): unknown[][] {
   const choices = (i: number): unknown[] => [STR(i), NUM, 1, 0, true, false];
@@ -68,7 +68,7 @@ function collect(value: unknown, into: Catalogue): void {
   } else if (value && typeof value === "object") for (const v of Object.values(value)) collect(v, into);
 }
 
-export function catalogue(lang: Lang): Catalogue {
+function catalogue(lang: Lang): Catalogue {
   if (Object.keys(modules).length < 2) throw new Error("the catalogue modules were not found");
   const out: Catalogue = { exact: new Set(), patterns: [] };
   for (const c of definedCatalogues()) collect(c[lang], out);

@@ -65,7 +65,7 @@ const en = {
   parenthesised: (text: string) => `(${text})`,
 };
 
-type AgreementMessages = typeof en;
+export type AgreementMessages = typeof en;
 
 const zh: AgreementMessages = {
   title: "与人工判断的一致性",

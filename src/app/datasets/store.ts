@@ -2,13 +2,13 @@ import { create } from "zustand";
 import type { DatasetMeta, DatasetRow } from "../../storage/db/datasets";
 import type { DatasetsMessages } from "./messages";
 
+/** A notice is a function of the catalogue, so it is written in the language shown, also after a switch. */
+export type NoticeText = (t: DatasetsMessages) => string;
+
 /**
  * The Datasets view's state. `selectedId` is the seam for other panels (the runs pane reads it to
  * know which dataset to run); `rows` are the selected dataset's rows, in order.
  */
-/** A notice is a function of the catalogue, so it is written in the language shown, also after a switch. */
-export type NoticeText = (t: DatasetsMessages) => string;
-
 interface Notice {
   kind: "ok" | "error";
   text: NoticeText;

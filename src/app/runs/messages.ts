@@ -51,7 +51,7 @@ const en = {
   durationHMin: (h: number, m: number) => `${h} h ${m} min`,
 };
 
-type RunsMessages = typeof en;
+export type RunsMessages = typeof en;
 
 const zh: RunsMessages = {
   title: "运行",

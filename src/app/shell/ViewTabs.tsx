@@ -4,7 +4,7 @@ import { useApp } from "../shared/store";
 import type { AppView } from "../shared/store/types";
 
 /** The views, with the English accessible names tests and screen-reader scripts use (contract 7). */
-export const VIEWS: { id: AppView; name: string }[] = [
+const VIEWS: { id: AppView; name: string }[] = [
   { id: "playground", name: "Playground" },
   { id: "prompts", name: "Prompts" },
   { id: "datasets", name: "Datasets" },

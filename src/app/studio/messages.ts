@@ -110,7 +110,7 @@ const en = {
   liveBadge: "live",
 };
 
-type StudioMessages = typeof en;
+export type StudioMessages = typeof en;
 
 const zh: StudioMessages = {
   title: "提示词工作室",

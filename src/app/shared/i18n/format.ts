@@ -2,7 +2,7 @@ import { useApp } from "../store";
 import type { Lang } from "./lang";
 
 /** The Intl locale of each UI language: dates and numbers follow the language chosen in the app, not the browser's. */
-export const INTL_LOCALE: Record<Lang, string> = { en: "en", zh: "zh-CN" };
+const INTL_LOCALE: Record<Lang, string> = { en: "en", zh: "zh-CN" };
 
 export interface Formats {
   /** A moment as date and time ("Nov 25, 2026, 4:39 AM" / "2026年11月25日 04:39"). */
@@ -17,7 +17,7 @@ export interface Formats {
 
 const cache = new Map<Lang, Formats>();
 
-export function formatsFor(lang: Lang): Formats {
+function formatsFor(lang: Lang): Formats {
   let f = cache.get(lang);
   if (!f) {
     const locale = INTL_LOCALE[lang];

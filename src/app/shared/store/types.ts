@@ -109,7 +109,7 @@ export interface LoadedAgreementData {
   source: string;
 }
 
-export interface Workspace {
+interface Workspace {
   /** The dataset open in the Datasets view. */
   datasetId: string | null;
   /** The run selected under it. */
