@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { button, CHROMIUM_ARGS, useMock, waitForBoot } from "../test/e2e/browser";
+import { button, CHROMIUM_ARGS, useMock, waitForBoot, tab } from "../test/e2e/browser";
 import { cliReport, wikiEvalSamples } from "../test/e2e/report-fixtures";
 import { importReport, openReportsTab } from "../test/e2e/report-helpers";
 import { finished, openDatasets } from "../test/e2e/runs-helpers";
@@ -65,7 +65,7 @@ async function reports(page: Page, report: string): Promise<void> {
 
 async function agreement(page: Page, mockUrl: string): Promise<void> {
   await useMock(page, mockUrl);
-  await button(page, "Agreement").click();
+  await tab(page, "Agreement").click();
   await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(sharedPath("wikieval", "WikiEval_samples_10.jsonl"));
   await button(page, "Run agreement").click();
   await page.locator('[data-cell="gpt_ranking/context_relevance"] .accuracy').waitFor({ timeout: 120_000 });

@@ -1,4 +1,5 @@
 import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
+import type { RunsMessages } from "./messages";
 import { findPrice, type PriceRow } from "../../storage/prices";
 
 /**
@@ -73,13 +74,13 @@ export async function estimateRun(
   };
 }
 
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, t: Pick<RunsMessages, "durationS" | "durationMinS" | "durationHMin">): string {
   if (!Number.isFinite(seconds)) return "–";
   const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t.durationS(s);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 60) return t.durationMinS(m, s % 60);
+  return t.durationHMin(Math.floor(m / 60), m % 60);
 }
 
 export function formatUsd(usd: number | null): string {

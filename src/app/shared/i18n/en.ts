@@ -146,7 +146,7 @@ export const en = {
     jump: "See results ↓",
     ragasScore: "RAGAS score",
     ragasHint: "harmonic mean of the scored metrics",
-    tokens: (prompt: number, completion: number) => `${prompt.toLocaleString()} prompt + ${completion.toLocaleString()} completion tokens`,
+    tokens: (prompt: number, completion: number) => `${prompt.toLocaleString("en")} prompt + ${completion.toLocaleString("en")} completion tokens`,
     requests: (n: number) => (n === 1 ? "1 request" : `${n} requests`),
     cost: (usd: string) => `≈ ${usd}`,
     costUnknown: (models: string) => `cost unknown (no price for ${models})`,
@@ -241,6 +241,8 @@ export const en = {
     reply: "Raw reply",
     error: "Error",
     noMessages: "The prompt was not recorded for this call.",
+    seconds: (s: string) => `${s} s`,
+    milliseconds: (ms: number) => `${ms} ms`,
   },
   history: {
     title: "History",
@@ -257,6 +259,7 @@ export const en = {
     imported: (name: string) => `Loaded the first sample of ${name}.`,
     importFailed: (message: string) => `Could not import the report: ${message}`,
     nothingToExport: "Score a sample first.",
+    openInReports: "Open in Reports (CSV, HTML, share link)",
   },
   status: {
     ready: "Ready.",
@@ -270,6 +273,27 @@ export const en = {
     deleted: "Deleted from history.",
     storageUnavailable: "This browser's storage is unavailable: nothing will be kept after a reload.",
     failed: (message: string) => `Could not score: ${message}`,
+  },
+  // Issue 20: the built-in examples' names in the UI language (src/demo keeps each in its own language).
+  examples: {
+    "en-rocket-launch": {
+      title: "Rocket launch (unsupported claim, irrelevant context first)",
+      teaches: "The answer adds a live-stream claim no context supports, and the top-ranked context is background the question does not need.",
+    },
+    "en-store-returns": {
+      title: "Store returns (contradicted claim, missing fact)",
+      teaches: "The answer says return shipping is always free, which the policy contradicts; the reference's refund timeline is in no retrieved context.",
+    },
+    "zh-shanghai-tower": {
+      title: "Shanghai Tower (unsupported claim)",
+      teaches:
+        "The answer says it is China's tallest building, which may be true, but no retrieved context says so, so faithfulness drops; the same fact in the reference has no source either.",
+    },
+    "zh-vpn-request": {
+      title: "VPN account request (evasive answer)",
+      teaches:
+        "The answer is evasive and never says how long it takes, so answer relevancy is 0; the little it says is supported. The top-ranked context is the canteen's opening hours.",
+    },
   },
 } as const;
 

@@ -45,10 +45,10 @@ export const zh: Messages = {
     keyForgotten: "已在此设备上删除密钥。",
     model: "模型",
     modelHintAzure: "Azure 的模型名即部署名称。",
-    embeddingModel: "向量模型",
+    embeddingModel: "嵌入模型",
     embeddingHint: "答案相关性需要它；留空则跳过该指标。",
-    embeddingBaseURL: "向量接口地址",
-    embeddingBaseHint: "可选：向量请求使用另一台服务器；留空则使用上面的接口地址。",
+    embeddingBaseURL: "嵌入接口地址",
+    embeddingBaseHint: "可选：嵌入请求使用另一台服务器；留空则使用上面的接口地址。",
     azureApiVersion: "API 版本",
     advanced: "请求",
     temperature: "温度",
@@ -130,7 +130,7 @@ export const zh: Messages = {
     reference: "需要参考答案",
     question: "需要问题",
     answer: "需要回答",
-    embedder: "需要向量模型（见设置）",
+    embedder: "需要嵌入模型（见设置）",
   },
   demo: {
     badge: "演示评审 — 录制的回复",
@@ -143,7 +143,7 @@ export const zh: Messages = {
     jump: "查看结果 ↓",
     ragasScore: "RAGAS 总分",
     ragasHint: "已打分指标的调和平均数",
-    tokens: (prompt, completion) => `输入 ${prompt.toLocaleString()} + 输出 ${completion.toLocaleString()} token`,
+    tokens: (prompt, completion) => `输入 ${prompt.toLocaleString("zh-CN")} + 输出 ${completion.toLocaleString("zh-CN")} token`,
     requests: (n) => `${n} 次请求`,
     cost: (usd) => `≈ ${usd}`,
     costUnknown: (models) => `费用未知（${models} 没有价格）`,
@@ -220,7 +220,7 @@ export const zh: Messages = {
     title: (n) => `调用记录（${n} 次）`,
     empty: "没有发出调用。",
     chat: "对话",
-    embedding: "向量",
+    embedding: "嵌入",
     tokens: "token",
     latency: "耗时",
     attempts: "尝试次数",
@@ -231,6 +231,8 @@ export const zh: Messages = {
     reply: "原始回复",
     error: "错误",
     noMessages: "这次调用没有记录提示词。",
+    seconds: (s) => `${s} 秒`,
+    milliseconds: (ms) => `${ms} 毫秒`,
   },
   history: {
     title: "历史",
@@ -247,6 +249,7 @@ export const zh: Messages = {
     imported: (name) => `已载入 ${name} 的第一个样本。`,
     importFailed: (message) => `无法导入报告：${message}`,
     nothingToExport: "请先为样本打分。",
+    openInReports: "在报告中打开（CSV、HTML、分享链接）",
   },
   status: {
     ready: "就绪。",
@@ -260,5 +263,23 @@ export const zh: Messages = {
     deleted: "已从历史中删除。",
     storageUnavailable: "本浏览器的存储不可用：刷新后不会保留任何内容。",
     failed: (message) => `无法打分：${message}`,
+  },
+  examples: {
+    "en-rocket-launch": {
+      title: "火箭发射（无依据的说法，无关上下文排在第一）",
+      teaches: "回答加了一条任何上下文都不支持的直播说法，而排在第一的上下文是问题用不到的背景。",
+    },
+    "en-store-returns": {
+      title: "商店退货（与政策矛盾的说法，缺失的事实）",
+      teaches: "回答说退货运费一律免费，与政策相矛盾；参考答案里的退款时间线不在任何检索到的上下文中。",
+    },
+    "zh-shanghai-tower": {
+      title: "上海中心大厦（无依据的说法）",
+      teaches: "回答说它是中国最高的建筑，这也许是真的，但检索到的上下文没有提到，所以忠实度会扣分；参考答案里的同一事实也找不到出处。",
+    },
+    "zh-vpn-request": {
+      title: "申请 VPN 账号（答非所问）",
+      teaches: "回答含糊其辞，没有说出需要多久，所以答案相关性为 0；它说的那一点倒是有依据。排在第一位的上下文是食堂营业时间。",
+    },
   },
 };
