@@ -31,7 +31,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const samples = await loadSamples(args.input, io);
   const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
 
-  const transport = transportFromArgs(args);
+  const transport = transportFromArgs(args, io.sleep);
   const shownURL = sanitizeUrl(transport.baseURL);
   io.stderr.write(
     `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
