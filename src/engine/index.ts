@@ -5,7 +5,7 @@ export { summarize, summarizeScores, harmonicMean, usageOf, allCalls, type Sampl
 export { Limiter } from "./run/limiter";
 export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
 export { METRIC_IDS, type MetricId, type MetricDefinition, type MetricOptions, type SampleField } from "./metrics/types";
-export { normalizeSample, sampleSchema, rawSampleSchema, type Sample, type RawSample, type SampleIssue } from "./sample";
+export { sampleSchema, type Sample } from "./sample";
 export {
   MetricError,
   isMetricError,

@@ -1,10 +1,11 @@
 /** File and document formats shared by the app and the CLI: pure code, no IndexedDB. */
 export { parseCsv, parseCsvText, writeCsv, CsvSyntaxError, type CsvRecord } from "./csv";
 export { detectKind, kindFromName, sniffKind, isParquet } from "./file-kind";
-export { parseSamplesFile, readSamplesFile } from "./samples-file";
+export { readSamples, mapSamples, requireSamples } from "./samples-file";
 export { formatIssue, SamplesFileError, type SamplesFile, type FileIssue, type DataFileKind, type RawTable, type ListReadAs } from "./samples-types";
 export { readTable, readTableText } from "./table";
-export { guessMapping, tableToSamples, normalizeColumnName, type ColumnMapping } from "./mapping";
+export { guessMapping, guessColumns, normalizeColumnName, SAMPLE_COLUMNS, AGREEMENT_COLUMNS, type ColumnMapping } from "./columns";
+export { tableToSamples } from "./mapping";
 export { parseListCell, type ParsedListCell } from "./list-cell";
 export * from "./report";
 export { resultsToCsv } from "./results-csv";
