@@ -32,4 +32,5 @@ export type { ContextRecallTrace } from "./metrics/context_recall/score";
 export { scoreUnits, type WorkUnit, type UnitHooks } from "./run/evaluate";
 export { runDataset, collectRun, type CollectedRun, type RunDatasetConfig, type RunDatasetHooks, type RunDatasetOutput } from "./run/run-dataset";
 export { memoryJournal, retryFailed, isRetryable, latestEntries, entryKey, RETRYABLE_CODES, type JournalEntry, type RunJournal } from "./run/journal";
-export { repeatStat, repeatSummary, sampleStats, std, type RepeatStat, type RepeatSummary, type MetricRuns } from "./run/repeat-stats";
+export { std } from "./math/std";
+export { repeatStat, repeatSummary, sampleStats, type RepeatStat, type RepeatSummary, type MetricRuns } from "./run/repeat-stats";

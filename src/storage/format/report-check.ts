@@ -1,7 +1,8 @@
 import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
-import { repeatStat, std } from "../../engine/run/repeat-stats";
+import { std } from "../../engine/math/std";
+import { repeatStat } from "../../engine/run/repeat-stats";
 import { metricSummaryOf, type Report } from "./report-schema";
 import { TRACE_FIELDS, TRACE_ITEMS } from "./trace-schemas";
 import { formatPath } from "./json-path";
