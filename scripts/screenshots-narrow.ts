@@ -15,7 +15,7 @@ import { chromium, type Page } from "playwright-core";
 import { button, CHROMIUM_ARGS, useMock, waitForBoot } from "../test/e2e/browser";
 import { cliReport, wikiEvalSamples } from "../test/e2e/report-fixtures";
 import { startMockServer } from "../test/mock/server";
-import { sharedPath } from "../test/shared-dir";
+import { fixturePath } from "../test/fixture-path";
 import { builtApp, CHROMIUM_PATH } from "./lib";
 
 const outArg = process.argv.indexOf("--out");
@@ -62,7 +62,7 @@ async function loadEverything(page: Page, mockUrl: string, report: string): Prom
   await page.getByLabel("Import report", { exact: true }).setInputFiles({ name: "wikieval-8.json", mimeType: "application/json", buffer: Buffer.from(report) });
   await page.getByTestId("mean-faithfulness").first().waitFor({ state: "visible" });
   await tab(page, "Agreement").click();
-  const rows = (await import("node:fs")).readFileSync(sharedPath("wikieval", "WikiEval_samples_10.jsonl"), "utf8").trim().split("\n").slice(0, 5).join("\n");
+  const rows = (await import("node:fs")).readFileSync(fixturePath("wikieval", "WikiEval_samples_10.jsonl"), "utf8").trim().split("\n").slice(0, 5).join("\n");
   await page
     .getByLabel("Import agreement data", { exact: true })
     .setInputFiles({ name: "wikieval-5.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(rows) });

@@ -16,7 +16,7 @@ import { cliReport, wikiEvalSamples } from "../test/e2e/report-fixtures";
 import { importReport, openReportsTab } from "../test/e2e/report-helpers";
 import { finished, openDatasets } from "../test/e2e/runs-helpers";
 import { startMockServer } from "../test/mock/server";
-import { sharedPath } from "../test/shared-dir";
+import { fixturePath } from "../test/fixture-path";
 import { builtApp, CHROMIUM_PATH } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
@@ -66,7 +66,7 @@ async function reports(page: Page, report: string): Promise<void> {
 async function agreement(page: Page, mockUrl: string): Promise<void> {
   await useMock(page, mockUrl);
   await tab(page, "Agreement").click();
-  await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(sharedPath("wikieval", "WikiEval_samples_10.jsonl"));
+  await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(fixturePath("wikieval", "WikiEval_samples_10.jsonl"));
   await button(page, "Run agreement").click();
   await page.locator('[data-cell="gpt_ranking/context_relevance"] .accuracy').waitFor({ timeout: 120_000 });
   await page.locator('[data-cell="ragas/faithfulness"]').click();

@@ -39,7 +39,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const customJudges = judges.filter((j) => (args.metrics as readonly string[]).includes(`custom:${j.slug}`));
 
   // Only metrics that need no judge (bleu, rouge_l, ...): no endpoint, no key, not even the connection check.
-  const transport = needsJudge(args).length > 0 ? transportFromArgs({ ...args, baseURL: args.baseURL ?? "", model: args.model ?? "" }) : undefined;
+  const transport = needsJudge(args).length > 0 ? transportFromArgs({ ...args, baseURL: args.baseURL ?? "", model: args.model ?? "" }, io.sleep) : undefined;
   const judgedBy = transport ? `with ${args.model} at ${sanitizeUrl(transport.baseURL)}` : "with no judge (these metrics make no request)";
   io.stderr.write(
     `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} ${judgedBy} (concurrency ${args.concurrency})\n`,

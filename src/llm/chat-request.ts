@@ -1,3 +1,4 @@
+import { chatCallRecord } from "../engine/call-record";
 import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ChatMessage, JudgeRequest } from "../engine/ports";
@@ -65,20 +66,7 @@ function chatBody(call: ChatCall): ChatCompletionCreateParamsNonStreaming {
 
 function baseRecord(call: ChatCall): CallRecord {
   const { request, config, mode, messages } = call;
-  return {
-    kind: "chat",
-    promptId: request.promptId,
-    promptHash: request.promptHash,
-    ...(request.promptVersion !== undefined ? { promptVersion: request.promptVersion } : {}),
-    model: config.model,
-    promptTokens: 0,
-    completionTokens: 0,
-    ms: 0,
-    cached: false,
-    attempts: 0,
-    mode,
-    messages: messages.map((m) => ({ ...m })),
-  };
+  return chatCallRecord(request, config.model, messages, mode);
 }
 
 /** One chat completion with retries; never throws, so the caller can record every call. */

@@ -10,13 +10,13 @@ import { checkAgreementFile } from "../../src/storage/format/agreement-check";
 import { parseAgreementFile } from "../../src/storage/format/agreement-file";
 import { words } from "../mock/brains/agreement";
 import { runCliProcess } from "../cli/spawn-cli";
-import { sharedPath } from "../shared-dir";
+import { fixturePath } from "../fixture-path";
 import { button, useMock, tab } from "./browser";
 import { useE2E } from "./context";
 
 const e2e = useE2E();
 const KEY = "sk-agreement-e2e-5566778899";
-const INPUT = sharedPath("wikieval", "WikiEval_samples_10.jsonl");
+const INPUT = fixturePath("wikieval", "WikiEval_samples_10.jsonl");
 const raw = readFileSync(INPUT, "utf8")
   .trim()
   .split("\n")

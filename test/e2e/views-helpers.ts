@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { sharedPath } from "../shared-dir";
+import { fixturePath } from "../fixture-path";
 import { button, tab, useMock, waitForIdle, waitForScores } from "./browser";
 import { importReport, openReportsTab } from "./report-helpers";
 import { finished, importCsv } from "./runs-helpers";
@@ -15,7 +15,7 @@ export type ViewName = (typeof VIEW_NAMES)[number];
 
 /** The first three WikiEval rows (agreement data): enough for every table, quick against the mock. */
 export function agreementRows(n = 3): Buffer {
-  const lines = readFileSync(sharedPath("wikieval", "WikiEval_samples_10.jsonl"), "utf8").trim().split("\n");
+  const lines = readFileSync(fixturePath("wikieval", "WikiEval_samples_10.jsonl"), "utf8").trim().split("\n");
   return Buffer.from(lines.slice(0, n).join("\n"));
 }
 

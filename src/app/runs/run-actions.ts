@@ -3,6 +3,8 @@ import {
   METRICS,
   needsNoModel,
   type MetricId,
+  type AnyMetricId,
+  isCustomId,
   type PromptOverrides,
   type RunDatasetHooks,
   retryFailed,
@@ -33,7 +35,7 @@ let controller: AbortController | null = null;
 
 const prices = () => useApp.getState().settings.prices;
 /** A run of metrics that need no judge (bleu, rouge_l, ...) makes no request: it needs no key. */
-const keyless = (metrics: readonly MetricId[]) => metrics.every((id) => needsNoModel(METRICS[id]));
+const keyless = (metrics: readonly AnyMetricId[]) => metrics.every((id) => !isCustomId(id) && needsNoModel(METRICS[id]));
 const notice = (text: string | null) => useRuns.setState({ notice: text });
 
 export async function loadRuns(datasetId: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { std } from "../math/std";
 import type { AnyMetricId } from "../metrics/types";
 import type { MetricResult } from "../result";
 import { summarizeScores, type MetricSummary, type Summary } from "./aggregate";
@@ -29,13 +30,6 @@ export interface RepeatSummary extends MetricSummary {
   std: number | null;
   /** Mean of the per-sample standard deviations over the repeats (null below two scored runs). */
   repeatStd: number | null;
-}
-
-export function std(values: readonly number[]): number | null {
-  if (values.length < 2) return null;
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const sq = values.reduce((sum, v) => sum + (v - mean) ** 2, 0);
-  return Math.sqrt(sq / (values.length - 1));
 }
 
 /** What a stat needs of a result (a report's results have plain-string codes). */
