@@ -13,8 +13,6 @@ import { inTx } from "./tx";
  * are the engine's run journal, so a reloaded page resumes without redoing a finished sample.
  */
 
-type RunStatus = RunMeta["status"];
-
 const overrideSchema = z.object({
   instruction: z.string().optional(),
   inputTemplate: z.string().optional(),
