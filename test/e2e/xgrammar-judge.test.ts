@@ -64,6 +64,8 @@ test("playground: the English and the Chinese example scored by an xgrammar-cons
     const { text } = await download(page, "Export report");
     const report = readReport(text, `${example}.json`);
     expect(report.samples).toHaveLength(1);
+    // The report is of the example just scored, in its language.
+    expect(/\p{Script=Han}/u.test(report.samples[0]!.question), example).toBe(example === "Chinese example");
     expect([...report.config.metrics].sort()).toEqual([...metrics].sort());
     const { texts, codes } = expectResults(report, example);
     console.info(`[xgrammar e2e] ${example}: ${texts.length} judge texts, nulls ${JSON.stringify(codes)}, shortest ${shortest(texts)} characters`);
