@@ -31,5 +31,16 @@ export { precisionAtK, averagePrecision, type ContextPrecisionTrace } from "./me
 export type { ContextRecallTrace } from "./metrics/context_recall/score";
 export { scoreUnits, type WorkUnit, type UnitHooks } from "./run/evaluate";
 export { runDataset, collectRun, type CollectedRun, type RunDatasetConfig, type RunDatasetHooks, type RunDatasetOutput } from "./run/run-dataset";
-export { memoryJournal, retryFailed, isRetryable, latestEntries, entryKey, RETRYABLE_CODES, type JournalEntry, type RunJournal } from "./run/journal";
+export { countAborted, type CountedPorts } from "./run/sent-requests";
+export {
+  memoryJournal,
+  retryFailed,
+  isRetryable,
+  isFinished,
+  latestEntries,
+  entryKey,
+  RETRYABLE_CODES,
+  type JournalEntry,
+  type RunJournal,
+} from "./run/journal";
 export { repeatStat, repeatSummary, sampleStats, std, type RepeatStat, type RepeatSummary, type MetricRuns } from "./run/repeat-stats";

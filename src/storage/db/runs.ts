@@ -1,15 +1,22 @@
 import { z } from "zod";
-import type { MetricId } from "../../engine/metrics/types";
+import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import type { PromptOverrides } from "../../engine/prompts/types";
+import type { Usage } from "../../engine/run/aggregate";
 import type { JournalEntry, RunJournal } from "../../engine/run/journal";
-import type { AppDb } from "./db";
+import type { Sample } from "../../engine/sample";
+import { promptsUsed } from "../format/report-build";
+import { type ReportPrompt, reportPromptSchema } from "../format/report-schema";
+import type { AppDb } from "./schema";
 import { readDoc, readRow, type DocType, type StorageIssue, writeDoc } from "./doc";
 import { withQuota } from "./quota";
 import { storedMetricIdsSchema, storedResultsSchema, type StoredResults } from "./stored-results";
+import { deleteSnapshot, putSnapshot, type SnapshotTx } from "./run-inputs";
 import { inTx } from "./tx";
 
 /**
- * Dataset runs. `runs` holds one small document per run (what it runs with and its status);
+ * Dataset runs. `runs` holds one small document per run (what it runs with and its status), and
+ * the run's inputs are a snapshot taken when it was created (run-inputs.ts: the samples, and here
+ * the resolved prompt texts), so its report never changes when the dataset is edited;
  * `runResults` one row per finished (sample, repeat), written as it finishes: ONE IndexedDB write
  * per finished sample, nothing else per sample (progress is counted from these rows). The rows
  * are the engine's run journal, so a reloaded page resumes without redoing a finished sample.
@@ -36,7 +43,28 @@ export interface RunMeta {
   prompts: PromptOverrides;
   /** Wall time of the run so far, over every session that worked on it. */
   activeMs: number;
+  /** The dataset's name when the run started (the run outlives a deleted dataset). */
+  datasetName: string;
+  /** The prompt texts and hashes the run scores with, resolved when it started. */
+  promptsUsed: ReportPrompt[];
+  /**
+   * Requests sent whose results were never recorded (aborted by Cancel, or results cut short): a
+   * provider bills them, so the report's usage adds them to what the results' calls count.
+   */
+  unrecorded: Usage;
 }
+
+export const ZERO_USAGE: Usage = { requests: 0, chatRequests: 0, embeddingRequests: 0, cachedRequests: 0, promptTokens: 0, completionTokens: 0 };
+
+const count = z.number().int().nonnegative();
+const usageSchema = z.object({
+  requests: count,
+  chatRequests: count,
+  embeddingRequests: count,
+  cachedRequests: count,
+  promptTokens: count,
+  completionTokens: count,
+});
 
 const overrideSchema = z.object({
   instruction: z.string().optional(),
@@ -61,6 +89,9 @@ const runMetaSchema = z.object({
   baseURL: z.string(),
   prompts: z.record(z.string(), overrideSchema),
   activeMs: z.number().min(0),
+  datasetName: z.string(),
+  promptsUsed: z.array(reportPromptSchema),
+  unrecorded: usageSchema,
 });
 
 const runResultSchema = z.object({
@@ -81,13 +112,49 @@ export interface RunResultRow {
   finishedAt: number;
 }
 
-export const RUN_DOC: DocType<RunMeta> = { what: "run", version: 1, schema: runMetaSchema as z.ZodType<RunMeta> };
+/**
+ * Format 2 snapshots the prompt texts and counts unrecorded requests. A format-1 run gets the
+ * texts its overrides resolve to today (the best there is: format 1 kept only the overrides).
+ */
+function runV1toV2(doc: Record<string, unknown>): Record<string, unknown> {
+  const metrics = Array.isArray(doc.metrics) ? doc.metrics.filter((id): id is MetricId => (METRIC_IDS as readonly unknown[]).includes(id)) : [];
+  const prompts = (typeof doc.prompts === "object" && doc.prompts !== null ? doc.prompts : {}) as PromptOverrides;
+  return { ...doc, datasetName: "", promptsUsed: promptsUsed(metrics, prompts), unrecorded: { ...ZERO_USAGE } };
+}
+
+export const RUN_DOC: DocType<RunMeta> = { what: "run", version: 2, schema: runMetaSchema as z.ZodType<RunMeta>, migrations: { 1: runV1toV2 } };
 const RUN_RESULT_DOC: DocType<RunResultRow> = { what: "run result", version: 1, schema: runResultSchema as z.ZodType<RunResultRow> };
 
-export async function saveRun(db: AppDb, meta: RunMeta): Promise<void> {
+function checkedRun(meta: RunMeta): RunMeta & { v: number } {
   const read = readDoc(RUN_DOC, writeDoc(RUN_DOC, meta));
   if (!read.ok) throw new Error(`run not stored: ${read.message}`);
-  await withQuota(() => db.put("runs", writeDoc(RUN_DOC, read.value)));
+  return writeDoc(RUN_DOC, read.value);
+}
+
+/** Updates a run's document (status, time, unrecorded usage); its inputs never change. */
+export async function saveRun(db: AppDb, meta: RunMeta): Promise<void> {
+  const doc = checkedRun(meta);
+  await withQuota(() => db.put("runs", doc));
+}
+
+/** Stores a new run with the snapshot of what it scores, in one transaction: both or neither. */
+export async function createRun(db: AppDb, meta: RunMeta, samples: readonly Sample[]): Promise<void> {
+  if (samples.length !== meta.sampleCount) throw new Error(`run not stored: ${samples.length} samples for a run of ${meta.sampleCount}`);
+  const doc = checkedRun(meta);
+  const tx = db.transaction(["runs", "runSamples", "sampleContents"], "readwrite");
+  await withQuota(() =>
+    inTx(tx, async () => {
+      await Promise.all([putSnapshot(tx as unknown as SnapshotTx, meta.id, samples), tx.objectStore("runs").put(doc)]);
+    }),
+  );
+}
+
+/** Every readable run of every dataset, newest first (the interrupted-run announcement looks at all). */
+export async function listAllRuns(db: AppDb): Promise<{ runs: RunMeta[]; issues: StorageIssue[] }> {
+  const issues: StorageIssue[] = [];
+  const rows = await db.getAll("runs");
+  const runs = rows.flatMap((raw) => readRow(RUN_DOC, raw, "runs", String((raw as { id?: unknown }).id), issues) ?? []);
+  return { runs: runs.sort((a, b) => b.createdAt - a.createdAt), issues };
 }
 
 export async function getRun(db: AppDb, id: string): Promise<RunMeta | undefined> {
@@ -131,12 +198,21 @@ export function idbJournal(db: AppDb, runId: string, now: () => number = Date.no
   };
 }
 
-/** Deletes a run and its results in one transaction. */
-export async function deleteRun(db: AppDb, runId: string): Promise<void> {
-  const tx = db.transaction(["runs", "runResults"], "readwrite");
-  await inTx(tx, async () => {
+/** The stores a run's deletion touches (a dataset's deletion adds its own two). */
+export const RUN_STORES = ["runs", "runResults", "runSamples", "sampleContents"] as const;
+
+/** Deletes runs with their results and snapshots inside the caller's transaction over RUN_STORES. */
+export async function deleteRunsIn(tx: SnapshotTx, runIds: readonly string[]): Promise<void> {
+  for (const runId of runIds) {
     await tx.objectStore("runs").delete(runId);
     const index = tx.objectStore("runResults").index("runId");
     for (let cursor = await index.openCursor(runId); cursor; cursor = await cursor.continue()) await cursor.delete();
-  });
+    await deleteSnapshot(tx, runId);
+  }
+}
+
+/** Deletes a run, its results and its snapshot (and contents no other run uses) in one transaction. */
+export async function deleteRun(db: AppDb, runId: string): Promise<void> {
+  const tx = db.transaction([...RUN_STORES], "readwrite");
+  await inTx(tx, () => deleteRunsIn(tx as unknown as SnapshotTx, [runId]));
 }
