@@ -4,6 +4,7 @@ import { useApp } from "../shared/store";
 import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
 import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";
+import { RunNoticeLine } from "./RunNoticeLine";
 import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
 
@@ -86,9 +87,12 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
           <span>{t.estimating}</span>
         )}
       </section>
-      <button type="submit" className="btn btn-primary" disabled={live !== null || metrics.length === 0}>
-        {t.start}
-      </button>
+      <div className="runs-start">
+        <button type="submit" className="btn btn-primary" disabled={live !== null || metrics.length === 0}>
+          {t.start}
+        </button>
+        <RunNoticeLine at="start" />
+      </div>
     </form>
   );
 }
