@@ -5,6 +5,7 @@ import { DatasetList } from "./DatasetList";
 import { DatasetPane } from "./DatasetPane";
 import { ImportPanel } from "./ImportPanel";
 import { useDatasetsT } from "./messages";
+import { StorageLine } from "./StorageLine";
 import { useDatasets } from "./store";
 
 /**
@@ -24,7 +25,7 @@ export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => Re
     <main className="view view-datasets">
       <h2>{t.title}</h2>
       <p className="field-hint">{t.intro}</p>
-      {storage ? null : <p className="note note-error">{t.storageUnavailable}</p>}
+      {storage ? <StorageLine /> : <p className="note note-error">{t.storageUnavailable}</p>}
       <p className={`ds-notice ${notice ? (notice.kind === "ok" ? "note note-ok" : "note note-error") : ""}`} role="status" aria-label="Datasets status">
         {notice?.text ?? ""}
       </p>

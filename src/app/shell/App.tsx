@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { HistoryPanel } from "../playground/history/HistoryPanel";
 import { useT } from "../shared/i18n";
 import { Header } from "./Header";
+import { InterruptedRunAlert } from "./InterruptedRunAlert";
 import { LazyView } from "./LazyView";
 import { SampleForm } from "../playground/SampleForm";
 import { useScoreShortcut } from "../playground/useScoreShortcut";
@@ -28,6 +29,7 @@ export function App() {
         {t.app.skipToResults}
       </a>
       <Header />
+      <InterruptedRunAlert />
       {view === "datasets" && <LazyView view={DatasetsPage} />}
       {view === "reports" && <LazyView view={ReportsView} />}
       {view === "agreement" && <LazyView view={AgreementView} />}

@@ -98,15 +98,17 @@ export async function createDataset(db: AppDb, input: NewDataset): Promise<Datas
     return checked(DATASET_ROW_DOC, { datasetId: meta.id, position, sample });
   });
   const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
-  await withQuota(() =>
-    inTx(tx, async () => {
-      // Raw requests, queued without a promise each (idb wraps every request in one, which costs
-      // more than the write for 10,000 rows). IndexedDB runs them in order; one failing request
-      // aborts the transaction, and inTx then rejects with it, so nothing is half written.
-      const rowStore = unwrap(tx.objectStore("datasetRows"));
-      for (const row of rows) rowStore.put(row);
-      await tx.objectStore("datasets").put(metaDoc);
-    }),
+  await withQuota(
+    () =>
+      inTx(tx, async () => {
+        // Raw requests, queued without a promise each (idb wraps every request in one, which costs
+        // more than the write for 10,000 rows). IndexedDB runs them in order; one failing request
+        // aborts the transaction, and inTx then rejects with it, so nothing is half written.
+        const rowStore = unwrap(tx.objectStore("datasetRows"));
+        for (const row of rows) rowStore.put(row);
+        await tx.objectStore("datasets").put(metaDoc);
+      }),
+    `the dataset “${meta.name}” (${rows.length.toLocaleString("en")} rows)`,
   );
   return meta;
 }

@@ -9,6 +9,7 @@ export {
   withQuota,
   storageEstimate,
   requestPersistentStorage,
+  storagePersisted,
   STORAGE_FULL_MESSAGE,
   type StorageEstimate,
 } from "./quota";

@@ -142,10 +142,12 @@ export async function createRun(db: AppDb, meta: RunMeta, samples: readonly Samp
   if (samples.length !== meta.sampleCount) throw new Error(`run not stored: ${samples.length} samples for a run of ${meta.sampleCount}`);
   const doc = checkedRun(meta);
   const tx = db.transaction(["runs", "runSamples", "sampleContents"], "readwrite");
-  await withQuota(() =>
-    inTx(tx, async () => {
-      await Promise.all([putSnapshot(tx as unknown as SnapshotTx, meta.id, samples), tx.objectStore("runs").put(doc)]);
-    }),
+  await withQuota(
+    () =>
+      inTx(tx, async () => {
+        await Promise.all([putSnapshot(tx as unknown as SnapshotTx, meta.id, samples), tx.objectStore("runs").put(doc)]);
+      }),
+    `the new run with its copy of ${samples.length.toLocaleString("en")} samples`,
   );
 }
 
@@ -193,7 +195,10 @@ export function idbJournal(db: AppDb, runId: string, now: () => number = Date.no
       const row: RunResultRow = { id: runResultId(runId, entry.sampleId, entry.repeat), runId, ...entry, metrics: entry.metrics, finishedAt: now() };
       const checked = readDoc(RUN_RESULT_DOC, writeDoc(RUN_RESULT_DOC, row));
       if (!checked.ok) throw new Error(`result not stored: ${checked.message}`);
-      await withQuota(() => db.put("runResults", writeDoc(RUN_RESULT_DOC, checked.value)));
+      await withQuota(
+        () => db.put("runResults", writeDoc(RUN_RESULT_DOC, checked.value)),
+        `the result of sample “${entry.sampleId}” (the results saved before it are kept; free space, then Resume run)`,
+      );
     },
   };
 }

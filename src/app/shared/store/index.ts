@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import { createRouteSlice } from "./route-slice";
 import { createRunSlice } from "./run-slice";
 import { createSampleSlice } from "./sample-slice";
 import { createSettingsSlice } from "./settings-slice";
@@ -8,7 +9,7 @@ import { createUiSlice } from "./ui-slice";
 export type * from "./types";
 
 /**
- * One store, four slices. Only small state lives here; persistence (settings, key, history) is
+ * One store, five slices. Only small state lives here; persistence (settings, key, history) is
  * done by explicit calls to src/storage, never by zustand's persist (ux-anchors 3.3).
  */
 export const useApp = create<AppState>()((...a) => ({
@@ -16,4 +17,5 @@ export const useApp = create<AppState>()((...a) => ({
   ...createSampleSlice(...a),
   ...createRunSlice(...a),
   ...createUiSlice(...a),
+  ...createRouteSlice(...a),
 }));

@@ -93,4 +93,16 @@ export interface UiSlice {
 /** The header's tabs. Every view but the playground is its own chunk, fetched the first time it opens. */
 export type AppView = "playground" | "prompts" | "datasets" | "reports" | "agreement";
 
-export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice;
+/** The ids of what is open inside a view (null: nothing). */
+export interface RouteIds {
+  datasetId: string | null;
+  runId: string | null;
+  reportId: string | null;
+}
+
+export interface RouteSlice {
+  route: RouteIds;
+  setRoute(patch: Partial<RouteIds>): void;
+}
+
+export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice & RouteSlice;
