@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
 import { useApp } from "../shared/store";
-import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
+import { ASSUMED_SECONDS_PER_REQUEST, formatDuration, formatUsd, type RunEstimate } from "./estimate";
+import { estimateInWorker } from "./estimate-client";
 import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";
 import { RunNoticeLine } from "./RunNoticeLine";
@@ -28,9 +29,12 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   useEffect(() => {
     let stale = false;
     setEstimate(null);
-    void estimateRun(samples, metrics, { repeat, concurrency, hasEmbedder, model: judgeModel, prices: settings.prices }).then((e) => {
-      if (!stale) setEstimate(e);
-    });
+    estimateInWorker(samples, metrics, { repeat, concurrency, hasEmbedder, model: judgeModel, prices: settings.prices }).then(
+      (e) => {
+        if (!stale) setEstimate(e);
+      },
+      () => undefined,
+    );
     return () => {
       stale = true;
     };

@@ -23,6 +23,7 @@ export const en = {
     interrupted: (run: string, dataset: string, finished: number, total: number) =>
       `A run was interrupted: “${run}”${dataset ? ` on “${dataset}”` : ""} stopped at ${finished.toLocaleString("en")} of ${total.toLocaleString("en")} samples. Open it to resume where it stopped.`,
     openInterrupted: "Open interrupted run",
+    characters: (n: number) => `(${n.toLocaleString("en")} characters)`,
     dismiss: "Dismiss",
   },
   settings: {
