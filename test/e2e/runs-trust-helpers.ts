@@ -49,7 +49,10 @@ export function storedDatasets(page: Page): Promise<Record<string, unknown[]>> {
             db.close();
             const names = new Map((metas.result as { id: string; name: string }[]).map((m) => [m.id, m.name]));
             const out: Record<string, unknown[]> = {};
-            for (const r of rows.result as { datasetId: string; sample: unknown }[]) (out[names.get(r.datasetId) ?? "?"] ??= []).push(r.sample);
+            for (const r of rows.result as { datasetId: string; sample: unknown }[]) {
+              const name = names.get(r.datasetId) ?? "?";
+              out[name] = [...(out[name] ?? []), r.sample];
+            }
             resolve(out);
           };
           tx.onerror = () => reject(tx.error);
@@ -78,8 +81,10 @@ export function startProbe(page: Page): { stop(): Promise<{ max: number; count: 
   const loop = (async () => {
     while (running) {
       const started = Date.now();
-      await page.evaluate(() => 1);
+      // A closed page (a failed test) ends the probe instead of leaving a rejection behind.
+      if (!(await page.evaluate(() => 1).then(() => true, () => false))) break;
       const waited = Date.now() - started;
+      if (process.env.PROBE_LOG) console.log(`[probe] ${new Date(started).toISOString().slice(17, 23)} waited ${waited} ms`);
       max = Math.max(max, waited);
       count++;
       await new Promise((r) => setTimeout(r, Math.max(0, 500 - waited)));
