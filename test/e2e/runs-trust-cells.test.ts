@@ -72,7 +72,13 @@ test("a JSONL with a 1 MiB unbroken field imports, shows and estimates with the 
 test("a dataset with formula cells exported to CSV and imported again gives the same rows", { timeout: 120_000 }, async () => {
   const { page } = await e2e.open();
   const rows = [
-    { id: "=1+1", question: '=HYPERLINK("http://evil.example","click me")', answer: "+33 6 12 34 56 78", contexts: ["@SUM(A1:A9)", "-starts with a dash"], reference: "'=already quoted" },
+    {
+      id: "=1+1",
+      question: '=HYPERLINK("http://evil.example","click me")',
+      answer: "+33 6 12 34 56 78",
+      contexts: ["@SUM(A1:A9)", "-starts with a dash"],
+      reference: "'=already quoted",
+    },
     { id: "plain", question: "Is a = b fine in the middle?", answer: "Yes, it is.", contexts: ["\tTabbed context."], reference: "Yes." },
   ];
   await importFile(page, "formulas.jsonl", "application/x-ndjson", jsonl(rows), 2);

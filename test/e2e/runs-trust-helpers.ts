@@ -82,7 +82,15 @@ export function startProbe(page: Page): { stop(): Promise<{ max: number; count: 
     while (running) {
       const started = Date.now();
       // A closed page (a failed test) ends the probe instead of leaving a rejection behind.
-      if (!(await page.evaluate(() => 1).then(() => true, () => false))) break;
+      if (
+        !(await page
+          .evaluate(() => 1)
+          .then(
+            () => true,
+            () => false,
+          ))
+      )
+        break;
       const waited = Date.now() - started;
       if (process.env.PROBE_LOG) console.log(`[probe] ${new Date(started).toISOString().slice(17, 23)} waited ${waited} ms`);
       max = Math.max(max, waited);
