@@ -159,3 +159,32 @@ test("reload lands on the run; the interrupted run is announced; a second tab wa
   expect(page.url()).toBe(runUrl);
   await tab2.close();
 });
+
+test("a dataset deleted with its runs kept: the runs stay listed and open with the report they had", { timeout: 120_000 }, async () => {
+  const mock = await e2e.mock();
+  const { page } = await e2e.open();
+  await useMock(page, mock.url);
+  await importCsv(page, "kept-3.csv", 3);
+  await button(page, "Start run").click();
+  await expect.poll(async () => (await finished(page)) === 3 && (await idle(page)), { timeout: 60_000 }).toBe(true);
+  await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  const before = await exportReport(page);
+
+  const list = page.getByRole("navigation", { name: "Stored datasets" });
+  await list.getByRole("button", { name: /^Delete kept-3/ }).click();
+  await list.getByRole("button", { name: /^Confirm delete kept-3/ }).click();
+  await page
+    .getByRole("alertdialog", { name: /Delete kept-3/ })
+    .getByRole("button", { name: "Delete dataset, keep runs" })
+    .click();
+  await expect.poll(() => storeCounts(page)).toMatchObject({ datasets: 0, datasetRows: 0, runs: 1, runResults: 3, runSamples: 3 });
+
+  const kept = page.getByRole("region", { name: "Runs of deleted datasets" });
+  await kept.getByRole("button", { name: /kept-3 · 1 run/ }).click();
+  await kept.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  expect(await button(page, "Start run").count(), "nothing to start: the rows are gone").toBe(0);
+  expect(await exportReport(page)).toBe(before);
+  // The link to it still lands on it.
+  await reloadOnRun(page);
+  await kept.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+});

@@ -13,7 +13,13 @@ import { useDatasets } from "./store";
  * right. Nothing here reads the API key: opening a dataset never needs one. The runs pane is a
  * separate feature: the shell hands it in, so datasets never import runs.
  */
-export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => ReactNode }) {
+export function DatasetsView({
+  runsPane,
+  aside,
+}: {
+  runsPane: (datasetId: string) => ReactNode /** Below the runs: what the shell adds (runs of deleted datasets). */;
+  aside?: ReactNode;
+}) {
   const t = useDatasetsT();
   const storage = useDatasets((s) => s.storage);
   const notice = useDatasets((s) => s.notice);
@@ -38,6 +44,7 @@ export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => Re
           <section aria-label="Runs" className="ds-runs">
             {selectedId ? runsPane(selectedId) : null}
           </section>
+          {aside}
         </div>
       </div>
     </main>

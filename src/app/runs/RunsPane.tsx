@@ -16,7 +16,7 @@ import { displayStatus, useRuns } from "./run-state";
  * A dataset's runs: start one (with its estimate), watch it, pause, resume, cancel, retry the
  * failed; each run's results through the ResultsExplorer, and two runs through ReportCompare.
  */
-export function RunsPane({ datasetId }: { datasetId: string }) {
+export function RunsPane({ datasetId, canStart = true }: { datasetId: string; canStart?: boolean }) {
   const t = useRunsT();
   const runs = useRuns((s) => s.runs);
   const live = useRuns((s) => s.live);
@@ -67,7 +67,7 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
   return (
     <div className="runs-pane">
       <h3>{t.title}</h3>
-      <RunForm datasetId={datasetId} samples={samples} />
+      {canStart ? <RunForm datasetId={datasetId} samples={samples} /> : null}
       <h4>{t.runsOf}</h4>
       {runs.length === 0 ? <p className="field-hint">{t.noRuns}</p> : null}
       <ul className="runs-list">

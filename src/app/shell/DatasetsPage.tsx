@@ -3,6 +3,7 @@ import { selectDataset } from "../datasets/actions";
 import { DatasetsView } from "../datasets/DatasetsView";
 import { useDatasets } from "../datasets/store";
 import { useRuns } from "../runs/run-state";
+import { KeptRuns } from "../runs/KeptRuns";
 import { RunsPane } from "../runs/RunsPane";
 import { useApp } from "../shared/store";
 
@@ -14,21 +15,25 @@ import { useApp } from "../shared/store";
  */
 export default function DatasetsPage() {
   useRouteSelection();
-  return <DatasetsView runsPane={(datasetId) => <RunsPane datasetId={datasetId} />} />;
+  const datasetCount = useDatasets((s) => s.datasets.length);
+  return <DatasetsView runsPane={(datasetId) => <RunsPane datasetId={datasetId} />} aside={<KeptRuns refreshKey={datasetCount} />} />;
 }
 
 function useRouteSelection(): void {
   const datasetId = useApp((s) => s.route.datasetId);
   const runId = useApp((s) => s.route.runId);
-  // Route -> features (a reload, back / forward, a pasted link).
+  const datasets = useDatasets((s) => s.datasets);
+  // Route -> features (a reload, back / forward, a pasted link). A dataset id that is not stored
+  // (deleted, its runs kept) is opened by KeptRuns instead.
   useEffect(() => {
     if (runId && useRuns.getState().selectedId !== runId) useRuns.setState({ selectedId: runId });
-    if (datasetId && useDatasets.getState().selectedId !== datasetId) void selectDataset(datasetId);
-  }, [datasetId, runId]);
-  // Features -> route (what the user opens).
+    if (datasetId && datasets.some((d) => d.id === datasetId) && useDatasets.getState().selectedId !== datasetId) void selectDataset(datasetId);
+  }, [datasetId, runId, datasets]);
+  // Features -> route (what the user opens; closing a dataset by deleting it leaves the route be,
+  // so a kept run stays on screen).
   useEffect(() => {
     const offDatasets = useDatasets.subscribe((s, prev) => {
-      if (s.selectedId === prev.selectedId || s.selectedId === useApp.getState().route.datasetId) return;
+      if (s.selectedId === prev.selectedId || s.selectedId === null || s.selectedId === useApp.getState().route.datasetId) return;
       useApp.getState().setRoute({ datasetId: s.selectedId, runId: null });
     });
     const offRuns = useRuns.subscribe((s, prev) => {
