@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { deleteKeptReport, listKeptReports, openKeptReport, type KeptReportInfo } from "../../storage/db/kept-reports";
 import { withDb } from "../shared/persist/db";
 import { useReportsT } from "../shared/report-exports/messages";
+import { useApp } from "../shared/store";
 import type { OpenOutcome } from "./open-report";
 
 /** The reports kept in this browser: open one again, or delete it. */
@@ -14,12 +15,31 @@ export function KeptReports({ version, onOutcome }: { version: number; onOutcome
     if (version >= 0) refresh();
   }, [refresh, version]);
 
-  const open = async (info: KeptReportInfo) => {
-    const parsed = await withDb((db) => openKeptReport(db, info.id));
-    if (!parsed) return;
-    if (!parsed.ok) onOutcome({ ok: false, message: () => parsed.error.message });
-    else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report) } });
-  };
+  /** The kept report last opened (here or from the route), so the route does not open it twice. */
+  const openedFromRoute = useRef<string | null>(null);
+  const open = useCallback(
+    async (info: KeptReportInfo) => {
+      const parsed = await withDb((db) => openKeptReport(db, info.id));
+      if (!parsed) return;
+      if (!parsed.ok) onOutcome({ ok: false, message: () => parsed.error.message });
+      else {
+        onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report) } });
+        // The URL names it (#/reports/<id>), so a reload or a pasted link opens it again.
+        openedFromRoute.current = info.id;
+        useApp.getState().setRoute({ reportId: info.id });
+      }
+    },
+    [onOutcome],
+  );
+
+  // A route that names a kept report (reload, back / forward, a link) opens it once the list is read.
+  const routeReport = useApp((s) => s.route.reportId);
+  useEffect(() => {
+    const info = list.find((i) => i.id === routeReport);
+    if (!info || openedFromRoute.current === info.id) return;
+    openedFromRoute.current = info.id;
+    void open(info);
+  }, [list, routeReport, open]);
 
   return (
     <section className="kept-reports" aria-label="Kept reports">

@@ -5,6 +5,7 @@ import { keepReport } from "../../storage/db/kept-reports";
 import { ReportCompare } from "../shared/explorer/ReportCompare";
 import { ResultsExplorer } from "../shared/explorer/ResultsExplorer";
 import { appDb } from "../shared/persist/db";
+import { useApp } from "../shared/store";
 import { KeptReports } from "./KeptReports";
 import { useReportsT, type ReportsMessages } from "../shared/report-exports/messages";
 import { takeHandedReport } from "../shared/handoffs/open-in-reports";
@@ -35,6 +36,8 @@ export default function ReportsView() {
       return;
     }
     const o = outcome.opened;
+    // Only a kept report has an id for the URL (KeptReports sets it right after this).
+    useApp.getState().setRoute({ reportId: null });
     setOpened(o);
     setOther(null);
     setKept(false);
