@@ -63,7 +63,7 @@ test("a JSONL with a 1 MiB unbroken field imports, shows and estimates with the 
   await expect.poll(() => estimate.innerText(), { timeout: 20_000 }).toMatch(/≈ 18 requests/);
   const { max, count } = await probe.stop();
   console.log(`[runs-trust e2e] 1 MiB cell: ${count} probes, longest wait ${max} ms`);
-  expect(count).toBeGreaterThan(5);
+  expect(count, "the probe ran through the import and the typing").toBeGreaterThanOrEqual(4);
   expect(max, "the page never waited more than 1 s to answer").toBeLessThan(1000);
   // The DOM holds the start of the huge cell, not all of it.
   expect(await page.evaluate(() => document.body.innerHTML.length)).toBeLessThan(500_000);
