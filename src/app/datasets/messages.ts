@@ -30,6 +30,14 @@ const en = {
   deleteWithRuns: "Delete dataset and runs",
   storageUsed: (used: string, quota: string) => `Storage: ${used} used of ${quota} this browser allows.`,
   storageUnknown: "Storage: this browser does not say how much is used.",
+  /** An amount of bytes in each unit, the number already formatted (Intl, in the UI language). */
+  bytes: {
+    B: (amount: string) => `${amount} B`,
+    kB: (amount: string) => `${amount} kB`,
+    MB: (amount: string) => `${amount} MB`,
+    GB: (amount: string) => `${amount} GB`,
+    TB: (amount: string) => `${amount} TB`,
+  },
   storagePersisted: "The browser granted persistent storage: it keeps datasets and runs until you delete them.",
   storageBestEffort: "The browser has not granted persistent storage: it may clear datasets and runs when the disk runs low. Export what you need to keep.",
   deleteKeepRuns: "Delete dataset, keep runs",
@@ -118,6 +126,13 @@ const zh: DatasetsMessages = {
   deleteWithRuns: "删除数据集和运行",
   storageUsed: (used, quota) => `存储：已用 ${used}，浏览器允许 ${quota}。`,
   storageUnknown: "存储：此浏览器不提供用量信息。",
+  bytes: {
+    B: (amount) => `${amount} B`,
+    kB: (amount) => `${amount} kB`,
+    MB: (amount) => `${amount} MB`,
+    GB: (amount) => `${amount} GB`,
+    TB: (amount) => `${amount} TB`,
+  },
   storagePersisted: "浏览器已授予持久存储：数据集和运行会一直保留，直到你删除。",
   storageBestEffort: "浏览器未授予持久存储：磁盘空间不足时可能清除数据集和运行。请导出需要保留的内容。",
   deleteKeepRuns: "删除数据集，保留运行",

@@ -147,7 +147,6 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
         datasetId,
         datasetName: dataset?.name ?? "",
         samples,
-        name: new Date().toLocaleString(),
         metrics: form.metrics,
         repeat: form.repeat,
         concurrency: form.concurrency,

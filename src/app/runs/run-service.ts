@@ -63,7 +63,8 @@ export interface NewRun {
   datasetId: string;
   datasetName: string;
   samples: readonly Sample[];
-  name: string;
+  /** Absent: named after the moment it is created, which the runs list shows in the UI language (run-title.ts). */
+  name?: string;
   metrics: MetricId[];
   repeat: number;
   concurrency: number;
@@ -99,7 +100,7 @@ export class RunService {
       id: this.ports.newId(),
       datasetId: input.datasetId,
       datasetName: input.datasetName,
-      name: input.name,
+      name: input.name ?? new Date(now).toLocaleString(),
       createdAt: now,
       updatedAt: now,
       status: "paused",

@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { type RunLocks, memoryLocks, RunService } from "../../../src/app/runs/run-service";
+import { runTitle } from "../../../src/app/runs/run-title";
 import type { JudgeRequest, Sample } from "../../../src/engine";
 import { openAppDb } from "../../../src/storage/db";
 import { createDataset, deleteDataset } from "../../../src/storage/db/datasets";
@@ -57,6 +58,31 @@ async function setup(options: { delayMs?: number; locks?: RunLocks } = {}) {
 }
 
 describe("RunService", () => {
+  it("names a run given no name after the moment it was created, so the runs list shows that moment in the UI language", async () => {
+    const { service, dataset } = await setup();
+    const unnamed = await service.create({
+      datasetId: dataset.id,
+      datasetName: dataset.name,
+      samples,
+      metrics: ["bleu"],
+      repeat: 1,
+      concurrency: 1,
+      prompts: {},
+      model: "m",
+      embeddingModel: "",
+      baseURL: "",
+    });
+    const zh = new Intl.DateTimeFormat("zh-CN", { dateStyle: "medium", timeStyle: "short" });
+    const fmt = {
+      dateTime: (at: number | string | Date) => zh.format(new Date(at)),
+      time: String,
+      number: String,
+      list: (xs: readonly string[]) => xs.join("、"),
+    };
+    expect(unnamed.name).toBe(new Date(unnamed.createdAt).toLocaleString());
+    expect(runTitle(unnamed, fmt)).toBe(zh.format(new Date(unnamed.createdAt)));
+  });
+
   it("scores from the run's snapshot: editing or deleting the dataset's rows, or the dataset, changes nothing in its report", async () => {
     const { db, service, dataset, run, judge } = await setup();
     const outcome = await service.execute(run.id);
