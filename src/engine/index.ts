@@ -9,9 +9,15 @@ export {
   type MetricId,
   type AnyMetricId,
   type MetricOptions,
+  LOWER_IS_BETTER,
 } from "./metrics/types";
-export { callsPerSample } from "./metrics/options";
+export { callsPerSample, parseMetricOptions } from "./metrics/options";
 export {
+  customId,
+  customJudgePrompt,
+  MAX_STRICTNESS,
+  type CustomJudge,
+  type CustomJudgeInput,
   customJudgeSchema,
   isCustomId,
   slugify,
@@ -44,9 +50,9 @@ export type { StringSimilarityTrace } from "./metrics/string_similarity/score";
 export type { ExactMatchTrace } from "./metrics/exact_match/score";
 export type { StringPresenceTrace } from "./metrics/string_presence/score";
 export { countsInRagasScore, ragasScoreOfMeans } from "./run/ragas-score";
-export { type AnswerCorrectnessTrace } from "./metrics/answer_correctness/score";
-export { type FactualCorrectnessTrace } from "./metrics/factual_correctness/score";
-export { type NoiseSensitivityTrace } from "./metrics/noise_sensitivity/score";
+export type { AnswerCorrectnessTrace } from "./metrics/answer_correctness/score";
+export type { FactualCorrectnessTrace } from "./metrics/factual_correctness/score";
+export type { NoiseSensitivityTrace } from "./metrics/noise_sensitivity/score";
 export { entityKey } from "./metrics/context_entity_recall/score";
 export { runDataset, collectRun, type RunDatasetHooks } from "./run/run-dataset";
 export { memoryJournal, retryFailed, isRetryable, type JournalEntry } from "./run/journal";
