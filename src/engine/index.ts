@@ -5,10 +5,12 @@ export { summarize, usageOf, allCalls, type Usage } from "./run/aggregate";
 export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
 export {
   METRIC_IDS,
+  PAPER_METRIC_IDS,
   JUDGE_METRIC_IDS,
   type MetricId,
   type AnyMetricId,
   type MetricOptions,
+  type MetricDefinition,
   LOWER_IS_BETTER,
 } from "./metrics/types";
 export { callsPerSample, parseMetricOptions } from "./metrics/options";

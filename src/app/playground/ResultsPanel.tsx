@@ -13,7 +13,9 @@ export function ResultsPanel() {
   const t = useT();
   const run = useApp((s) => s.run);
   const contexts = run.sample?.contexts ?? [];
-  const ids = METRIC_IDS.filter((id) => run.metricIds.includes(id));
+  // Built-in metrics in their fixed order, then the user's judges.
+  const rank = (id: string) => ((METRIC_IDS as readonly string[]).includes(id) ? (METRIC_IDS as readonly string[]).indexOf(id) : METRIC_IDS.length);
+  const ids = [...run.metricIds].sort((a, b) => rank(a) - rank(b));
   const stale = useApp((s) => s.run.sample !== null && s.run.status !== "running" && !sameSample(draftToSample(s.draft, ""), s.run.sample));
   return (
     <section id="results" className="panel results-panel" aria-labelledby="results-title" tabIndex={-1}>

@@ -1,8 +1,10 @@
 import {
+  type AnyMetricId,
+  type CustomJudge,
   collectRun,
-  METRICS,
+  getMetric,
+  type MetricOptions,
   needsNoModel,
-  type MetricId,
   type PromptOverrides,
   type RunDatasetHooks,
   retryFailed,
@@ -33,7 +35,7 @@ let controller: AbortController | null = null;
 
 const prices = () => useApp.getState().settings.prices;
 /** A run of metrics that need no judge (bleu, rouge_l, ...) makes no request: it needs no key. */
-const keyless = (metrics: readonly MetricId[]) => metrics.every((id) => needsNoModel(METRICS[id]));
+const keyless = (metrics: readonly AnyMetricId[], judges: readonly CustomJudge[] = []) => metrics.every((id) => needsNoModel(getMetric(id, judges)));
 const notice = (text: string | null) => useRuns.setState({ notice: text });
 
 export async function loadRuns(datasetId: string): Promise<void> {
@@ -47,7 +49,11 @@ export async function loadRuns(datasetId: string): Promise<void> {
 }
 
 export interface RunForm {
-  metrics: MetricId[];
+  metrics: AnyMetricId[];
+  /** Checked options per metric (the picker's editors). */
+  metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+  /** The custom judges among `metrics`; stored with the run so resuming and its report use the same definitions. */
+  customJudges?: CustomJudge[];
   repeat: number;
   concurrency: number;
   /** The prompt versions chosen in the form; the studio's active ones when absent. */
@@ -62,7 +68,7 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
   const { settings, apiKey } = useApp.getState();
   if (useRuns.getState().live) return;
   if (form.metrics.length === 0) return notice(t.nothingSelected);
-  if (!keyless(form.metrics) && keyMissing(settings, apiKey)) return notice(t.needKey);
+  if (!keyless(form.metrics, form.customJudges) && keyMissing(settings, apiKey)) return notice(t.needKey);
   const db = await appDb();
   if (!db) return;
   const { samples } = await loadDatasetSamples(db, datasetId);
@@ -76,6 +82,8 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
     updatedAt: now,
     status: "running",
     metrics: form.metrics,
+    ...(form.metricOptions && Object.keys(form.metricOptions).length ? { metricOptions: form.metricOptions } : {}),
+    ...(form.customJudges?.length ? { customJudges: form.customJudges } : {}),
     repeat: form.repeat,
     concurrency: form.concurrency,
     sampleCount: samples.length,
@@ -98,7 +106,7 @@ export async function resumeRun(runId: string, redo?: RunDatasetHooks["redo"]): 
   const db = await appDb();
   const meta = db ? await getRun(db, runId) : undefined;
   if (!db || !meta) return;
-  if (!keyless(meta.metrics)) {
+  if (!keyless(meta.metrics, meta.customJudges)) {
     if (keyMissing(settings, apiKey)) return notice(t.needKey);
     // The key in memory belongs to Settings' endpoint: finishing a run against another one would mix
     // two endpoints' answers in one run.
@@ -147,13 +155,21 @@ async function execute(meta: RunMeta, samples: readonly Sample[], redo?: RunData
   let status: RunMeta["status"] = "paused";
   try {
     // Repeats must reach the judge each time: a cached reply would make every repeat identical.
-    const ports = keyless(meta.metrics)
+    const ports = keyless(meta.metrics, meta.customJudges)
       ? { judge: undefined, embedder: undefined }
       : await realPorts(useApp.getState().bypassCache || meta.repeat > 1, { model: meta.model, embeddingModel: meta.embeddingModel });
     await runDataset(
       samples,
       meta.metrics,
-      { judge: ports.judge, embedder: ports.embedder, concurrency: meta.concurrency, prompts: meta.prompts, repeat: meta.repeat },
+      {
+        judge: ports.judge,
+        embedder: ports.embedder,
+        concurrency: meta.concurrency,
+        prompts: meta.prompts,
+        repeat: meta.repeat,
+        ...(meta.metricOptions ? { metricOptions: meta.metricOptions } : {}),
+        ...(meta.customJudges ? { customJudges: meta.customJudges } : {}),
+      },
       journal,
       {
         signal: abort.signal,
@@ -196,7 +212,9 @@ export async function runReport(runId: string): Promise<Report | null> {
       ...(meta.embeddingModel ? { embeddingModel: meta.embeddingModel } : {}),
       concurrency: meta.concurrency,
       metrics: meta.metrics,
-      prompts: promptsUsed(meta.metrics, meta.prompts),
+      ...(meta.metricOptions ? { metricOptions: meta.metricOptions } : {}),
+      ...(meta.customJudges?.length ? { customJudges: meta.customJudges } : {}),
+      prompts: promptsUsed(meta.metrics, meta.prompts, meta.customJudges),
       ...(meta.repeat > 1 ? { repeat: meta.repeat } : {}),
     },
     generator: generatorStamp("browser"),

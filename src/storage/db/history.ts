@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MetricId } from "../../engine/metrics/types";
+import type { AnyMetricId } from "../../engine/metrics/types";
 import type { MetricResult } from "../../engine/result";
 import { sampleSchema, type Sample } from "../../engine/sample";
 import type { AppDb } from "./db";
@@ -16,7 +16,7 @@ export interface HistoryEntry {
   createdAt: number;
   sample: Sample;
   /** The metrics that were selected (a result may be missing if the run was interrupted). */
-  metrics: MetricId[];
+  metrics: AnyMetricId[];
   results: StoredResults;
   /** The judge model, as shown in the list. */
   model: string;
@@ -52,7 +52,7 @@ export async function addHistoryEntry(db: AppDb, entry: NewHistoryEntry): Promis
  * Adds one metric's result to an entry as soon as that metric finishes, in a single transaction
  * (so results finishing together do not overwrite each other). False if the entry is gone or unreadable.
  */
-export async function addHistoryResult(db: AppDb, id: string, metricId: MetricId, result: MetricResult): Promise<boolean> {
+export async function addHistoryResult(db: AppDb, id: string, metricId: AnyMetricId, result: MetricResult): Promise<boolean> {
   const tx = db.transaction("history", "readwrite");
   return withQuota(() =>
     inTx(tx, async () => {

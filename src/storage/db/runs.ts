@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { MetricId } from "../../engine/metrics/types";
+import { customJudgeSchema, type CustomJudge } from "../../engine/metrics/custom";
+import type { AnyMetricId, MetricOptions } from "../../engine/metrics/types";
 import type { PromptOverrides } from "../../engine/prompts/types";
 import type { JournalEntry, RunJournal } from "../../engine/run/journal";
 import type { AppDb } from "./db";
@@ -25,7 +26,11 @@ export interface RunMeta {
   createdAt: number;
   updatedAt: number;
   status: RunStatus;
-  metrics: MetricId[];
+  metrics: AnyMetricId[];
+  /** Options per metric (issue 16), as parseMetricOptions returned them; absent: every default. */
+  metricOptions?: Partial<Record<string, MetricOptions>>;
+  /** The definitions of the custom judges among `metrics`, as they were when the run started. */
+  customJudges?: CustomJudge[];
   repeat: number;
   concurrency: number;
   sampleCount: number;
@@ -53,6 +58,22 @@ const runMetaSchema = z.object({
   updatedAt: z.number().finite(),
   status: z.enum(["running", "paused", "cancelled", "done"]),
   metrics: storedMetricIdsSchema,
+  metricOptions: z
+    .record(
+      z.string(),
+      z.object({
+        questions: z.number().optional(),
+        perContextCalls: z.boolean().optional(),
+        weights: z.tuple([z.number(), z.number()]).optional(),
+        mode: z.string().optional(),
+        beta: z.number().optional(),
+        atomicity: z.enum(["low", "high"]).optional(),
+        coverage: z.enum(["low", "high"]).optional(),
+        strictness: z.number().optional(),
+      }),
+    )
+    .optional(),
+  customJudges: z.array(customJudgeSchema).optional(),
   repeat: z.number().int().min(1),
   concurrency: z.number().int().min(1),
   sampleCount: z.number().int().min(0),

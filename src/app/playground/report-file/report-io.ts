@@ -1,4 +1,4 @@
-import { allCalls, isMetricId, summarize, usageOf, type MetricId, type MetricResult, type Sample } from "../../../engine";
+import { allCalls, isMetricId, summarize, usageOf, type AnyMetricId, type MetricResult, type Sample } from "../../../engine";
 import { storedResultsSchema } from "../../../storage/db/stored-results";
 import { buildReport, parseReport, promptsUsed, serializeReport } from "../../../storage/format/report";
 import type { RunView } from "../../shared/store";
@@ -37,7 +37,7 @@ export function reportFileName(now = new Date()): string {
 }
 
 export type ImportResult =
-  | { ok: true; sample: Sample; metricIds: MetricId[]; results: Partial<Record<MetricId, MetricResult>>; model: string }
+  | { ok: true; sample: Sample; metricIds: AnyMetricId[]; results: Partial<Record<AnyMetricId, MetricResult>>; model: string }
   | { ok: false; message: string };
 
 /** Opens a report and takes its first sample with that sample's results; any problem is a message. */
