@@ -1,4 +1,4 @@
-import { Fragment, useState } from "react";
+import { useState } from "react";
 import type { AnyMetricId } from "../../../engine";
 import { useT } from "../i18n";
 import { lowerIsBetter, metricLabel } from "../results/labels";
@@ -108,18 +108,23 @@ function MetricRow(props: {
             {t.more.options}
           </button>
           {open ? (
-            <div role="group" aria-label={t.more.optionsOf(label)} className="metric-options-fields">
+            <fieldset aria-label={t.more.optionsOf(label)} className="metric-options-fields">
               {fields.map((field) => (
-                <Fragment key={field.key}>
-                  <OptionInput id={row.id} field={field} value={props.raw[field.key]} onOption={props.onOption} label={t.more.optionLabels[field.key]} />
-                </Fragment>
+                <OptionInput
+                  key={field.key}
+                  id={row.id}
+                  field={field}
+                  value={props.raw[field.key]}
+                  onOption={props.onOption}
+                  label={t.more.optionLabels[field.key]}
+                />
               ))}
               {row.optionsError ? (
                 <p className="metric-why" role="alert">
                   {row.optionsError}
                 </p>
               ) : null}
-            </div>
+            </fieldset>
           ) : null}
         </div>
       ) : null}
