@@ -20,7 +20,7 @@ const TEXT_METRIC_IDS = ["bleu", "chrf", "rouge_l", "string_similarity", "exact_
 /** Every built-in metric id; custom judges (`custom:<slug>`) come on top, defined by the user. */
 export const BUILT_IN_METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS, ...TEXT_METRIC_IDS] as const;
 /** The metrics the app's per-metric tables (labels, trace views, stored results) know: every built-in one. */
-export const METRIC_IDS = BUILT_IN_METRIC_IDS;
+export const METRIC_IDS = [...BUILT_IN_METRIC_IDS] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
 
 export type BuiltInMetricId = (typeof BUILT_IN_METRIC_IDS)[number];

@@ -143,12 +143,10 @@ export const en = {
     groupCustom: "Your judges",
     needs: (inputs: string) => `needs ${inputs}`,
     inputs: { question: "question", answer: "answer", contexts: "contexts", reference: "reference" },
-    cost: (chat: number, embedding: number) =>
-      chat + embedding === 0
-        ? "no request"
-        : [chat ? `${chat} ${chat === 1 ? "call" : "calls"}` : "", embedding ? `${embedding} ${embedding === 1 ? "embedding" : "embeddings"}` : ""]
-            .filter(Boolean)
-            .join(" + ") + " per sample",
+    cost: (chat: number, embedding: number) => {
+      const parts = [chat ? `${chat} ${chat === 1 ? "call" : "calls"}` : "", embedding ? `${embedding} ${embedding === 1 ? "embedding" : "embeddings"}` : ""];
+      return chat + embedding === 0 ? "no request" : `${parts.filter(Boolean).join(" + ")} per sample`;
+    },
     demoCovers: "The demo judge has recorded replies for the paper's five metrics only: set a key in Settings to score this one.",
     options: "Options",
     optionsOf: (name: string) => `Options of ${name}`,

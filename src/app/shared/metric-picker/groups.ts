@@ -32,7 +32,7 @@ export interface PickerRow {
   optionsError?: string;
 }
 
-export function groupOf(id: AnyMetricId, options: MetricOptions, judges: readonly CustomJudge[]): PickerGroup {
+function groupOf(id: AnyMetricId, options: MetricOptions, judges: readonly CustomJudge[]): PickerGroup {
   if (id.startsWith("custom:")) return "custom";
   const metric = getMetric(id, judges);
   if (metric.usesJudge === false && !metric.usesEmbeddings) return "none";
@@ -41,7 +41,7 @@ export function groupOf(id: AnyMetricId, options: MetricOptions, judges: readonl
 }
 
 /** Empty strings are "not set" (the metric's default), not a value to check. */
-export function checkOptions(id: AnyMetricId, raw: RawOptions | undefined, judges: readonly CustomJudge[]): { options: MetricOptions; error?: string } {
+function checkOptions(id: AnyMetricId, raw: RawOptions | undefined, judges: readonly CustomJudge[]): { options: MetricOptions; error?: string } {
   const set = Object.fromEntries(Object.entries(raw ?? {}).filter(([, v]) => v !== "" && v !== false));
   const parsed = parseMetricOptions(id, set, judges);
   return parsed.ok ? { options: parsed.options } : { options: {}, error: parsed.message };
