@@ -5,6 +5,7 @@ import {
   customId,
   getMetric,
   METRIC_IDS,
+  needsNoModel,
   type MetricOptions,
   parseMetricOptions,
   type Sample,
@@ -35,7 +36,7 @@ export interface PickerRow {
 function groupOf(id: AnyMetricId, options: MetricOptions, judges: readonly CustomJudge[]): PickerGroup {
   if (id.startsWith("custom:")) return "custom";
   const metric = getMetric(id, judges);
-  if (metric.usesJudge === false && !metric.usesEmbeddings) return "none";
+  if (needsNoModel(metric)) return "none";
   // A judge metric that also embeds (answer_relevancy, answer_correctness) sits with the embedding ones: it needs both models.
   return (metric.needsEmbedder?.(options) ?? metric.usesEmbeddings) ? "embeddings" : "judge";
 }
