@@ -66,6 +66,8 @@ export async function scoreDraft(): Promise<void> {
     // The prompt studio's active versions; their hashes and names land in every call record.
     const prompts = await activePromptOverrides();
     useApp.getState().setRunPrompts(prompts);
+    const usedJudges = judges.filter((j) => metricIds.includes(`custom:${j.slug}`));
+    useApp.getState().setRunMetricConfig(metricOptions, usedJudges);
     const output = await evaluate(
       [sample],
       metricIds,

@@ -8,7 +8,18 @@ import { traceSummary } from "./summary";
 import { TraceView } from "./traces/TraceView";
 
 /** One metric's result: score, the reason in words, the trace it came from, and its call log. */
-export function MetricCard({ id, result, contexts }: { id: AnyMetricId; result: MetricResult; contexts: readonly string[] }) {
+export function MetricCard({
+  id,
+  result,
+  contexts,
+  judgeNames,
+}: {
+  id: AnyMetricId;
+  result: MetricResult;
+  contexts: readonly string[];
+  /** Custom judges' names by id (a card otherwise shows the judge's slug). */
+  judgeNames?: Readonly<Record<string, string>>;
+}) {
   const t = useT();
   const calls = (result.trace?.calls ?? []) as CallRecord[];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
@@ -16,7 +27,7 @@ export function MetricCard({ id, result, contexts }: { id: AnyMetricId; result: 
     <section className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
       <header className="card-head">
         <div>
-          <h3>{metricLabel(t, id)}</h3>
+          <h3>{metricLabel(t, id, judgeNames)}</h3>
           <code className="metric-id">{id}</code>
           {lowerIsBetter(id) ? <span className="badge badge-lower">{t.more.lowerIsBetter}</span> : null}
           {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}

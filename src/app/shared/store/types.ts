@@ -1,4 +1,4 @@
-import type { AnyMetricId, MetricResult, PromptOverrides, Sample } from "../../../engine";
+import type { AnyMetricId, CustomJudge, MetricOptions, MetricResult, PromptOverrides, Sample } from "../../../engine";
 import type { RawOptions } from "../metric-picker/groups";
 import type { Messages } from "../i18n/en";
 import type { Lang } from "../i18n/lang";
@@ -36,6 +36,9 @@ export interface RunView {
   historyId: string | null;
   /** The prompt studio's versions this run scored with (absent: every prompt at its default). */
   prompts?: PromptOverrides;
+  /** The options and custom judges the run scored with (they go into its report's config). */
+  metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+  customJudges?: CustomJudge[];
 }
 
 /** A status line is a function of the catalogue so it follows a language switch. */
@@ -74,6 +77,7 @@ export interface RunSlice {
   setResult(metricId: AnyMetricId, result: MetricResult): void;
   setHistoryId(id: string | null): void;
   setRunPrompts(prompts: PromptOverrides): void;
+  setRunMetricConfig(metricOptions: Partial<Record<AnyMetricId, MetricOptions>>, customJudges: CustomJudge[]): void;
   finishRun(status: RunStatus): void;
   showResults(view: Omit<RunView, "status" | "startedAt" | "finishedAt">, at: number): void;
 }
