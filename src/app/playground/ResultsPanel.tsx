@@ -35,7 +35,7 @@ export function ResultsPanel() {
           <div className="cards">
             {ids.map((id) => {
               const result = run.results[id];
-              if (result) return <MetricCard key={id} id={id} result={result} contexts={contexts} judgeNames={judgeNames} />;
+              if (result) return <MetricCard key={id} id={id} result={result} contexts={contexts} judgeNames={judgeNames} options={run.metricOptions?.[id]} />;
               return run.status === "running" ? <PendingCard key={id} id={id} /> : null;
             })}
           </div>

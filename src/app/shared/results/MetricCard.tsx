@@ -1,4 +1,5 @@
-import type { AnyMetricId, CallRecord, MetricResult } from "../../../engine";
+import type { AnyMetricId, CallRecord, MetricOptions, MetricResult } from "../../../engine";
+import { optionsText } from "../metric-picker/groups";
 import { useT } from "../i18n";
 import { CallLog } from "./CallLog";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
@@ -13,12 +14,15 @@ export function MetricCard({
   result,
   contexts,
   judgeNames,
+  options,
 }: {
   id: AnyMetricId;
   result: MetricResult;
   contexts: readonly string[];
   /** Custom judges' names by id (a card otherwise shows the judge's slug). */
   judgeNames?: Readonly<Record<string, string>>;
+  /** The options it ran with, shown beside the score (absent or empty: every default). */
+  options?: MetricOptions;
 }) {
   const t = useT();
   const calls = (result.trace?.calls ?? []) as CallRecord[];
@@ -34,6 +38,7 @@ export function MetricCard({
         </div>
         <ScoreBadge id={id} result={result} />
       </header>
+      {optionsText(options) ? <p className="muted metric-options-used">{t.more.optionsShown(optionsText(options))}</p> : null}
       {result.score === null && result.error ? (
         <p className="null-reason">
           <code>{result.error.code}</code> {result.error.message}

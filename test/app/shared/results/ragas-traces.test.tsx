@@ -78,7 +78,8 @@ describe("the traces of issue 16's metrics", () => {
     });
     // F1 = 1 / (1 + (1 + 1) / 2) = 0.5; score = 0.75 * 0.5 + 0.25 * 0.8 = 0.575.
     expect(result.score).toBeCloseTo(0.575, 12);
-    view = render(<MetricCard id="answer_correctness" result={result} contexts={[]} />);
+    view = render(<MetricCard id="answer_correctness" result={result} contexts={[]} options={{ weights: [0.75, 0.25] }} />);
+    expect(view.container.querySelector(".metric-options-used")!.textContent).toBe("options: weights=0.75/0.25");
     expect(view.container.querySelector(".trace-line")!.textContent).toBe("F1 0.50 · similarity 0.80 · weights 0.75 / 0.25");
     expect(view.container.querySelector(".reason")!.textContent).toBe("1 supported, 1 unsupported and 1 missing statements.");
     expect(items(view.container)).toEqual([
