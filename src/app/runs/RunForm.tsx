@@ -28,6 +28,8 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   // A judge deleted in the studio leaves the selection.
   const known = useMemo(() => new Set<string>(judges.map(customId)), [judges]);
   const chosen = useMemo(() => metrics.filter((id) => !id.startsWith("custom:") || known.has(id)), [metrics, known]);
+  // Memoised: PromptPicker reports its choice whenever this list changes, so a new array each render would loop.
+  const builtIn = useMemo(() => chosen.filter((id): id is BuiltIn => !id.startsWith("custom:")), [chosen]);
   const { options: metricOptions, errors: optionErrors } = useMemo(() => metricOptionsOf(chosen, raw, judges), [chosen, raw, judges]);
   // Costs per sample are shown for the dataset's first sample (contexts count for per-context calls).
   const rows = useMemo(() => pickerRows(samples[0] ?? { id: "", question: "", answer: "", contexts: [] }, judges, raw), [samples, judges, raw]);
@@ -110,7 +112,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
           {t.concurrency} <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(whole(e.target.value, 1, 64))} />
         </label>
       </div>
-      <PromptPicker metrics={chosen.filter((id) => !id.startsWith("custom:")) as BuiltIn[]} onChange={onPrompts} />
+      <PromptPicker metrics={builtIn} onChange={onPrompts} />
       <div className="runs-models">
         <label>
           {t.judgeModel} <input type="text" aria-label="Run judge model" value={model} spellCheck={false} onChange={(e) => setModel(e.target.value)} />
