@@ -5,13 +5,21 @@ export { summarize, usageOf, allCalls, type Usage } from "./run/aggregate";
 export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
 export {
   METRIC_IDS,
+  PAPER_METRIC_IDS,
   JUDGE_METRIC_IDS,
   type MetricId,
   type AnyMetricId,
   type MetricOptions,
+  type MetricDefinition,
+  LOWER_IS_BETTER,
 } from "./metrics/types";
-export { callsPerSample } from "./metrics/options";
+export { callsPerSample, parseMetricOptions } from "./metrics/options";
 export {
+  customId,
+  customJudgePrompt,
+  MAX_STRICTNESS,
+  type CustomJudge,
+  type CustomJudgeInput,
   customJudgeSchema,
   isCustomId,
   slugify,

@@ -1,6 +1,9 @@
 import "fake-indexeddb/auto";
 import { expect, it } from "vitest";
-import { evaluate, METRIC_IDS } from "../../src/engine";
+import { evaluate, METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, PAPER_METRIC_IDS } from "../../src/engine";
+
+/** What the demo judge answers: the paper's five, and the metrics that need no judge. */
+const METRIC_IDS = ALL_METRIC_IDS.filter((id) => (PAPER_METRIC_IDS as readonly string[]).includes(id) || needsNoModel(METRICS[id]));
 import { BUILT_IN_EXAMPLES, createDemoEmbedder, createDemoJudge, DEMO_JUDGE_MODEL } from "../../src/demo";
 import { addHistoryEntry, getHistoryEntry, openAppDb } from "../../src/storage/db";
 

@@ -1,11 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, evaluate, type Sample } from "../../src/engine";
+import { PAPER_METRIC_IDS, evaluate, type Sample } from "../../src/engine";
 import { createEmbedder, createJudge } from "../../src/llm";
 import { startMockServer, type MockServer } from "../mock/server";
 
 /** The metrics that call the judge (the ones that need no judge make no request to budget or fault). */
-const METRIC_IDS = ALL_METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
+// The paper's five (schema-random-judges.test.ts covers issue 16's judge metrics).
+const METRIC_IDS = PAPER_METRIC_IDS;
 
 /**
  * The per-sample budget, through the real SDK over HTTP, against the cooperative mock and the

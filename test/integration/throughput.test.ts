@@ -1,12 +1,13 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, evaluate, type CallRecord, type Embedder, type Judge, type Sample } from "../../src/engine";
+import { PAPER_METRIC_IDS, evaluate, type CallRecord, type Embedder, type Judge, type Sample } from "../../src/engine";
 import { createEmbedder, createJudge } from "../../src/llm";
 import { langOf, randomValue, requestRandom } from "../mock/random-json";
 import { startMockServer, type MockServer } from "../mock/server";
 
 /** The metrics that call the judge (the ones that need no judge make no request to budget or fault). */
-const METRIC_IDS = ALL_METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
+// The paper's five (schema-random-judges.test.ts covers issue 16's judge metrics).
+const METRIC_IDS = PAPER_METRIC_IDS;
 
 /**
  * Issue 7's throughput must-show: 50 samples x 5 metrics at 300 ms latency with concurrency 16

@@ -1,51 +1,48 @@
-import { METRIC_IDS, METRICS, needsNoModel } from "../../engine";
+import { useEffect, useMemo } from "react";
+import { type AnyMetricId, getMetric, needsNoModel } from "../../engine";
 import { useT } from "../shared/i18n";
+import { pickerRows } from "../shared/metric-picker/groups";
+import { MetricGroups } from "../shared/metric-picker/MetricGroups";
+import { judgeNamesOf, loadCustomJudges, useCustomJudges } from "../shared/persist/custom-judges";
 import { useApp } from "../shared/store";
 import { missingReason } from "./missing-reason";
+import { demoCovers } from "./score-run";
 import { useDraftSample } from "./useDraftSample";
 
-/** One checkbox per metric; a metric whose input is missing is disabled and says why. */
+/**
+ * Every metric grouped by what it needs (a judge, embeddings, nothing) and the user's judges,
+ * with inputs and cost per sample; a metric whose input is missing is disabled and says why.
+ */
 export function MetricPicker() {
   const t = useT();
   const selected = useApp((s) => s.selected);
   const toggle = useApp((s) => s.toggleMetric);
-  const { sample, hasEmbedder } = useDraftSample();
+  const raw = useApp((s) => s.metricOptions);
+  const setOption = useApp((s) => s.setMetricOption);
+  const judges = useCustomJudges((s) => s.judges);
+  const { sample, plan, hasEmbedder } = useDraftSample();
+  useEffect(() => {
+    void loadCustomJudges();
+  }, []);
+  const rows = useMemo(() => pickerRows(sample, judges, raw), [sample, judges, raw]);
+  const reasonOf = (id: AnyMetricId) => {
+    const missing = missingReason(t, getMetric(id, judges), sample, hasEmbedder);
+    if (missing) return missing;
+    return plan.kind === "demo" && !demoCovers(id, judges) && !needsNoModel(getMetric(id, judges)) ? t.more.demoCovers : undefined;
+  };
   return (
     <fieldset className="metrics">
       <legend>{t.sample.metrics}</legend>
-      <ul>
-        {METRIC_IDS.map((id) => {
-          const reason = missingReason(t, id, sample, hasEmbedder);
-          const inputId = `metric-${id}`;
-          return (
-            <li key={id} className={reason ? "metric-option is-disabled" : "metric-option"}>
-              <input
-                id={inputId}
-                type="checkbox"
-                aria-label={id}
-                aria-describedby={reason ? `${inputId}-why` : undefined}
-                checked={selected.includes(id) && !reason}
-                disabled={reason !== undefined}
-                onChange={(event) => toggle(id, event.target.checked)}
-              />
-              <label htmlFor={inputId}>
-                <span className="metric-name">{t.metrics[id]}</span> <code className="metric-id">{id}</code>
-                {needsNoModel(METRICS[id]) ? " " : null}
-                {needsNoModel(METRICS[id]) ? (
-                  <span className="badge badge-no-judge" title={t.sample.noJudgeHint}>
-                    {t.sample.noJudge}
-                  </span>
-                ) : null}
-              </label>
-              {reason ? (
-                <span id={`${inputId}-why`} className="metric-why">
-                  {reason}
-                </span>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
+      <MetricGroups
+        rows={rows}
+        selected={selected}
+        onToggle={toggle}
+        raw={raw}
+        onOption={setOption}
+        reasonOf={reasonOf}
+        judgeNames={judgeNamesOf(judges)}
+        idPrefix="metric"
+      />
     </fieldset>
   );
 }

@@ -13,7 +13,10 @@ export function ResultsPanel() {
   const t = useT();
   const run = useApp((s) => s.run);
   const contexts = run.sample?.contexts ?? [];
-  const ids = METRIC_IDS.filter((id) => run.metricIds.includes(id));
+  // Built-in metrics in their fixed order, then the user's judges.
+  const rank = (id: string) => ((METRIC_IDS as readonly string[]).includes(id) ? (METRIC_IDS as readonly string[]).indexOf(id) : METRIC_IDS.length);
+  const judgeNames = Object.fromEntries((run.customJudges ?? []).map((j) => [`custom:${j.slug}`, j.name]));
+  const ids = [...run.metricIds].sort((a, b) => rank(a) - rank(b));
   const stale = useApp((s) => s.run.sample !== null && s.run.status !== "running" && !sameSample(draftToSample(s.draft, ""), s.run.sample));
   return (
     <section id="results" className="panel results-panel" aria-labelledby="results-title" tabIndex={-1}>
@@ -32,7 +35,7 @@ export function ResultsPanel() {
           <div className="cards">
             {ids.map((id) => {
               const result = run.results[id];
-              if (result) return <MetricCard key={id} id={id} result={result} contexts={contexts} />;
+              if (result) return <MetricCard key={id} id={id} result={result} contexts={contexts} judgeNames={judgeNames} options={run.metricOptions?.[id]} />;
               return run.status === "running" ? <PendingCard key={id} id={id} /> : null;
             })}
           </div>

@@ -1,4 +1,5 @@
 import { useT } from "../shared/i18n";
+import { metricLabel } from "../shared/results/labels";
 import { useApp } from "../shared/store";
 import { DemoBadge } from "../shared/ui/DemoBadge";
 import { isDraftEmpty } from "../shared/sample-draft";
@@ -37,7 +38,7 @@ export function ScoreBar() {
       ) : null}
       {needKey ? (
         <p className="note note-warn">
-          {keyless.length > 0 ? t.sample.keylessOnly(keyless.map((id) => t.metrics[id]).join(", ")) : t.sample.needKey}{" "}
+          {keyless.length > 0 ? t.sample.keylessOnly(keyless.map((id) => metricLabel(t, id)).join(", ")) : t.sample.needKey}{" "}
           <button type="button" className="link" onClick={() => openSettings(true)}>
             {t.app.settings}
           </button>

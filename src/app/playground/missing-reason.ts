@@ -1,12 +1,12 @@
-import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
+import { type MetricDefinition, missingInput, type Sample } from "../../engine";
 import type { Messages } from "../shared/i18n/en";
 
 /**
  * Why a metric cannot run, in the UI language. The engine decides (missingInput); its English
  * sentence is mapped onto the catalogue, falling back to the engine's words for anything new.
  */
-export function missingReason(t: Messages, id: MetricId, sample: Sample, hasEmbedder: boolean): string | undefined {
-  const english = missingInput(METRICS[id], sample, hasEmbedder);
+export function missingReason(t: Messages, metric: MetricDefinition, sample: Sample, hasEmbedder: boolean): string | undefined {
+  const english = missingInput(metric, sample, hasEmbedder);
   if (english === undefined) return undefined;
   if (/context/.test(english) && /at least one/.test(english)) return t.missing.contexts;
   if (/reference/.test(english)) return t.missing.reference;

@@ -1,4 +1,6 @@
-import { evaluate, METRICS, missingInput, needsNoModel, type MetricId, type Sample } from "../../engine";
+import { type AnyMetricId, type CustomJudge, evaluate, getMetric, missingInput, needsNoModel, PAPER_METRIC_IDS, type Sample } from "../../engine";
+import { metricOptionsOf } from "../shared/metric-picker/groups";
+import { useCustomJudges } from "../shared/persist/custom-judges";
 import { newId } from "../../storage/db/ids";
 import { recordRun } from "../shared/persist/history-sync";
 import { demoPorts, hasEmbedderFor, planFor, realPorts } from "../shared/ports/judge-ports";
@@ -10,13 +12,19 @@ import { draftToSample } from "../shared/sample-draft";
 let controller: AbortController | null = null;
 
 /** The selected metrics that can run on this sample (the others are disabled in the form). */
-function runnableMetrics(sample: Sample, selected: readonly MetricId[], hasEmbedder: boolean): MetricId[] {
-  return selected.filter((id) => missingInput(METRICS[id], sample, hasEmbedder) === undefined);
+function runnableMetrics(sample: Sample, selected: readonly AnyMetricId[], hasEmbedder: boolean, judges: readonly CustomJudge[]): AnyMetricId[] {
+  const known = (id: AnyMetricId) => !id.startsWith("custom:") || judges.some((j) => `custom:${j.slug}` === id);
+  return selected.filter((id) => known(id) && missingInput(getMetric(id, judges), sample, hasEmbedder) === undefined);
+}
+
+/** The demo judge has recorded replies for the paper's five only (and needs none for the text metrics). */
+export function demoCovers(id: AnyMetricId, judges: readonly CustomJudge[] = []): boolean {
+  return (PAPER_METRIC_IDS as readonly string[]).includes(id) || (!id.startsWith("custom:") && needsNoModel(getMetric(id, judges)));
 }
 
 /** The metrics among these that make no request, so they score with no key at all. */
-export function keylessMetrics(ids: readonly MetricId[]): MetricId[] {
-  return ids.filter((id) => needsNoModel(METRICS[id]));
+export function keylessMetrics(ids: readonly AnyMetricId[], judges: readonly CustomJudge[] = []): AnyMetricId[] {
+  return ids.filter((id) => needsNoModel(getMetric(id, judges)));
 }
 
 /** Scores the form's sample with the selected metrics; each card appears as its metric finishes. */
@@ -25,11 +33,18 @@ export async function scoreDraft(): Promise<void> {
   if (state.run.status === "running") return;
   const sample = draftToSample(state.draft, newId());
   const plan = planFor(sample);
-  const runnable = runnableMetrics(sample, state.selected, hasEmbedderFor(plan, state.settings.embeddingModel));
+  const judges = useCustomJudges.getState().judges;
+  const usable = runnableMetrics(sample, state.selected, hasEmbedderFor(plan, state.settings.embeddingModel), judges);
+  const runnable = plan.kind === "demo" ? usable.filter((id) => demoCovers(id, judges)) : usable;
+  const { options: metricOptions, errors } = metricOptionsOf(runnable, state.metricOptions, judges);
+  if (errors.length > 0) {
+    state.setStatus(() => errors.join("; "));
+    return;
+  }
   // Without a key, the metrics that need no judge (BLEU, ROUGE-L, exact match, ...) still score:
   // they make no request. The ones that need a judge wait for a key.
   const keyless = plan.kind === "need_key";
-  const metricIds = keyless ? keylessMetrics(runnable) : runnable;
+  const metricIds = keyless ? keylessMetrics(runnable, judges) : runnable;
   if (keyless && metricIds.length === 0) {
     state.setStatus((t) => t.sample.needKey);
     return;
@@ -51,10 +66,12 @@ export async function scoreDraft(): Promise<void> {
     // The prompt studio's active versions; their hashes and names land in every call record.
     const prompts = await activePromptOverrides();
     useApp.getState().setRunPrompts(prompts);
+    const usedJudges = judges.filter((j) => metricIds.includes(`custom:${j.slug}`));
+    useApp.getState().setRunMetricConfig(metricOptions, usedJudges);
     const output = await evaluate(
       [sample],
       metricIds,
-      { judge: ports.judge, embedder: ports.embedder, concurrency: state.settings.concurrency, prompts },
+      { judge: ports.judge, embedder: ports.embedder, concurrency: state.settings.concurrency, prompts, metricOptions, customJudges: judges },
       {
         signal: abort.signal,
         onResult: (event) => {

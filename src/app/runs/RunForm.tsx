@@ -1,6 +1,10 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { type AnyMetricId, customId, getMetric, missingInput, type PromptOverrides, type Sample } from "../../engine";
+import { metricOptionsOf, pickerRows, type RawOptions } from "../shared/metric-picker/groups";
+import { MetricGroups } from "../shared/metric-picker/MetricGroups";
+import { judgeNamesOf, loadCustomJudges, useCustomJudges } from "../shared/persist/custom-judges";
+import { useT } from "../shared/i18n";
 import { useFormats } from "../shared/i18n/format";
-import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
 import { useApp } from "../shared/store";
 import { ASSUMED_SECONDS_PER_REQUEST, formatDuration, formatUsd, type RunEstimate } from "./estimate";
 import { estimateInWorker } from "./estimate-client";
@@ -10,13 +14,29 @@ import { RunNoticeLine } from "./RunNoticeLine";
 import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
 
+type BuiltIn = Exclude<AnyMetricId, `custom:${string}`>;
+
 /** Choosing what to run, and what it will cost, before "Start run". */
 export function RunForm({ datasetId, samples }: { datasetId: string; samples: readonly Sample[] }) {
   const t = useRunsT();
   const fmt = useFormats();
+  const tApp = useT();
   const settings = useApp((s) => s.settings);
   const live = useRuns((s) => s.live);
-  const [metrics, setMetrics] = useState<MetricId[]>(["faithfulness", "context_recall"]);
+  const [metrics, setMetrics] = useState<AnyMetricId[]>(["faithfulness", "context_recall"]);
+  const [raw, setRaw] = useState<Record<string, RawOptions>>({});
+  const judges = useCustomJudges((s) => s.judges);
+  useEffect(() => {
+    void loadCustomJudges();
+  }, []);
+  // A judge deleted in the studio leaves the selection.
+  const known = useMemo(() => new Set<string>(judges.map(customId)), [judges]);
+  const chosen = useMemo(() => metrics.filter((id) => !id.startsWith("custom:") || known.has(id)), [metrics, known]);
+  // Memoised: PromptPicker reports its choice whenever this list changes, so a new array each render would loop.
+  const builtIn = useMemo(() => chosen.filter((id): id is BuiltIn => !id.startsWith("custom:")), [chosen]);
+  const { options: metricOptions, errors: optionErrors } = useMemo(() => metricOptionsOf(chosen, raw, judges), [chosen, raw, judges]);
+  // Costs per sample are shown for the dataset's first sample (contexts count for per-context calls).
+  const rows = useMemo(() => pickerRows(samples[0] ?? { id: "", question: "", answer: "", contexts: [] }, judges, raw), [samples, judges, raw]);
   const [repeat, setRepeat] = useState(1);
   const [concurrency, setConcurrency] = useState(settings.concurrency);
   const [estimate, setEstimate] = useState<RunEstimate | null>(null);
@@ -31,7 +51,15 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   useEffect(() => {
     let stale = false;
     setEstimate(null);
-    estimateInWorker(samples, metrics, { repeat, concurrency, hasEmbedder, model: judgeModel, prices: settings.prices }).then(
+    estimateInWorker(samples, chosen, {
+      repeat,
+      concurrency,
+      hasEmbedder,
+      model: judgeModel,
+      prices: settings.prices,
+      metricOptions,
+      customJudges: judges,
+    }).then(
       (e) => {
         if (!stale) setEstimate(e);
       },
@@ -40,9 +68,16 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
     return () => {
       stale = true;
     };
-  }, [samples, metrics, repeat, concurrency, hasEmbedder, judgeModel, settings.prices]);
+  }, [samples, chosen, repeat, concurrency, hasEmbedder, judgeModel, settings.prices, metricOptions, judges]);
 
-  const toggle = (id: MetricId) => setMetrics((m) => (m.includes(id) ? m.filter((x) => x !== id) : METRIC_IDS.filter((x) => x === id || m.includes(x))));
+  const order = rows.map((r) => r.id);
+  const toggle = (id: AnyMetricId, on: boolean) => setMetrics((m) => (on ? order.filter((x) => x === id || m.includes(x)) : m.filter((x) => x !== id)));
+  const onOption = (id: AnyMetricId, key: string, value: string | boolean) => setRaw((r) => ({ ...r, [id]: { ...r[id], [key]: value } }));
+  // Only the embedding model can be missing for a whole run: samples missing an input are skipped per sample.
+  const reasonOf = (id: AnyMetricId) =>
+    !hasEmbedder && missingInput(getMetric(id, judges), { id: "", question: "q", answer: "a", contexts: ["c"], reference: "r" }, false)
+      ? tApp.missing.embedder
+      : undefined;
   const whole = (value: string, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number(value) || min)));
 
   return (
@@ -51,16 +86,30 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       aria-label={t.newRun}
       onSubmit={(e) => {
         e.preventDefault();
-        void startRun(datasetId, { metrics, repeat, concurrency, prompts, model: judgeModel, embeddingModel: embeddingModel.trim() });
+        void startRun(datasetId, {
+          metrics: chosen,
+          metricOptions,
+          customJudges: judges.filter((j) => chosen.includes(customId(j))),
+          repeat,
+          concurrency,
+          prompts,
+          model: judgeModel,
+          embeddingModel: embeddingModel.trim(),
+        });
       }}
     >
       <fieldset>
         <legend>{t.metrics}</legend>
-        {METRIC_IDS.map((id) => (
-          <label key={id} className="runs-check">
-            <input type="checkbox" checked={metrics.includes(id)} onChange={() => toggle(id)} /> {id}
-          </label>
-        ))}
+        <MetricGroups
+          rows={rows}
+          selected={chosen}
+          onToggle={toggle}
+          raw={raw}
+          onOption={onOption}
+          reasonOf={reasonOf}
+          judgeNames={judgeNamesOf(judges)}
+          idPrefix="run-metric"
+        />
       </fieldset>
       <div className="runs-numbers">
         <label>
@@ -70,7 +119,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
           {t.concurrency} <input type="number" min={1} max={64} value={concurrency} onChange={(e) => setConcurrency(whole(e.target.value, 1, 64))} />
         </label>
       </div>
-      <PromptPicker metrics={metrics} onChange={onPrompts} />
+      <PromptPicker metrics={builtIn} onChange={onPrompts} />
       <div className="runs-models">
         <label>
           {t.judgeModel} <input type="text" aria-label="Run judge model" value={model} spellCheck={false} onChange={(e) => setModel(e.target.value)} />
@@ -94,7 +143,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
         )}
       </section>
       <div className="runs-start">
-        <button type="submit" className="btn btn-primary" disabled={live !== null || metrics.length === 0}>
+        <button type="submit" className="btn btn-primary" disabled={live !== null || chosen.length === 0 || optionErrors.length > 0}>
           {t.start}
         </button>
         <RunNoticeLine at="start" />

@@ -1,4 +1,4 @@
-import type { MetricId, Sample } from "../../engine";
+import type { AnyMetricId, Sample } from "../../engine";
 import { estimateRun, type RunEstimate } from "./estimate";
 import type { EstimateReply, EstimateRequest } from "./estimate-protocol";
 
@@ -25,7 +25,7 @@ function theWorker(): Worker | null {
   return worker;
 }
 
-export function estimateInWorker(samples: readonly Sample[], metrics: readonly MetricId[], opts: EstimateRequest["opts"]): Promise<RunEstimate> {
+export function estimateInWorker(samples: readonly Sample[], metrics: readonly AnyMetricId[], opts: EstimateRequest["opts"]): Promise<RunEstimate> {
   const w = theWorker();
   if (!w) return estimateRun(samples, metrics, opts);
   const id = nextId++;

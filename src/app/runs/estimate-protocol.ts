@@ -1,4 +1,4 @@
-import type { MetricId, Sample } from "../../engine";
+import type { AnyMetricId, CustomJudge, MetricOptions, Sample } from "../../engine";
 import type { PriceRow } from "../../storage/prices";
 import type { RunEstimate } from "./estimate";
 
@@ -6,8 +6,16 @@ import type { RunEstimate } from "./estimate";
 export interface EstimateRequest {
   id: number;
   samples: readonly Sample[];
-  metrics: readonly MetricId[];
-  opts: { repeat: number; concurrency: number; hasEmbedder: boolean; model: string; prices: readonly PriceRow[] };
+  metrics: readonly AnyMetricId[];
+  opts: {
+    repeat: number;
+    concurrency: number;
+    hasEmbedder: boolean;
+    model: string;
+    prices: readonly PriceRow[];
+    metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+    customJudges?: readonly CustomJudge[];
+  };
 }
 
 export type EstimateReply = { id: number; ok: true; estimate: RunEstimate } | { id: number; ok: false; message: string };

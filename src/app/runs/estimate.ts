@@ -1,11 +1,11 @@
-import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
+import { callsPerSample, getMetric, missingInput, type AnyMetricId, type CustomJudge, type MetricOptions, type Sample } from "../../engine";
 import { estimateTokens } from "../../llm/tokens";
 import type { RunsMessages } from "./messages";
 import { findPrice, type PriceRow } from "../../storage/prices";
 
 /**
  * What a run will cost before it starts: requests (per metric, from how each metric calls the
- * judge), tokens (counted with gpt-tokenizer, loaded lazily so it stays out of the main bundle),
+ * judge, callsPerSample: options and custom judges' k votes included), tokens (counted with gpt-tokenizer, loaded lazily so it stays out of the main bundle),
  * cost (the Settings price table) and time at the chosen concurrency. An estimate: replies vary.
  * It runs in a worker (estimate-client.ts), and a text longer than EXACT_LIMIT is approximated
  * (about 4 characters a token, a CJK character one): gpt-tokenizer's merges are quadratic on a
@@ -13,21 +13,6 @@ import { findPrice, type PriceRow } from "../../storage/prices";
  */
 const EXACT_LIMIT = 8_000;
 
-/** Chat calls a metric makes for one sample (context_precision: one call for all contexts). */
-const CHAT_CALLS: Record<MetricId, number> = {
-  faithfulness: 2,
-  answer_relevancy: 1,
-  context_relevance: 1,
-  context_precision: 1,
-  context_recall: 1,
-  // No judge: no request, no token, no cost.
-  bleu: 0,
-  chrf: 0,
-  rouge_l: 0,
-  string_similarity: 0,
-  exact_match: 0,
-  string_presence: 0,
-};
 /** Completion tokens per chat call, a typical judge reply's size. */
 const REPLY_TOKENS = 150;
 /** Seconds per request assumed for the duration (a hosted judge's typical reply time). */
@@ -44,14 +29,29 @@ export interface RunEstimate {
 
 export async function estimateRun(
   samples: readonly Sample[],
-  metricIds: readonly MetricId[],
-  opts: { repeat: number; concurrency: number; hasEmbedder: boolean; model: string; prices: readonly PriceRow[] },
+  metricIds: readonly AnyMetricId[],
+  opts: {
+    repeat: number;
+    concurrency: number;
+    hasEmbedder: boolean;
+    model: string;
+    prices: readonly PriceRow[];
+    metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+    customJudges?: readonly CustomJudge[];
+  },
 ): Promise<RunEstimate> {
   const { encode } = await import("gpt-tokenizer");
   const count = (text: string) => (text.length > EXACT_LIMIT ? estimateTokens(text) : encode(text).length);
+  const judges = opts.customJudges ?? [];
+  const metric = (id: AnyMetricId) => getMetric(id, judges);
+  // Prompt text sent with every call of a metric: its prompts' mean size (one call may use one of several).
   const fixed = Object.fromEntries(
-    metricIds.map((id) => [id, METRICS[id].prompts.reduce((sum, p) => sum + count(`${p.instruction}\n${JSON.stringify(p.examples)}`), 0)]),
-  ) as Record<MetricId, number>;
+    metricIds.map((id) => {
+      const prompts = metric(id).prompts;
+      const total = prompts.reduce((sum, p) => sum + count(`${p.instruction}\n${JSON.stringify(p.examples)}`), 0);
+      return [id, prompts.length ? total / prompts.length : 0];
+    }),
+  ) as Record<AnyMetricId, number>;
   let chat = 0;
   let embeddings = 0;
   let promptTokens = 0;
@@ -59,15 +59,15 @@ export async function estimateRun(
     const fields = [sample.question, sample.answer, ...sample.contexts, sample.reference ?? ""];
     const text = fields.reduce((n, field) => n + count(field), 0) + fields.length - 1;
     for (const id of metricIds) {
-      if (missingInput(METRICS[id], sample, opts.hasEmbedder)) continue;
-      const calls = CHAT_CALLS[id];
-      chat += calls;
-      promptTokens += fixed[id] + calls * text;
-      if (METRICS[id].usesEmbeddings) embeddings++;
+      if (missingInput(metric(id), sample, opts.hasEmbedder)) continue;
+      const calls = callsPerSample(id, sample, opts.metricOptions?.[id] ?? {}, judges);
+      chat += calls.chat;
+      promptTokens += calls.chat * ((fixed[id] ?? 0) + text);
+      embeddings += calls.embedding;
     }
   }
   const requests = (chat + embeddings) * opts.repeat;
-  promptTokens *= opts.repeat;
+  promptTokens = Math.round(promptTokens * opts.repeat);
   const completionTokens = chat * opts.repeat * REPLY_TOKENS;
   const price = findPrice(opts.prices, opts.model);
   return {

@@ -1,9 +1,9 @@
 import {
   type AnyMetricId,
-  isCustomId,
-  METRICS,
+  type CustomJudge,
+  getMetric,
+  type MetricOptions,
   needsNoModel,
-  type MetricId,
   type PromptOverrides,
   type RunDatasetHooks,
   retryFailed,
@@ -34,7 +34,7 @@ import { heldRunIds, webLocks } from "./web-locks";
 
 const prices = () => useApp.getState().settings.prices;
 /** A run of metrics that need no judge (bleu, rouge_l, ...) makes no request: it needs no key and no check. */
-const keyless = (metrics: readonly AnyMetricId[]) => metrics.every((id) => !isCustomId(id) && needsNoModel(METRICS[id]));
+const keyless = (metrics: readonly AnyMetricId[], judges: readonly CustomJudge[] = []) => metrics.every((id) => needsNoModel(getMetric(id, judges)));
 const notice = (value: RunNotice | null) => useRuns.setState({ notice: value });
 
 async function db() {
@@ -48,7 +48,7 @@ const service = new RunService(
     db,
     clock: { now: () => Date.now() },
     judge: async (meta) =>
-      keyless(meta.metrics)
+      keyless(meta.metrics, meta.customJudges)
         ? { judge: undefined, embedder: undefined }
         : realPorts(useApp.getState().bypassCache || meta.repeat > 1, { model: meta.model, embeddingModel: meta.embeddingModel }),
     locks: webLocks(),
@@ -98,7 +98,11 @@ export async function refreshElsewhere(): Promise<void> {
 }
 
 export interface RunForm {
-  metrics: MetricId[];
+  metrics: AnyMetricId[];
+  /** Checked options per metric (the picker's editors). */
+  metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+  /** The custom judges among `metrics`; stored with the run so resuming and its report use the same definitions. */
+  customJudges?: CustomJudge[];
   repeat: number;
   concurrency: number;
   /** The prompt versions chosen in the form; the studio's active ones when absent. */
@@ -136,7 +140,7 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
   void requestPersistentStorage();
   const model = form.model?.trim() || settings.model;
   const embeddingModel = form.embeddingModel?.trim() ?? settings.embeddingModel;
-  const check: Preflight = keyless(form.metrics) ? { ok: true } : await preflight(model, embeddingModel);
+  const check: Preflight = keyless(form.metrics, form.customJudges) ? { ok: true } : await preflight(model, embeddingModel);
   if (!check.ok) return notice({ text: check.message, at: "start", settings: true });
   try {
     const opened = await db();
@@ -148,6 +152,8 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
         datasetName: dataset?.name ?? "",
         samples,
         metrics: form.metrics,
+        ...(form.metricOptions && Object.keys(form.metricOptions).length ? { metricOptions: form.metricOptions } : {}),
+        ...(form.customJudges?.length ? { customJudges: form.customJudges } : {}),
         repeat: form.repeat,
         concurrency: form.concurrency,
         prompts: form.prompts ?? (await activePromptOverrides()),
@@ -174,7 +180,7 @@ export async function resumeRun(runId: string, redo?: RunDatasetHooks["redo"]): 
   if (!meta) return;
   // The key in memory belongs to Settings' endpoint: finishing a run against another one would mix
   // two endpoints' answers in one run.
-  const free = keyless(meta.metrics);
+  const free = keyless(meta.metrics, meta.customJudges);
   if (!free && settings.baseURL.trim() !== meta.baseURL.trim()) return notice({ text: t.otherEndpoint(meta.baseURL), at: "resume", settings: true });
   notice(null);
   const check: Preflight = free ? { ok: true } : await preflight(meta.model, meta.embeddingModel);

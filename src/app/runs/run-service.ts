@@ -4,7 +4,9 @@ import {
   type Embedder,
   type JournalEntry,
   type Judge,
-  type MetricId,
+  type AnyMetricId,
+  type CustomJudge,
+  type MetricOptions,
   type PromptOverrides,
   type RunDatasetHooks,
   runDataset,
@@ -65,7 +67,11 @@ export interface NewRun {
   samples: readonly Sample[];
   /** Absent: named after the moment it is created, which the runs list shows in the UI language (run-title.ts). */
   name?: string;
-  metrics: MetricId[];
+  metrics: AnyMetricId[];
+  /** Options per metric (issue 16), as parseMetricOptions returned them; absent: every default. */
+  metricOptions?: Partial<Record<string, MetricOptions>>;
+  /** The custom judges among `metrics`, as they are when the run is created. */
+  customJudges?: CustomJudge[];
   repeat: number;
   concurrency: number;
   prompts: PromptOverrides;
@@ -105,6 +111,8 @@ export class RunService {
       updatedAt: now,
       status: "paused",
       metrics: input.metrics,
+      ...(input.metricOptions ? { metricOptions: input.metricOptions } : {}),
+      ...(input.customJudges ? { customJudges: input.customJudges } : {}),
       repeat: input.repeat,
       concurrency: input.concurrency,
       sampleCount: input.samples.length,
@@ -112,7 +120,7 @@ export class RunService {
       embeddingModel: input.embeddingModel,
       baseURL: input.baseURL,
       prompts: input.prompts,
-      promptsUsed: promptsUsed(input.metrics, input.prompts),
+      promptsUsed: promptsUsed(input.metrics, input.prompts, input.customJudges ?? []),
       activeMs: 0,
       unrecorded: { ...spent },
     };
@@ -159,6 +167,8 @@ export class RunService {
         ...(meta.embeddingModel ? { embeddingModel: meta.embeddingModel } : {}),
         concurrency: meta.concurrency,
         metrics: meta.metrics,
+        ...(meta.metricOptions ? { metricOptions: meta.metricOptions } : {}),
+        ...(meta.customJudges?.length ? { customJudges: meta.customJudges } : {}),
         prompts: meta.promptsUsed,
         ...(meta.repeat > 1 ? { repeat: meta.repeat } : {}),
       },
@@ -194,7 +204,15 @@ export class RunService {
       const out = await runDataset(
         samples,
         stored.metrics,
-        { judge: counted.judge, embedder: counted.embedder, concurrency: stored.concurrency, prompts: stored.prompts, repeat: stored.repeat },
+        {
+          judge: counted.judge,
+          embedder: counted.embedder,
+          concurrency: stored.concurrency,
+          prompts: stored.prompts,
+          repeat: stored.repeat,
+          ...(stored.metricOptions ? { metricOptions: stored.metricOptions } : {}),
+          ...(stored.customJudges ? { customJudges: stored.customJudges } : {}),
+        },
         journal,
         {
           signal: live.abort.signal,

@@ -1,9 +1,14 @@
 import { useMemo } from "react";
-import { METRIC_IDS } from "../../engine";
+import { METRIC_IDS, METRICS } from "../../engine";
 import { useT } from "../shared/i18n";
 import { checkDraft, draftOf, hasErrors, sameDraft } from "./logic/draft";
 import { stepName, useStudioT } from "./messages";
 import { activeOverridesOf, PROMPTS, useStudio } from "./state/store";
+
+/** The other metrics that send this prompt (answer correctness and noise sensitivity reuse faithfulness's statement prompts). */
+function sharedWith(promptId: string, owner: string) {
+  return METRIC_IDS.filter((m) => m !== owner && METRICS[m].prompts.some((p) => p.id === promptId));
+}
 
 /** Every metric's prompts, with what state each is in (edited, has problems, which version is active). */
 export function PromptList() {
@@ -41,6 +46,15 @@ export function PromptList() {
                   >
                     <span className="studio-prompt-title">{stepName(t, prompt)}</span>
                     <code>{prompt.id}</code>
+                    {sharedWith(prompt.id, metric).length ? (
+                      <span className="muted studio-shared">
+                        {t.alsoUsedBy(
+                          sharedWith(prompt.id, metric)
+                            .map((m) => app.metrics[m])
+                            .join(", "),
+                        )}
+                      </span>
+                    ) : null}
                     <span className="studio-badges">
                       <span className={`badge${activeName ? " badge-version" : ""}`}>{activeName ? t.activeVersion(activeName) : t.builtIn}</span>
                       {edited ? <span className="badge badge-edited">{t.edited}</span> : null}

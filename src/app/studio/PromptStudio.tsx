@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import "../styles/studio.css";
 import "../styles/studio-panels.css";
+import { CustomJudges } from "./CustomJudges";
 import { EditorPane } from "./EditorPane";
 import { useStudioT } from "./messages";
 import { NoticeLine } from "./NoticeLine";
@@ -34,11 +35,14 @@ export default function PromptStudio() {
       </div>
       <NoticeLine notice={notice} />
       {loaded ? (
-        <div className="studio-grid">
-          <PromptList />
-          <EditorPane />
-          <TryPanel />
-        </div>
+        <>
+          <div className="studio-grid">
+            <PromptList />
+            <EditorPane />
+            <TryPanel />
+          </div>
+          <CustomJudges />
+        </>
       ) : (
         <p className="empty">{t.loading}</p>
       )}

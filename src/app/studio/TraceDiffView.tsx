@@ -18,8 +18,12 @@ export function TraceDiffView({ metricId, diff }: { metricId: MetricId; diff: Tr
         {diff.changes.map((change, i) => (
           <li key={i} className={`trace-change is-${change.kind}`} data-testid="trace-change">
             <span className="badge">{t.changedKinds[change.kind]}</span>{" "}
-            {change.context !== undefined && metricId !== "context_precision" ? <span className="muted">{t.contextN(change.context)} · </span> : null}
-            <span className="trace-change-text">{metricId === "context_precision" ? t.contextN(change.context ?? 0) : change.text}</span>
+            {change.context !== undefined && metricId !== "context_precision" && metricId !== "context_utilization" ? (
+              <span className="muted">{t.contextN(change.context)} · </span>
+            ) : null}
+            <span className="trace-change-text">
+              {metricId === "context_precision" || metricId === "context_utilization" ? t.contextN(change.context ?? 0) : change.text}
+            </span>
             <span className="trace-change-values">
               {change.kind !== "added" ? <span className={cls(change.before)}>{show(change.before)}</span> : null}
               {change.kind === "changed" ? " → " : null}

@@ -19,12 +19,8 @@ export const JUDGE_METRIC_IDS = [
 const TEXT_METRIC_IDS = ["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"] as const;
 /** Every built-in metric id; custom judges (`custom:<slug>`) come on top, defined by the user. */
 export const BUILT_IN_METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS, ...TEXT_METRIC_IDS] as const;
-/**
- * The metrics the app's per-metric tables (labels, trace views, the playground's stored results)
- * are typed by until they show every metric: the paper's five and the judge-free ones. They pass
- * it wherever AnyMetricId goes; iterate BUILT_IN_METRIC_IDS to show every built-in metric.
- */
-export const METRIC_IDS = [...PAPER_METRIC_IDS, ...TEXT_METRIC_IDS] as const;
+/** The metrics the app's per-metric tables (labels, trace views, stored results) know: every built-in one. */
+export const METRIC_IDS = [...BUILT_IN_METRIC_IDS] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
 
 export type BuiltInMetricId = (typeof BUILT_IN_METRIC_IDS)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MetricId } from "../../engine/metrics/types";
+import type { AnyMetricId } from "../../engine/metrics/types";
 import type { MetricResult } from "../../engine/result";
 import { sampleSchema } from "../../engine/sample";
 import type { AppDb } from "./db";
@@ -42,7 +42,7 @@ export async function addHistoryEntry(db: AppDb, entry: NewHistoryEntry): Promis
  * Adds one metric's result to an entry as soon as that metric finishes, in a single transaction
  * (so results finishing together do not overwrite each other). False if the entry is gone or unreadable.
  */
-export async function addHistoryResult(db: AppDb, id: string, metricId: MetricId, result: MetricResult): Promise<boolean> {
+export async function addHistoryResult(db: AppDb, id: string, metricId: AnyMetricId, result: MetricResult): Promise<boolean> {
   const tx = db.transaction("history", "readwrite");
   return withQuota(() =>
     inTx(tx, async () => {

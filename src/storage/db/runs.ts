@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { customJudgeSchema } from "../../engine/metrics/custom";
 import type { PromptOverrides } from "../../engine/prompts/types";
 import type { Usage } from "../../engine/run/aggregate";
 import type { JournalEntry, RunJournal } from "../../engine/run/journal";
@@ -49,6 +50,24 @@ const runMetaSchema = z.object({
   /** "running" as stored means "was running when last seen": a page that finds it so without a live run shows it interrupted. */
   status: z.enum(["running", "paused", "cancelled", "done"]),
   metrics: storedMetricIdsSchema,
+  metricOptions: z
+    .record(
+      z.string(),
+      z
+        .object({
+          questions: z.number().optional(),
+          perContextCalls: z.boolean().optional(),
+          weights: z.tuple([z.number(), z.number()]).optional(),
+          mode: z.string().optional(),
+          beta: z.number().optional(),
+          atomicity: z.enum(["low", "high"]).optional(),
+          coverage: z.enum(["low", "high"]).optional(),
+          strictness: z.number().optional(),
+        })
+        .optional(),
+    )
+    .optional(),
+  customJudges: z.array(customJudgeSchema).optional(),
   repeat: z.number().int().min(1),
   concurrency: z.number().int().min(1),
   sampleCount: z.number().int().min(0),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MetricId } from "../../engine/metrics/types";
+import type { AnyMetricId } from "../../engine/metrics/types";
 import type { MetricResult } from "../../engine/result";
 import { sampleSchema } from "../../engine/sample";
 import type { AppDb } from "./db";
@@ -38,7 +38,7 @@ export async function saveLastSession(db: AppDb, session: LastSessionInput): Pro
  * Merges one finished metric into the saved session in one transaction, so metrics finishing at
  * the same moment do not overwrite each other. False when there is no readable session to add to.
  */
-export async function addLastSessionResult(db: AppDb, metricId: MetricId, result: MetricResult): Promise<boolean> {
+export async function addLastSessionResult(db: AppDb, metricId: AnyMetricId, result: MetricResult): Promise<boolean> {
   const tx = db.transaction("settings", "readwrite");
   return withQuota(() =>
     inTx(tx, async () => {

@@ -39,7 +39,13 @@ describe("the sample form", () => {
     await type(field("Context 1"), "C.");
     const precision = byName<HTMLInputElement>(view.container, "context_precision");
     expect(precision.disabled).toBe(true);
-    expect(document.getElementById(precision.getAttribute("aria-describedby")!)!.textContent).toBe("needs a reference");
+    // Its description: what it needs and costs, then why it is off.
+    const description = precision
+      .getAttribute("aria-describedby")!
+      .split(" ")
+      .map((id) => document.getElementById(id)!.textContent)
+      .join(" | ");
+    expect(description).toBe("needs question, contexts, reference · 1 call per sample | needs a reference");
     expect(byName<HTMLInputElement>(view.container, "faithfulness").disabled).toBe(false);
     await type(field("Reference"), "R.");
     expect(byName<HTMLInputElement>(view.container, "context_precision").disabled).toBe(false);

@@ -2,7 +2,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, test } from "vitest";
 import { getBuiltInExample } from "../../../src/demo";
-import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel } from "../../../src/engine";
+import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, PAPER_METRIC_IDS } from "../../../src/engine";
 import { refreshHistory, restoreLastSession } from "../../../src/app/shared/persist/history-sync";
 import { scoreDraft } from "../../../src/app/playground/score-run";
 import { useApp } from "../../../src/app/shared/store";
@@ -11,7 +11,8 @@ import { IDLE_RUN } from "../../../src/app/shared/store/run-slice";
 import { en } from "../../../src/app/shared/i18n/en";
 
 /** What the playground selects by default: the judge metrics (the others are one tick away). */
-const METRIC_IDS = ALL_METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
+// The playground's default selection, the metrics the demo judge has replies for.
+const METRIC_IDS = PAPER_METRIC_IDS;
 const TEXT_METRICS = ALL_METRIC_IDS.filter((id) => needsNoModel(METRICS[id]));
 
 describe("scoring from the store", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Sample } from "../../../src/engine";
+import { customJudgeSchema, type Sample } from "../../../src/engine";
 import { estimateRun, formatDuration, formatUsd } from "../../../src/app/runs/estimate";
 import { runsT } from "../../../src/app/runs/messages";
 import { useApp } from "../../../src/app/shared/store";
@@ -27,6 +27,21 @@ describe("estimateRun", () => {
     expect(e.usd).toBeCloseTo((e.promptTokens * 1 + e.completionTokens * 4) / 1_000_000, 12);
     // 27 requests, 2 at a time, 2 s each.
     expect(e.seconds).toBe(14 * 2);
+  });
+
+  it("counts issue 16's metrics with their options and a custom judge's k votes", async () => {
+    const judge = customJudgeSchema.parse({ slug: "polite", name: "Polite", definition: "Is it polite?", inputs: ["answer"], scale: "binary", strictness: 3 });
+    // answer_correctness: 4 calls + 1 embedding, only with a reference (sample a); weights 1,0 drop the embedding.
+    // context_precision one call per context: 1 context, and only with a reference; custom:polite: 3 votes per sample; bleu: nothing.
+    const base = { repeat: 1, concurrency: 4, hasEmbedder: true, model: "judge-x", prices, customJudges: [judge] };
+    const e = await estimateRun(samples, ["answer_correctness", "context_precision", "custom:polite", "bleu"], base);
+    expect(e.requests).toBe(4 + 1 + 1 + 2 * 3);
+    const weighted = await estimateRun(samples, ["answer_correctness", "context_precision", "custom:polite", "bleu"], {
+      ...base,
+      metricOptions: { answer_correctness: { weights: [1, 0] }, context_precision: { perContextCalls: true } },
+    });
+    expect(weighted.requests).toBe(4 + 1 + 2 * 3);
+    expect(weighted.completionTokens).toBe((4 + 1 + 2 * 3) * 150);
   });
 
   it("without an embedding model answer_relevancy is not counted; an unknown model has no price", async () => {

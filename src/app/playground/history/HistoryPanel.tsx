@@ -1,4 +1,5 @@
-import { METRIC_IDS } from "../../../engine";
+import { type AnyMetricId, METRIC_IDS } from "../../../engine";
+import { lowerIsBetter, metricLabel } from "../../shared/results/labels";
 import type { HistoryEntry } from "../../../storage/db/history";
 import { useT } from "../../shared/i18n";
 import { entryToView, removeHistoryEntry } from "../../shared/persist/history-sync";
@@ -48,14 +49,17 @@ export function HistoryPanel() {
                 </p>
               </div>
               <ul className="history-scores" aria-label={t.sample.metrics}>
-                {METRIC_IDS.filter((id) => entry.results[id]).map((id) => {
-                  const score = entry.results[id]!.score;
-                  return (
-                    <li key={id} className={score === null ? "mini-score score-none" : `mini-score score-${scoreLevel(score)}`} title={t.metrics[id]}>
-                      <span className="mini-name">{t.metrics[id]}</span> {score === null ? entry.results[id]!.error?.code : formatScore(score)}
-                    </li>
-                  );
-                })}
+                {[...METRIC_IDS, ...(entry.metrics as AnyMetricId[]).filter((id) => id.startsWith("custom:"))]
+                  .filter((id) => entry.results[id])
+                  .map((id) => {
+                    const score = entry.results[id]!.score;
+                    const level = score === null ? "none" : scoreLevel(lowerIsBetter(id) ? 1 - score : score);
+                    return (
+                      <li key={id} className={`mini-score score-${level}`} title={metricLabel(t, id)}>
+                        <span className="mini-name">{metricLabel(t, id)}</span> {score === null ? entry.results[id]!.error?.code : formatScore(score)}
+                      </li>
+                    );
+                  })}
               </ul>
               <div className="history-actions">
                 <button type="button" className="btn btn-small" aria-label={t.history.openLabel(title)} disabled={running} onClick={() => reopen(entry)}>

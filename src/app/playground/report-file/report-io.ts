@@ -1,4 +1,4 @@
-import { allCalls, isMetricId, summarize, usageOf, type MetricId, type MetricResult, type Sample } from "../../../engine";
+import { allCalls, isCustomId, isMetricId, summarize, usageOf, type AnyMetricId, type MetricResult, type Sample } from "../../../engine";
 import { storedResultsSchema } from "../../../storage/db/stored-results";
 import { buildReport, parseReport, promptsUsed, serializeReport } from "../../../storage/format/report";
 import type { RunView } from "../../shared/store";
@@ -20,7 +20,9 @@ export function reportText(run: RunView, settings: AppSettings, apiKey: string):
       concurrency: settings.concurrency,
       temperature: settings.temperature,
       metrics: run.metricIds,
-      prompts: promptsUsed(run.metricIds, run.prompts ?? {}),
+      ...(run.metricOptions && Object.keys(run.metricOptions).length ? { metricOptions: run.metricOptions } : {}),
+      ...(run.customJudges?.length ? { customJudges: run.customJudges } : {}),
+      prompts: promptsUsed(run.metricIds, run.prompts ?? {}, run.customJudges),
     },
     generator: generatorStamp("browser"),
     createdAt: new Date(run.finishedAt ?? Date.now()),
@@ -37,7 +39,7 @@ export function reportFileName(now = new Date()): string {
 }
 
 export type ImportResult =
-  | { ok: true; sample: Sample; metricIds: MetricId[]; results: Partial<Record<MetricId, MetricResult>>; model: string }
+  | { ok: true; sample: Sample; metricIds: AnyMetricId[]; results: Partial<Record<AnyMetricId, MetricResult>>; model: string }
   | { ok: false; message: string };
 
 /** Opens a report and takes its first sample with that sample's results; any problem is a message. */
@@ -55,7 +57,7 @@ export function readReportFile(text: string, fileName: string): ImportResult {
     return { ok: false, message: `${fileName}: results.${issue?.path.join(".") ?? ""}: ${issue?.message ?? "invalid result"}` };
   }
   const results = checked.data;
-  const metricIds = Object.keys(results).filter(isMetricId);
+  const metricIds = Object.keys(results).filter((id): id is AnyMetricId => isMetricId(id) || isCustomId(id));
   const out: Sample = { id: sample.id, question: sample.question, answer: sample.answer, contexts: [...sample.contexts] };
   if (sample.reference !== undefined) out.reference = sample.reference;
   return { ok: true, sample: out, metricIds, results, model: report.config.model };

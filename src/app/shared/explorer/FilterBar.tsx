@@ -1,5 +1,6 @@
-import type { MetricId } from "../../../engine/metrics/types";
+import type { AnyMetricId } from "../../../engine/metrics/types";
 import { useT } from "../i18n";
+import { metricLabel } from "../results/labels";
 import type { Comparison, RowFilter } from "./filter";
 import { useExplorerT } from "./messages";
 
@@ -12,7 +13,7 @@ export function FilterBar({
   filter,
   onChange,
 }: {
-  metrics: readonly MetricId[];
+  metrics: readonly AnyMetricId[];
   codes: readonly string[];
   filter: RowFilter;
   onChange: (next: RowFilter) => void;
@@ -25,11 +26,15 @@ export function FilterBar({
       <legend>{t.filters}</legend>
       <label>
         {t.filterMetric}
-        <select aria-label="Filter metric" value={filter.metric ?? ""} onChange={(e) => set({ metric: (e.target.value || undefined) as MetricId | undefined })}>
+        <select
+          aria-label="Filter metric"
+          value={filter.metric ?? ""}
+          onChange={(e) => set({ metric: (e.target.value || undefined) as AnyMetricId | undefined })}
+        >
           <option value="">{t.anyMetric}</option>
           {metrics.map((m) => (
             <option key={m} value={m}>
-              {app.metrics[m]}
+              {metricLabel(app, m)}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import { useMemo, useState } from "react";
 import type { Report } from "../../../storage/format/report-schema";
 import { useT } from "../i18n";
+import { metricLabel } from "../results/labels";
 import { formatScore, formatSigned } from "../results/format";
 import { compareReports, type CompareRow } from "./compare";
 import { useExplorerT } from "./messages";
@@ -49,7 +50,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
           <tbody>
             {cmp.summary.map((s) => (
               <tr key={s.metric}>
-                <th scope="row">{app.metrics[s.metric]}</th>
+                <th scope="row">{metricLabel(app, s.metric)}</th>
                 <td>{num(s.a)}</td>
                 <td>{num(s.b)}</td>
                 <td data-testid={`delta-${s.metric}`}>{signed(s.delta)}</td>
@@ -98,7 +99,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
             <th scope="col">{t.id}</th>
             {cmp.metrics.map((m) => (
               <th scope="col" key={m}>
-                {app.metrics[m]} Δ
+                {metricLabel(app, m)} Δ
               </th>
             ))}
             <th scope="col">{t.largestChange}</th>

@@ -36,7 +36,7 @@ export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Repor
   return (
     <section className="explorer" aria-label="Results explorer">
       <ReportExports report={report} />
-      <SummaryGrid stats={stats} ragas={ragas} shown={shown.length} total={all.length} />
+      <SummaryGrid stats={stats} ragas={ragas} shown={shown.length} total={all.length} config={report.config} />
       <FilterBar metrics={metrics} codes={codes} filter={filter} onChange={setFilter} />
       <p className="muted" aria-live="polite" data-testid="rows-shown">
         {t.summaryOf(shown.length, all.length)}

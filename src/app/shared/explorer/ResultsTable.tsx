@@ -1,5 +1,6 @@
-import type { MetricId } from "../../../engine/metrics/types";
+import type { AnyMetricId } from "../../../engine/metrics/types";
 import { useT } from "../i18n";
+import { metricLabel } from "../results/labels";
 import type { RowSort, SortKey } from "./filter";
 import { useExplorerT } from "./messages";
 import type { ExplorerRow } from "./rows";
@@ -17,7 +18,7 @@ export function ResultsTable({
   onOpen,
 }: {
   rows: readonly ExplorerRow[];
-  metrics: readonly MetricId[];
+  metrics: readonly AnyMetricId[];
   sort: RowSort;
   onSort: (key: SortKey) => void;
   onOpen: (row: ExplorerRow) => void;
@@ -46,7 +47,7 @@ export function ResultsTable({
         <>
           {header("id", t.id, "id")}
           <th scope="col">{t.question}</th>
-          {metrics.map((m) => header(m, app.metrics[m], m))}
+          {metrics.map((m) => header(m, metricLabel(app, m), m))}
         </>
       }
       renderRow={(i) => {

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import type { MetricId } from "../../../engine/metrics/types";
+import type { AnyMetricId } from "../../../engine/metrics/types";
 import { storedResultsSchema } from "../../../storage/db/stored-results";
 import { MetricCard } from "../results/MetricCard";
 import { useExplorerT } from "./messages";
@@ -16,7 +16,7 @@ export function SampleDetail({
   label,
 }: {
   row: ExplorerRow;
-  metrics: readonly MetricId[];
+  metrics: readonly AnyMetricId[];
   tracesOmitted?: boolean;
   label?: string;
 }) {

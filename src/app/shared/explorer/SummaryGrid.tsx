@@ -1,5 +1,7 @@
-import type { MetricId } from "../../../engine/metrics/types";
+import type { AnyMetricId, MetricOptions } from "../../../engine/metrics/types";
 import { useT } from "../i18n";
+import { lowerIsBetter, metricLabel } from "../results/labels";
+import { optionsText } from "../metric-picker/groups";
 import { formatScore } from "../results/format";
 import { Histogram } from "./Histogram";
 import { useExplorerT } from "./messages";
@@ -8,7 +10,21 @@ import type { MetricStats } from "./stats";
 const num = (v: number | null, none: string) => (v === null ? none : formatScore(v));
 
 /** Per metric: mean, median, std, count, nulls by code and a histogram; then the RAGAS score. */
-export function SummaryGrid({ stats, ragas, shown, total }: { stats: [MetricId, MetricStats][]; ragas: number | null; shown: number; total: number }) {
+export function SummaryGrid({
+  stats,
+  ragas,
+  shown,
+  total,
+  config = {},
+}: {
+  stats: [AnyMetricId, MetricStats][];
+  ragas: number | null;
+  shown: number;
+  total: number;
+  /** The report's metric options and custom judges (names, and the options shown beside each score). */
+  config?: { metricOptions?: Partial<Record<string, MetricOptions>>; customJudges?: readonly { slug: string; name: string }[] };
+}) {
+  const names = Object.fromEntries((config.customJudges ?? []).map((j) => [`custom:${j.slug}`, j.name]));
   const t = useExplorerT();
   const app = useT();
   return (
@@ -23,8 +39,10 @@ export function SummaryGrid({ stats, ragas, shown, total }: { stats: [MetricId, 
         {stats.map(([id, s]) => (
           <section key={id} className="summary-card" aria-label={`${id} summary`}>
             <h4>
-              {app.metrics[id]} <code className="metric-id">{id}</code>
+              {metricLabel(app, id, names)} <code className="metric-id">{id}</code>
+              {lowerIsBetter(id) ? <span className="badge badge-lower">{app.more.lowerIsBetter}</span> : null}
             </h4>
+            {optionsText(config.metricOptions?.[id]) ? <p className="muted">{app.more.optionsShown(optionsText(config.metricOptions?.[id]))}</p> : null}
             <dl className="summary-numbers">
               <div>
                 <dt>{t.mean}</dt>

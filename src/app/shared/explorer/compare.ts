@@ -1,4 +1,4 @@
-import type { MetricId } from "../../../engine/metrics/types";
+import type { AnyMetricId } from "../../../engine/metrics/types";
 import type { Report } from "../../../storage/format/report-schema";
 import { metricIdsOf, rowsOf, scoreOf, type ExplorerRow } from "./rows";
 import { metricStats, ragasScoreOf } from "./stats";
@@ -8,16 +8,16 @@ export interface CompareRow {
   id: string;
   a: ExplorerRow;
   b: ExplorerRow;
-  deltas: Partial<Record<MetricId, number>>;
+  deltas: Partial<Record<AnyMetricId, number>>;
   /** Largest |delta| of the row (0 when no metric was scored in both). */
   size: number;
   /** Metrics where one side scored and the other is null. */
-  nullMismatch: MetricId[];
+  nullMismatch: AnyMetricId[];
   disagree: boolean;
 }
 
 interface MetricDelta {
-  metric: MetricId;
+  metric: AnyMetricId;
   a: number | null;
   b: number | null;
   delta: number | null;
@@ -26,7 +26,7 @@ interface MetricDelta {
 }
 
 export interface Comparison {
-  metrics: MetricId[];
+  metrics: AnyMetricId[];
   summary: MetricDelta[];
   ragas: { a: number | null; b: number | null; delta: number | null };
   /** Matched rows, largest change first. */
@@ -49,7 +49,7 @@ export function compareReports(ra: Report, rb: Report, threshold: number): Compa
     const b = rowsB.get(a.sample.id);
     if (!b) continue;
     const deltas: CompareRow["deltas"] = {};
-    const nullMismatch: MetricId[] = [];
+    const nullMismatch: AnyMetricId[] = [];
     let size = 0;
     for (const m of metrics) {
       const x = scoreOf(a, m);

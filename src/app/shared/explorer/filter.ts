@@ -1,4 +1,4 @@
-import type { MetricId } from "../../../engine/metrics/types";
+import type { AnyMetricId } from "../../../engine/metrics/types";
 import { scoreOf, type ExplorerRow } from "./rows";
 
 export type Comparison = "<" | "<=" | ">" | ">=";
@@ -9,7 +9,7 @@ export type Comparison = "<" | "<=" | ">" | ">=";
  * none is chosen; the text search looks at the id, question and answer.
  */
 export interface RowFilter {
-  metric?: MetricId;
+  metric?: AnyMetricId;
   op?: Comparison;
   threshold?: number;
   nullsOnly?: boolean;
@@ -17,7 +17,7 @@ export interface RowFilter {
   text?: string;
 }
 
-export type SortKey = "index" | "id" | MetricId;
+export type SortKey = "index" | "id" | AnyMetricId;
 export interface RowSort {
   key: SortKey;
   dir: "asc" | "desc";

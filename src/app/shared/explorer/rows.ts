@@ -1,4 +1,5 @@
-import { METRIC_IDS, type MetricId } from "../../../engine/metrics/types";
+import { isCustomId } from "../../../engine/metrics/custom";
+import { type AnyMetricId, METRIC_IDS } from "../../../engine/metrics/types";
 import type { Sample } from "../../../engine/sample";
 import type { Report, ReportMetricResult } from "../../../storage/format/report-schema";
 
@@ -7,12 +8,13 @@ export interface ExplorerRow {
   /** Position in the report (a stable tie-break for sorting). */
   index: number;
   sample: Sample;
-  metrics: Partial<Record<MetricId, ReportMetricResult>>;
+  metrics: Partial<Record<AnyMetricId, ReportMetricResult>>;
 }
 
-/** The report's metrics in the app's fixed order (unknown ids cannot pass report parsing). */
-export function metricIdsOf(report: Report): MetricId[] {
-  return METRIC_IDS.filter((id) => report.config.metrics.includes(id));
+/** The report's metrics: built-in ones in the app's fixed order, then its custom judges (unknown ids cannot pass report parsing). */
+export function metricIdsOf(report: Report): AnyMetricId[] {
+  const builtIn: AnyMetricId[] = METRIC_IDS.filter((id) => report.config.metrics.includes(id));
+  return [...builtIn, ...report.config.metrics.filter(isCustomId)];
 }
 
 export function rowsOf(report: Report): ExplorerRow[] {
@@ -20,7 +22,7 @@ export function rowsOf(report: Report): ExplorerRow[] {
   return report.samples.map((sample, index) => ({ index, sample, metrics: (byId.get(sample.id) ?? {}) as ExplorerRow["metrics"] }));
 }
 
-export function scoreOf(row: ExplorerRow, metric: MetricId): number | null | undefined {
+export function scoreOf(row: ExplorerRow, metric: AnyMetricId): number | null | undefined {
   const m = row.metrics[metric];
   return m === undefined ? undefined : m.score;
 }

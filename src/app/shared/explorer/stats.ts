@@ -1,7 +1,7 @@
 import { std } from "../../../engine/math/std";
 import { summarizeScores } from "../../../engine/run/aggregate";
 import { ragasScoreOfMeans } from "../../../engine/run/ragas-score";
-import type { MetricId } from "../../../engine/metrics/types";
+import type { AnyMetricId } from "../../../engine/metrics/types";
 import type { ExplorerRow } from "./rows";
 
 /** Per-metric numbers over the rows shown: the engine's summary (mean, median, nulls by code) plus the spread. */
@@ -18,7 +18,7 @@ export interface MetricStats {
   scores: number[];
 }
 
-export function metricStats(rows: readonly ExplorerRow[], metric: MetricId): MetricStats {
+export function metricStats(rows: readonly ExplorerRow[], metric: AnyMetricId): MetricStats {
   const results = rows.map((r) => r.metrics[metric]).filter((m) => m !== undefined);
   const base = summarizeScores(
     results.map((m) => m.score),

@@ -1,5 +1,4 @@
-import { isMetricId, type MetricId, type MetricResult, type Sample } from "../../../engine";
-import type { RunView } from "../store/types";
+import type { AnyMetricId, MetricResult, Sample } from "../../../engine";
 import { addHistoryEntry, addHistoryResult, deleteHistoryEntry, listHistory, pruneHistory, type HistoryEntry } from "../../../storage/db/history";
 import { addLastSessionResult, loadLastSession, saveLastSession } from "../../../storage/db/session";
 import { useApp } from "../store";
@@ -16,7 +15,7 @@ export async function refreshHistory(): Promise<void> {
 
 export interface RunRecorder {
   /** Stores one finished metric in history and the last session, in order. */
-  add(metricId: MetricId, result: MetricResult): void;
+  add(metricId: AnyMetricId, result: MetricResult): void;
   /** Waits for every write; drops the entry when nothing but cancellations was recorded. */
   finish(): Promise<void>;
 }
@@ -26,7 +25,7 @@ export interface RunRecorder {
  * metric finishes, so a reload mid-run loses nothing already scored. Writes are chained so a
  * result never races ahead of the entry it belongs to.
  */
-export function recordRun(sample: Sample, metricIds: MetricId[], model: string, demo: boolean): RunRecorder {
+export function recordRun(sample: Sample, metricIds: AnyMetricId[], model: string, demo: boolean): RunRecorder {
   let historyId: string | undefined;
   let kept = 0;
   let chain: Promise<unknown> = withDb(async (db) => {
@@ -73,7 +72,7 @@ export async function restoreLastSession(): Promise<void> {
     s.showResults(
       {
         sample: session.sample,
-        metricIds: session.metrics.filter(isMetricId),
+        metricIds: session.metrics,
         results: session.results,
         demo: entry?.demo ?? false,
         model: entry?.model ?? s.settings.model,
@@ -87,8 +86,8 @@ export async function restoreLastSession(): Promise<void> {
 /** Saves the draft as the last session (when no run is writing to it), with results that still belong to it. */
 export async function saveDraftSession(
   sample: Sample,
-  metricIds: MetricId[],
-  results: Partial<Record<MetricId, MetricResult>>,
+  metricIds: AnyMetricId[],
+  results: Partial<Record<AnyMetricId, MetricResult>>,
   historyId: string | null,
 ): Promise<void> {
   await withDb((db) => saveLastSession(db, { sample, metrics: metricIds, results, ...(historyId ? { historyId } : {}) }));
@@ -100,11 +99,10 @@ export async function removeHistoryEntry(id: string): Promise<void> {
 }
 
 export function entryToView(entry: HistoryEntry) {
-  // The playground's tables know MetricId; a stored metric they do not show yet stays in IndexedDB.
   return {
     sample: entry.sample,
-    metricIds: entry.metrics.filter(isMetricId),
-    results: entry.results as RunView["results"],
+    metricIds: entry.metrics,
+    results: entry.results,
     demo: entry.demo,
     model: entry.model,
     historyId: entry.id,

@@ -1,13 +1,29 @@
-import type { CallRecord, MetricId, MetricResult } from "../../../engine";
+import type { AnyMetricId, CallRecord, MetricOptions, MetricResult } from "../../../engine";
+import { optionsText } from "../metric-picker/groups";
 import { useT } from "../i18n";
 import { CallLog } from "./CallLog";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
+import { lowerIsBetter, metricLabel } from "./labels";
 import { ScoreBadge } from "./ScoreBadge";
 import { traceSummary } from "./summary";
 import { TraceView } from "./traces/TraceView";
 
 /** One metric's result: score, the reason in words, the trace it came from, and its call log. */
-export function MetricCard({ id, result, contexts }: { id: MetricId; result: MetricResult; contexts: readonly string[] }) {
+export function MetricCard({
+  id,
+  result,
+  contexts,
+  judgeNames,
+  options,
+}: {
+  id: AnyMetricId;
+  result: MetricResult;
+  contexts: readonly string[];
+  /** Custom judges' names by id (a card otherwise shows the judge's slug). */
+  judgeNames?: Readonly<Record<string, string>>;
+  /** The options it ran with, shown beside the score (absent or empty: every default). */
+  options?: MetricOptions;
+}) {
   const t = useT();
   const calls = (result.trace?.calls ?? []) as CallRecord[];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
@@ -15,12 +31,14 @@ export function MetricCard({ id, result, contexts }: { id: MetricId; result: Met
     <section className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
       <header className="card-head">
         <div>
-          <h3>{t.metrics[id]}</h3>
+          <h3>{metricLabel(t, id, judgeNames)}</h3>
           <code className="metric-id">{id}</code>
+          {lowerIsBetter(id) ? <span className="badge badge-lower">{t.more.lowerIsBetter}</span> : null}
           {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
         </div>
         <ScoreBadge id={id} result={result} />
       </header>
+      {optionsText(options) ? <p className="muted metric-options-used">{t.more.optionsShown(optionsText(options))}</p> : null}
       {result.score === null && result.error ? (
         <p className="null-reason">
           <code>{result.error.code}</code> {result.error.message}
@@ -41,13 +59,13 @@ function Reason({ text }: { text: string | undefined }) {
 }
 
 /** Holds a metric's place while it runs; deliberately not named "<id> result". */
-export function PendingCard({ id }: { id: MetricId }) {
+export function PendingCard({ id }: { id: AnyMetricId }) {
   const t = useT();
   return (
     <div className="card metric-card is-pending" aria-busy="true">
       <header className="card-head">
         <div>
-          <h3>{t.metrics[id]}</h3>
+          <h3>{metricLabel(t, id)}</h3>
           <code className="metric-id">{id}</code>
         </div>
         <span className="spinner-label">

@@ -1,4 +1,4 @@
-import { allCalls, ragasScoreOfMeans, usageOf, type MetricId, type MetricResult } from "../../../engine";
+import { allCalls, ragasScoreOfMeans, usageOf, type AnyMetricId, type MetricResult } from "../../../engine";
 import { useFormats } from "../i18n/format";
 import { useT } from "../i18n";
 import { useApp } from "../store";
@@ -6,7 +6,7 @@ import { estimateCost } from "../../../storage/prices";
 import { formatScore, formatUsd, scoreLevel } from "./format";
 
 /** The harmonic-mean RAGAS score (two or more scored metrics) and the sample's tokens and cost. */
-export function UsageSummary({ results, demo }: { results: Partial<Record<MetricId, MetricResult>>; demo: boolean }) {
+export function UsageSummary({ results, demo }: { results: Partial<Record<AnyMetricId, MetricResult>>; demo: boolean }) {
   const t = useT();
   const fmt = useFormats();
   const prices = useApp((s) => s.settings.prices);

@@ -1,4 +1,4 @@
-import type { MetricId, MetricResult } from "../../../engine";
+import { type AnyMetricId, entityKey, isCustomId, type MetricResult } from "../../../engine";
 import type { Messages } from "../i18n/en";
 
 /**
@@ -6,11 +6,62 @@ import type { Messages } from "../i18n/en";
  * reason goes into reports). Only counts are taken here; the score itself is the engine's.
  * Undefined when the trace has nothing to count; the card then shows the engine's reason.
  */
-export function traceSummary(t: Messages, id: MetricId, result: MetricResult): string | undefined {
+export function traceSummary(t: Messages, id: AnyMetricId, result: MetricResult): string | undefined {
   const trace = result.trace as Record<string, unknown>;
   const list = <T>(name: string) => (Array.isArray(trace[name]) ? (trace[name] as T[]) : []);
   const count = <T>(items: T[], yes: (item: T) => boolean) => items.filter(yes).length;
+  const share = (items: { verdict: number }[]) => (items.length ? (count(items, (i) => i.verdict === 1) / items.length).toFixed(2) : "–");
+  if (isCustomId(id)) {
+    const votes = list<{ value: number }>("votes");
+    if (!votes.length) return undefined;
+    if (trace.scale === "binary")
+      return t.more.summaryVotes(
+        count(votes, (v) => v.value === 1),
+        votes.length,
+      );
+    return t.more.summaryRubric((votes.reduce((sum, v) => sum + v.value, 0) / votes.length).toFixed(2), votes.length);
+  }
   switch (id) {
+    case "answer_correctness": {
+      const answer = list<{ verdict: number }>("statements");
+      const reference = list<{ verdict: number }>("referenceStatements");
+      if (!answer.length && !reference.length) return undefined;
+      const tp = count(answer, (s) => s.verdict === 1);
+      return t.more.summaryCorrectness(
+        tp,
+        answer.length - tp,
+        count(reference, (s) => s.verdict === 0),
+      );
+    }
+    case "factual_correctness": {
+      const claims = list<{ verdict: number }>("claims");
+      const referenceClaims = list<{ verdict: number }>("referenceClaims");
+      return claims.length || referenceClaims.length ? t.more.summaryFactual(share(claims), share(referenceClaims)) : undefined;
+    }
+    case "noise_sensitivity":
+      // The engine's sentence counts the noise-induced errors by mode; the trace view marks them.
+      return undefined;
+    case "context_entity_recall": {
+      const reference = [...new Set(list<string>("referenceEntities").map(entityKey))].filter(Boolean);
+      const inContexts = new Set(list<string>("contextEntities").map(entityKey));
+      return reference.length
+        ? t.more.summaryEntities(
+            count(reference, (e) => inContexts.has(e)),
+            reference.length,
+          )
+        : undefined;
+    }
+    case "context_utilization": {
+      const items = list<{ verdict: number }>("contexts");
+      return items.length
+        ? t.summary.contextPrecision(
+            count(items, (c) => c.verdict === 1),
+            items.length,
+          )
+        : undefined;
+    }
+    case "semantic_similarity":
+      return typeof trace.similarity === "number" ? t.more.cosine(trace.similarity.toFixed(3)) : undefined;
     case "faithfulness": {
       const items = list<{ verdict: number }>("statements");
       return items.length

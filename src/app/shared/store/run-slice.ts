@@ -23,6 +23,7 @@ export const createRunSlice: StateCreator<AppState, [], [], RunSlice> = (set) =>
   setResult: (metricId, result) => set((s) => ({ run: { ...s.run, results: { ...s.run.results, [metricId]: result } } })),
   setHistoryId: (historyId) => set((s) => ({ run: { ...s.run, historyId } })),
   setRunPrompts: (prompts) => set((s) => ({ run: { ...s.run, prompts } })),
+  setRunMetricConfig: (metricOptions, customJudges) => set((s) => ({ run: { ...s.run, metricOptions, customJudges } })),
   finishRun: (status) => set((s) => ({ run: { ...s.run, status, finishedAt: Date.now() } })),
   showResults: (view, at) => set({ run: { ...view, status: "done", startedAt: at, finishedAt: at } }),
 });

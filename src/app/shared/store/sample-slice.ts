@@ -1,5 +1,5 @@
 import type { StateCreator } from "zustand";
-import { METRIC_IDS, METRICS, needsNoModel } from "../../../engine";
+import { PAPER_METRIC_IDS } from "../../../engine";
 import type { AppState, ContextField, SampleDraft, SampleSlice } from "./types";
 
 let nextKey = 1;
@@ -11,8 +11,10 @@ export function emptyDraft(): SampleDraft {
 
 export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (set) => ({
   draft: emptyDraft(),
-  // The judge metrics by default; the ones that need no judge (BLEU, ROUGE-L, ...) are one tick away.
-  selected: METRIC_IDS.filter((id) => !needsNoModel(METRICS[id])),
+  // The paper's five by default (the demo judge answers them); every other metric is one tick away.
+  selected: [...PAPER_METRIC_IDS],
+  metricOptions: {},
+  setMetricOption: (id, key, value) => set((s) => ({ metricOptions: { ...s.metricOptions, [id]: { ...s.metricOptions[id], [key]: value } } })),
   setField: (name, value) => set((s) => ({ draft: { ...s.draft, [name]: value } })),
   setContext: (index, text) =>
     set((s) => ({
@@ -42,5 +44,6 @@ export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (s
       },
     }),
   clearDraft: () => set({ draft: emptyDraft() }),
-  toggleMetric: (id, on) => set((s) => ({ selected: on ? METRIC_IDS.filter((m) => m === id || s.selected.includes(m)) : s.selected.filter((m) => m !== id) })),
+  // The results panel orders the cards itself, so the order of ticking does not matter.
+  toggleMetric: (id, on) => set((s) => ({ selected: on ? [...s.selected.filter((m) => m !== id), id] : s.selected.filter((m) => m !== id) })),
 });

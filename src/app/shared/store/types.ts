@@ -1,6 +1,7 @@
 import type { AgreementRow } from "../../../engine/agreement/types";
 import type { Report } from "../../../storage/format/report-schema";
-import type { MetricId, MetricResult, PromptOverrides, Sample } from "../../../engine";
+import type { AnyMetricId, CustomJudge, MetricOptions, MetricResult, PromptOverrides, Sample } from "../../../engine";
+import type { RawOptions } from "../metric-picker/groups";
 import type { Messages } from "../i18n/en";
 import type { Lang } from "../i18n/lang";
 import type { HistoryEntry } from "../../../storage/db/history";
@@ -25,8 +26,8 @@ type RunStatus = "idle" | "running" | "done" | "cancelled" | "failed";
 export interface RunView {
   status: RunStatus;
   sample: Sample | null;
-  metricIds: MetricId[];
-  results: Partial<Record<MetricId, MetricResult>>;
+  metricIds: AnyMetricId[];
+  results: Partial<Record<AnyMetricId, MetricResult>>;
   /** Scored by the demo judge (recorded replies), not the user's endpoint. */
   demo: boolean;
   startedAt: number;
@@ -37,6 +38,9 @@ export interface RunView {
   historyId: string | null;
   /** The prompt studio's versions this run scored with (absent: every prompt at its default). */
   prompts?: PromptOverrides;
+  /** The options and custom judges the run scored with (they go into its report's config). */
+  metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+  customJudges?: CustomJudge[];
 }
 
 /** A status line is a function of the catalogue so it follows a language switch. */
@@ -53,7 +57,10 @@ export interface SettingsSlice {
 
 export interface SampleSlice {
   draft: SampleDraft;
-  selected: MetricId[];
+  selected: AnyMetricId[];
+  /** Option values per metric as typed in the picker (checked by parseMetricOptions when scoring). */
+  metricOptions: Record<string, RawOptions>;
+  setMetricOption(id: AnyMetricId, key: string, value: string | boolean): void;
   setField(field: "question" | "answer" | "reference", value: string): void;
   setContext(index: number, text: string): void;
   addContext(): void;
@@ -61,17 +68,18 @@ export interface SampleSlice {
   moveContext(index: number, delta: -1 | 1): void;
   loadDraft(sample: Omit<Sample, "id"> & { id?: string }): void;
   clearDraft(): void;
-  toggleMetric(id: MetricId, on: boolean): void;
+  toggleMetric(id: AnyMetricId, on: boolean): void;
 }
 
 export interface RunSlice {
   run: RunView;
   bypassCache: boolean;
   setBypassCache(on: boolean): void;
-  startRun(sample: Sample, metricIds: MetricId[], demo: boolean, model: string): void;
-  setResult(metricId: MetricId, result: MetricResult): void;
+  startRun(sample: Sample, metricIds: AnyMetricId[], demo: boolean, model: string): void;
+  setResult(metricId: AnyMetricId, result: MetricResult): void;
   setHistoryId(id: string | null): void;
   setRunPrompts(prompts: PromptOverrides): void;
+  setRunMetricConfig(metricOptions: Partial<Record<AnyMetricId, MetricOptions>>, customJudges: CustomJudge[]): void;
   finishRun(status: RunStatus): void;
   showResults(view: Omit<RunView, "status" | "startedAt" | "finishedAt">, at: number): void;
 }

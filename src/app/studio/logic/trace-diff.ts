@@ -50,7 +50,18 @@ function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
       return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.verdict), reason: str(r.reason) }));
     case "context_recall":
       return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.attributed), reason: str(r.reason) }));
+    case "answer_correctness":
+      return [...rows(trace, "statements"), ...rows(trace, "referenceStatements")].map((r) => ({
+        key: norm(str(r.text)),
+        text: str(r.text),
+        value: num(r.verdict),
+      }));
+    case "factual_correctness":
+      return [...rows(trace, "claims"), ...rows(trace, "referenceClaims")].map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.verdict) }));
+    case "noise_sensitivity":
+      return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.correct), reason: str(r.reason) }));
     case "context_precision":
+    case "context_utilization":
       return rows(trace, "contexts").map((r) => ({
         key: `#${num(r.index)}`,
         text: `#${num(r.index) + 1}`,
@@ -67,6 +78,9 @@ function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
       }));
     case "answer_relevancy":
       return rows(trace, "questions").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.similarity) }));
+    // Entity lists and a similarity have no per-item verdict; the score line shows what moved.
+    case "context_entity_recall":
+    case "semantic_similarity":
     // No prompt, so nothing for the studio to diff.
     case "bleu":
     case "chrf":

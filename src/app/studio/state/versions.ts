@@ -8,6 +8,8 @@ import {
   versionOverride,
   type PromptVersion,
 } from "../../../storage/db/prompt-versions";
+import { saveCustomJudges } from "../../../storage/db/custom-judges";
+import { loadCustomJudges, useCustomJudges } from "../../shared/persist/custom-judges";
 import { buildPromptSet, parsePromptSet } from "../../../storage/format/prompt-set";
 import { appDb } from "../../shared/persist/db";
 import { checkDraft, draftOf, sameDraft, type PromptDraft } from "../logic/draft";
@@ -127,7 +129,9 @@ export function exportText(): { text: string; count: number; unsaved: boolean } 
   const { versions, active, drafts } = useStudio.getState();
   const overrides = activeOverridesOf(versions, active);
   const unsaved = PROMPTS.some((p) => drafts[p.id] && !sameDraft(drafts[p.id]!, draftOf(p, overrides[p.id])));
-  return { text: `${JSON.stringify(buildPromptSet(overrides), null, 2)}\n`, count: Object.keys(overrides).length, unsaved };
+  // The user's judges travel with the prompt set (the CLI's --prompts runs them as custom:<slug>).
+  const judges = useCustomJudges.getState().judges;
+  return { text: `${JSON.stringify(buildPromptSet(overrides, judges), null, 2)}\n`, count: Object.keys(overrides).length, unsaved };
 }
 
 /**
@@ -147,6 +151,10 @@ export async function importText(text: string, fileName: string): Promise<void> 
   }));
   try {
     await importPromptVersions(db, entries);
+    if (parsed.judges.length > 0) {
+      await saveCustomJudges(db, parsed.judges);
+      await loadCustomJudges();
+    }
   } catch (error) {
     return notify("error", (m) => m.importFailed(errorText(error)));
   }

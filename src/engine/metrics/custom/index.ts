@@ -6,7 +6,8 @@ import { customId, type CustomJudge, MAX_STRICTNESS } from "./definition";
 import { customJudgePrompt } from "./prompt";
 import { explainCustomJudge, scoreCustomJudge, type CustomJudgeTrace } from "./score";
 
-export { customJudgeSchema, isCustomId, slugify, type CustomJudge, type CustomJudgeInput } from "./definition";
+export { customId, customJudgeSchema, isCustomId, slugify, MAX_STRICTNESS, type CustomJudge, type CustomJudgeInput } from "./definition";
+export { customJudgePrompt } from "./prompt";
 export { scoreCustomJudge, type CustomJudgeTrace } from "./score";
 
 /** Votes after the first are asked warmer, so k votes can disagree (a real vote, not k copies of one reply). */

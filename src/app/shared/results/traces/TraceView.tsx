@@ -1,14 +1,23 @@
-import type { MetricId, MetricResult, MetricTraces } from "../../../../engine";
+import { type AnyMetricId, isCustomId, type MetricResult, type MetricTraces } from "../../../../engine";
 import { AnswerRelevancyTrace } from "./AnswerRelevancyTrace";
 import { ContextPrecisionTrace } from "./ContextPrecisionTrace";
 import { ContextRecallTrace } from "./ContextRecallTrace";
 import { ContextRelevanceTrace } from "./ContextRelevanceTrace";
 import { FaithfulnessTrace } from "./FaithfulnessTrace";
+import {
+  AnswerCorrectnessTrace,
+  CustomJudgeTrace,
+  EntityRecallTrace,
+  FactualCorrectnessTrace,
+  NoiseSensitivityTrace,
+  SemanticSimilarityTrace,
+} from "./RagasTraces";
 import { TextMetricTrace } from "./TextMetricTrace";
 
 /** Picks the view of a metric's trace; one component per metric (the id decides the trace's shape). */
-export function TraceView({ id, result, contexts }: { id: MetricId; result: MetricResult; contexts: readonly string[] }) {
+export function TraceView({ id, result, contexts }: { id: AnyMetricId; result: MetricResult; contexts: readonly string[] }) {
   const trace = result.trace;
+  if (isCustomId(id)) return <CustomJudgeTrace trace={trace as MetricTraces[typeof id]} />;
   switch (id) {
     case "faithfulness":
       return <FaithfulnessTrace trace={trace as MetricTraces["faithfulness"]} />;
@@ -20,6 +29,18 @@ export function TraceView({ id, result, contexts }: { id: MetricId; result: Metr
       return <ContextPrecisionTrace trace={trace as MetricTraces["context_precision"]} contexts={contexts} />;
     case "context_recall":
       return <ContextRecallTrace trace={trace as MetricTraces["context_recall"]} />;
+    case "context_utilization":
+      return <ContextPrecisionTrace trace={trace as MetricTraces["context_utilization"]} contexts={contexts} />;
+    case "answer_correctness":
+      return <AnswerCorrectnessTrace trace={trace as MetricTraces["answer_correctness"]} />;
+    case "factual_correctness":
+      return <FactualCorrectnessTrace trace={trace as MetricTraces["factual_correctness"]} />;
+    case "noise_sensitivity":
+      return <NoiseSensitivityTrace trace={trace as MetricTraces["noise_sensitivity"]} />;
+    case "context_entity_recall":
+      return <EntityRecallTrace trace={trace as MetricTraces["context_entity_recall"]} />;
+    case "semantic_similarity":
+      return <SemanticSimilarityTrace trace={trace as MetricTraces["semantic_similarity"]} />;
     case "bleu":
     case "chrf":
     case "rouge_l":

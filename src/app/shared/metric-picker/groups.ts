@@ -1,0 +1,119 @@
+import {
+  type AnyMetricId,
+  type CustomJudge,
+  callsPerSample,
+  customId,
+  getMetric,
+  METRIC_IDS,
+  needsNoModel,
+  type MetricOptions,
+  parseMetricOptions,
+  type Sample,
+} from "../../../engine";
+
+/**
+ * The metric picker's model (issue 16): every built-in metric and the user's judges in three
+ * groups (needs a judge / needs embeddings / no judge), each with the inputs it needs and its
+ * requests per sample for the options set. Pure, so the playground and the run form share it.
+ */
+
+export type PickerGroup = "judge" | "embeddings" | "none" | "custom";
+
+/** Raw option values as typed (text, or a checkbox's boolean); parseMetricOptions checks them. */
+export type RawOptions = Record<string, string | boolean>;
+
+export interface PickerRow {
+  id: AnyMetricId;
+  group: PickerGroup;
+  requires: readonly string[];
+  chat: number;
+  embedding: number;
+  /** The options as the engine reads them, or the message saying what is wrong. */
+  options: MetricOptions;
+  optionsError?: string;
+}
+
+function groupOf(id: AnyMetricId, options: MetricOptions, judges: readonly CustomJudge[]): PickerGroup {
+  if (id.startsWith("custom:")) return "custom";
+  const metric = getMetric(id, judges);
+  if (needsNoModel(metric)) return "none";
+  // A judge metric that also embeds (answer_relevancy, answer_correctness) sits with the embedding ones: it needs both models.
+  return (metric.needsEmbedder?.(options) ?? metric.usesEmbeddings) ? "embeddings" : "judge";
+}
+
+/** Empty strings are "not set" (the metric's default), not a value to check. */
+function checkOptions(id: AnyMetricId, raw: RawOptions | undefined, judges: readonly CustomJudge[]): { options: MetricOptions; error?: string } {
+  const set = Object.fromEntries(Object.entries(raw ?? {}).filter(([, v]) => v !== "" && v !== false));
+  const parsed = parseMetricOptions(id, set, judges);
+  return parsed.ok ? { options: parsed.options } : { options: {}, error: parsed.message };
+}
+
+export function pickerRows(sample: Sample, judges: readonly CustomJudge[], raw: Readonly<Record<string, RawOptions>>): PickerRow[] {
+  const ids: AnyMetricId[] = [...METRIC_IDS, ...judges.map(customId)];
+  return ids.map((id) => {
+    const { options, error } = checkOptions(id, raw[id], judges);
+    const calls = callsPerSample(id, sample, options, judges);
+    return {
+      id,
+      group: groupOf(id, options, judges),
+      requires: getMetric(id, judges).requires,
+      chat: calls.chat,
+      embedding: calls.embedding,
+      options,
+      ...(error ? { optionsError: error } : {}),
+    };
+  });
+}
+
+/** The options of every selected metric that has any, for evaluate / runDataset's `metricOptions`. */
+export function metricOptionsOf(
+  ids: readonly AnyMetricId[],
+  raw: Readonly<Record<string, RawOptions>>,
+  judges: readonly CustomJudge[],
+): { options: Partial<Record<AnyMetricId, MetricOptions>>; errors: string[] } {
+  const options: Partial<Record<AnyMetricId, MetricOptions>> = {};
+  const errors: string[] = [];
+  for (const id of ids) {
+    const checked = checkOptions(id, raw[id], judges);
+    if (checked.error) errors.push(checked.error);
+    else if (Object.keys(checked.options).length > 0) options[id] = checked.options;
+  }
+  return { options, errors };
+}
+
+/** "mode=recall, beta=2": how a report or a card shows the options beside the score. */
+export function optionsText(options: MetricOptions | undefined): string {
+  return Object.entries(options ?? {})
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join("/") : String(v)}`)
+    .join(", ");
+}
+
+/** Which option fields each metric shows (its schema checks the values). */
+export type OptionField =
+  | { key: "weights" | "beta" | "questions" | "strictness"; kind: "text" }
+  | { key: "mode" | "atomicity" | "coverage"; kind: "select"; values: readonly string[] }
+  | { key: "perContextCalls"; kind: "checkbox" };
+
+export function optionFields(id: AnyMetricId): OptionField[] {
+  if (id.startsWith("custom:")) return [{ key: "strictness", kind: "text" }];
+  switch (id) {
+    case "answer_correctness":
+      return [{ key: "weights", kind: "text" }];
+    case "factual_correctness":
+      return [
+        { key: "mode", kind: "select", values: ["f1", "precision", "recall"] },
+        { key: "beta", kind: "text" },
+        { key: "atomicity", kind: "select", values: ["low", "high"] },
+        { key: "coverage", kind: "select", values: ["low", "high"] },
+      ];
+    case "noise_sensitivity":
+      return [{ key: "mode", kind: "select", values: ["relevant", "irrelevant"] }];
+    case "context_precision":
+    case "context_utilization":
+      return [{ key: "perContextCalls", kind: "checkbox" }];
+    case "answer_relevancy":
+      return [{ key: "questions", kind: "text" }];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,54 @@
+import { create } from "zustand";
+import { type CustomJudge, type CustomJudgeInput, customJudgeSchema } from "../../../engine";
+import { deleteCustomJudge, listCustomJudges, saveCustomJudges } from "../../../storage/db/custom-judges";
+import { appDb } from "./db";
+
+/**
+ * The user's judges (`custom:<slug>`) as the app sees them: written in the studio, picked in the
+ * playground and the run form. IndexedDB holds them with their versions; without storage they
+ * live in memory for the session.
+ */
+interface JudgesState {
+  judges: CustomJudge[];
+  loaded: boolean;
+}
+
+export const useCustomJudges = create<JudgesState>(() => ({ judges: [], loaded: false }));
+
+const byName = (list: CustomJudge[]) => [...list].sort((a, b) => a.name.localeCompare(b.name) || a.slug.localeCompare(b.slug));
+
+/** The database, or null where this browser (or test) has no IndexedDB: judges then live in memory. */
+async function judgesDb() {
+  try {
+    return await appDb();
+  } catch {
+    return null;
+  }
+}
+
+export async function loadCustomJudges(): Promise<CustomJudge[]> {
+  const db = await judgesDb();
+  const judges = db ? (await listCustomJudges(db)).judges : useCustomJudges.getState().judges;
+  useCustomJudges.setState({ judges, loaded: true });
+  return judges;
+}
+
+/** Saves one judge (a changed definition becomes its next version) and returns it as stored. */
+export async function saveCustomJudge(input: CustomJudgeInput): Promise<CustomJudge> {
+  const db = await judgesDb();
+  const [saved] = db ? await saveCustomJudges(db, [input]) : [];
+  const judge = saved ?? customJudgeSchema.parse(input);
+  useCustomJudges.setState((s) => ({ judges: byName([...s.judges.filter((j) => j.slug !== judge.slug), judge]) }));
+  return judge;
+}
+
+export async function removeCustomJudge(slug: string): Promise<void> {
+  const db = await judgesDb();
+  if (db) await deleteCustomJudge(db, slug);
+  useCustomJudges.setState((s) => ({ judges: s.judges.filter((j) => j.slug !== slug) }));
+}
+
+/** Names shown in place of ids (cards, pickers, the explorer). */
+export function judgeNamesOf(judges: readonly CustomJudge[]): Record<string, string> {
+  return Object.fromEntries(judges.map((j) => [`custom:${j.slug}`, j.name]));
+}

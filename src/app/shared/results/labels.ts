@@ -1,0 +1,16 @@
+import { isMetricId, LOWER_IS_BETTER } from "../../../engine";
+import type { Messages } from "../i18n/en";
+
+/**
+ * A metric's name for people, from one table for every view and export: a built-in metric's
+ * catalogue label, a custom judge's name when known (else its slug). Unknown ids show as they are.
+ */
+export function metricLabel(t: Messages, id: string, judgeNames: Readonly<Record<string, string>> = {}): string {
+  if (isMetricId(id)) return t.metrics[id];
+  return judgeNames[id] ?? (id.startsWith("custom:") ? id.slice("custom:".length) : id);
+}
+
+/** Noise sensitivity counts errors: its score reads the other way round (and stays out of the RAGAS score). */
+export function lowerIsBetter(id: string): boolean {
+  return LOWER_IS_BETTER.includes(id);
+}

@@ -1,0 +1,209 @@
+import { useEffect, useMemo, useState } from "react";
+import { type CustomJudge, type CustomJudgeInput, customId, customJudgePrompt, customJudgeSchema, MAX_STRICTNESS, slugify } from "../../engine";
+import { useT } from "../shared/i18n";
+import { loadCustomJudges, removeCustomJudge, saveCustomJudge, useCustomJudges } from "../shared/persist/custom-judges";
+import { useStudioT } from "./messages";
+
+/**
+ * The user's own judges (contract 11, issue 16): a list with a "New judge" button and the form
+ * that writes one. The form is checked with the engine's own schema as it is typed, and shows
+ * the prompt the judge will send. Accessible names stay English (contract 7) in every language.
+ */
+
+const INPUTS = ["question", "answer", "contexts", "reference"] as const;
+type Input = (typeof INPUTS)[number];
+
+interface Form {
+  name: string;
+  definition: string;
+  scale: "binary" | "rubric";
+  levels: [string, string, string, string, string];
+  inputs: Input[];
+  strictness: string;
+  /** Set when editing: the slug stays, so saving makes the next version. */
+  slug?: string;
+}
+
+const EMPTY: Form = { name: "", definition: "", scale: "binary", levels: ["", "", "", "", ""], inputs: ["question", "answer"], strictness: "1" };
+
+function formOf(judge: CustomJudge): Form {
+  return {
+    name: judge.name,
+    definition: judge.definition,
+    scale: judge.scale,
+    levels: judge.levels ?? ["", "", "", "", ""],
+    inputs: INPUTS.filter((i) => judge.inputs.includes(i)),
+    strictness: String(judge.strictness),
+    slug: judge.slug,
+  };
+}
+
+/** The judge this form describes, or the first problem in the schema's words. */
+function judgeFromForm(form: Form): { ok: true; judge: CustomJudge } | { ok: false; message: string } {
+  const input: CustomJudgeInput = {
+    slug: form.slug ?? slugify(form.name),
+    name: form.name,
+    definition: form.definition,
+    inputs: form.inputs,
+    scale: form.scale,
+    ...(form.scale === "rubric" ? { levels: form.levels } : {}),
+    strictness: Number(form.strictness),
+  };
+  const parsed = customJudgeSchema.safeParse(input);
+  return parsed.success ? { ok: true, judge: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "invalid judge" };
+}
+
+export function CustomJudges() {
+  const t = useStudioT().judges;
+  const judges = useCustomJudges((s) => s.judges);
+  const [form, setForm] = useState<Form | null>(null);
+  const [notice, setNotice] = useState("");
+  useEffect(() => {
+    void loadCustomJudges();
+  }, []);
+  return (
+    <section className="panel studio-judges" aria-labelledby="judges-title">
+      <div className="judge-row">
+        <h3 id="judges-title">{t.title}</h3>
+        <button type="button" className="btn" aria-label="New judge" onClick={() => setForm({ ...EMPTY })}>
+          {t.newJudge}
+        </button>
+      </div>
+      <p className="muted">{t.intro}</p>
+      {judges.length === 0 ? <p className="muted">{t.none}</p> : null}
+      <ul className="judge-list">
+        {judges.map((judge) => (
+          <li key={judge.slug} className="judge-row">
+            <strong>{judge.name}</strong> <code>{customId(judge)}</code> <span className="badge">{t.version(judge.version)}</span>
+            <span className="muted">
+              {judge.scale} · k = {judge.strictness}
+            </span>
+            <button type="button" className="btn btn-link" onClick={() => setForm(formOf(judge))}>
+              {t.edit}
+            </button>
+            <button
+              type="button"
+              className="btn btn-link"
+              aria-label={`Delete judge ${judge.slug}`}
+              title={t.remove(judge.name)}
+              onClick={() => void removeCustomJudge(judge.slug).then(() => setNotice(t.deleted(judge.name)))}
+            >
+              ✕
+            </button>
+          </li>
+        ))}
+      </ul>
+      {notice ? (
+        <p className="muted" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {form ? (
+        <JudgeForm
+          form={form}
+          onChange={setForm}
+          onCancel={() => setForm(null)}
+          onSaved={(judge) => {
+            setForm(null);
+            setNotice(t.saved(judge.name, judge.version));
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange(form: Form): void; onCancel(): void; onSaved(judge: CustomJudge): void }) {
+  const t = useStudioT().judges;
+  const app = useT();
+  const [error, setError] = useState("");
+  const checked = useMemo(() => judgeFromForm(form), [form]);
+  const prompt = useMemo(() => (checked.ok ? customJudgePrompt(checked.judge) : null), [checked]);
+  const set = (patch: Partial<Form>) => onChange({ ...form, ...patch });
+  return (
+    <form
+      className="judge-form"
+      aria-label={t.newJudge}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!checked.ok) return setError(checked.message);
+        void saveCustomJudge(checked.judge).then(onSaved, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+      }}
+    >
+      <label>
+        {t.name}
+        <input type="text" aria-label="Judge name" value={form.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
+      </label>
+      <code className="muted">{t.id(`custom:${form.slug ?? slugify(form.name)}`)}</code>
+      <label>
+        {t.definition}
+        <textarea aria-label="Judge definition" rows={3} value={form.definition} onChange={(e) => set({ definition: e.target.value })} />
+        <span className="field-hint">{t.definitionHint}</span>
+      </label>
+      <label>
+        {t.scale}
+        <select aria-label="Judge scale" value={form.scale} onChange={(e) => set({ scale: e.target.value as Form["scale"] })}>
+          <option value="binary">{t.binary}</option>
+          <option value="rubric">{t.rubric}</option>
+        </select>
+      </label>
+      {form.scale === "rubric"
+        ? ([0, 1, 2, 3, 4] as const).map((i) => (
+            <label key={`level-${i + 1}`}>
+              {t.level(i + 1)}
+              <input
+                type="text"
+                aria-label={`Level ${i + 1}`}
+                value={form.levels[i]}
+                onChange={(e) => set({ levels: form.levels.map((l, k) => (k === i ? e.target.value : l)) as Form["levels"] })}
+              />
+            </label>
+          ))
+        : null}
+      <fieldset className="judge-inputs">
+        <legend>{t.inputs}</legend>
+        {INPUTS.map((input) => (
+          <label key={input}>
+            <input
+              type="checkbox"
+              aria-label={`Judge sees ${input}`}
+              checked={form.inputs.includes(input)}
+              onChange={(e) => set({ inputs: INPUTS.filter((i) => (i === input ? e.target.checked : form.inputs.includes(i))) })}
+            />
+            {app.more.inputs[input]}
+          </label>
+        ))}
+      </fieldset>
+      <label>
+        {t.strictness}
+        <select aria-label="Judge strictness" value={form.strictness} onChange={(e) => set({ strictness: e.target.value })}>
+          {Array.from({ length: MAX_STRICTNESS }, (_, i) => String(i + 1)).map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+      </label>
+      {!checked.ok && form.name ? <p className="metric-why">{checked.message}</p> : null}
+      {error ? (
+        <p className="note note-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {prompt ? (
+        <details>
+          <summary>{t.preview}</summary>
+          <pre className="judge-preview">{`${prompt.instruction}\n\n${prompt.inputTemplate}`}</pre>
+        </details>
+      ) : null}
+      <div className="judge-row">
+        <button type="submit" className="btn btn-primary" aria-label="Save judge" disabled={!checked.ok}>
+          {t.save}
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
+  );
+}

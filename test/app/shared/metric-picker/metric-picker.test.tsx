@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import "fake-indexeddb/auto";
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { MetricPicker } from "../../../../src/app/playground/MetricPicker";
+import { saveCustomJudge, useCustomJudges } from "../../../../src/app/shared/persist/custom-judges";
+import { useApp } from "../../../../src/app/shared/store";
+import { emptyDraft } from "../../../../src/app/shared/store/sample-slice";
+import { byName, buttonByText, click, render, type, type Rendered } from "../../render";
+
+const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
+
+async function choose(select: HTMLSelectElement, value: string): Promise<void> {
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+let view: Rendered;
+beforeEach(async () => {
+  useApp.setState({
+    lang: "en",
+    apiKey: "sk-test",
+    metricOptions: {},
+    selected: ["faithfulness"],
+    settings: { ...useApp.getState().settings, baseURL: "http://127.0.0.1:9/v1", model: "m", embeddingModel: "e" },
+  });
+  useApp.getState().loadDraft({ question: "Where is Paris?", answer: "In France.", contexts: ["Paris is in France.", "Lyon too."], reference: "France." });
+  view = render(<MetricPicker />);
+  await settle();
+});
+afterEach(() => {
+  view.unmount();
+  useApp.setState({ draft: emptyDraft() });
+});
+
+const group = (name: string) => byName(view.container, name);
+const idsIn = (name: string) =>
+  [...group(name).querySelectorAll<HTMLInputElement>('input[type="checkbox"][aria-label]')].map((i) => i.getAttribute("aria-label"));
+const facts = (id: string) => document.getElementById(`metric-${id}-facts`)!.textContent;
+
+describe("the grouped metric picker", () => {
+  test("every built-in metric sits in its group, with the inputs it needs and its requests per sample", () => {
+    expect(idsIn("Needs a judge")).toEqual([
+      "faithfulness",
+      "context_relevance",
+      "context_precision",
+      "context_recall",
+      "factual_correctness",
+      "noise_sensitivity",
+      "context_entity_recall",
+      "context_utilization",
+    ]);
+    expect(idsIn("Needs embeddings")).toEqual(["answer_relevancy", "answer_correctness", "semantic_similarity"]);
+    expect(idsIn("No judge")).toEqual(["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"]);
+    expect(facts("answer_correctness")).toBe("needs question, answer, reference · 4 calls + 1 embedding per sample");
+    expect(facts("semantic_similarity")).toBe("needs answer, reference · 1 embedding per sample");
+    expect(facts("bleu")).toBe("needs answer, reference · no request");
+    // Lower is better is said where the metric is picked.
+    expect(byName(view.container, "noise_sensitivity").parentElement!.textContent).toContain("lower is better");
+  });
+
+  test("options are edited per metric, change the group and the cost, and a bad value is refused with the key named", async () => {
+    await click(byName(view.container, "answer_correctness"));
+    expect(useApp.getState().selected).toContain("answer_correctness");
+    const row = byName(view.container, "answer_correctness").parentElement!;
+    await click(buttonByText(row, "Options"));
+    const weights = row.querySelector<HTMLInputElement>('input[type="text"]')!;
+    await type(weights, "1,0");
+    expect(useApp.getState().metricOptions.answer_correctness).toEqual({ weights: "1,0" });
+    // Similarity weight 0: no embedding request, so it needs no embedding model any more.
+    expect(idsIn("Needs a judge")).toContain("answer_correctness");
+    expect(facts("answer_correctness")).toBe("needs question, answer, reference · 4 calls per sample");
+
+    await click(byName(view.container, "context_precision"));
+    const precision = byName(view.container, "context_precision").parentElement!;
+    await click(buttonByText(precision, "Options"));
+    await click(precision.querySelector<HTMLInputElement>('fieldset input[type="checkbox"]')!);
+    // One call per context: two contexts, two calls.
+    expect(facts("context_precision")).toBe("needs question, contexts, reference · 2 calls per sample");
+
+    await click(byName(view.container, "factual_correctness"));
+    const factual = byName(view.container, "factual_correctness").parentElement!;
+    await click(buttonByText(factual, "Options"));
+    await choose(factual.querySelector("select")!, "recall");
+    await type(factual.querySelector<HTMLInputElement>('input[type="text"]')!, "-1");
+    expect(factual.querySelector('[role="alert"]')!.textContent).toMatch(/^factual_correctness\.beta: /);
+  });
+
+  test("the user's judges are picked in their own group, costing k calls", async () => {
+    await saveCustomJudge({ slug: "politeness", name: "Politeness", definition: "The answer is polite.", inputs: ["answer"], scale: "binary", strictness: 3 });
+    await settle();
+    expect(idsIn("Your judges")).toEqual(["custom:politeness"]);
+    expect(facts("custom-politeness")).toBe("needs answer · 3 calls per sample");
+    expect(view.container.textContent).toContain("Politeness");
+    await click(byName(view.container, "custom:politeness"));
+    expect(useApp.getState().selected).toEqual(["faithfulness", "custom:politeness"]);
+    useCustomJudges.setState({ judges: [] });
+  });
+});

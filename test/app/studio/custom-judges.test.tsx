@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import "fake-indexeddb/auto";
+import { act } from "react";
+import { describe, expect, test } from "vitest";
+import { appDb } from "../../../src/app/shared/persist/db";
+import { useApp } from "../../../src/app/shared/store";
+import { CustomJudges } from "../../../src/app/studio/CustomJudges";
+import { customJudgeVersions, listCustomJudges } from "../../../src/storage/db/custom-judges";
+import { byName, buttonByText, click, render, type } from "../render";
+
+const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
+
+async function choose(select: HTMLSelectElement, value: string): Promise<void> {
+  await act(async () => {
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+}
+
+describe("the studio's judge form", () => {
+  test("a rubric judge is written, checked, previewed, saved with versions and deleted", async () => {
+    useApp.setState({ lang: "en" });
+    const view = render(<CustomJudges />);
+    await settle();
+    await click(byName(view.container, "New judge"));
+    const save = byName<HTMLButtonElement>(view.container, "Save judge");
+    expect(save.disabled).toBe(true);
+
+    await type(byName(view.container, "Judge name"), "Cites its sources");
+    expect(view.container.textContent).toContain("id custom:cites-its-sources");
+    expect(view.container.textContent).toContain("a judge needs a definition");
+    await type(byName(view.container, "Judge definition"), "Every claim names the context it comes from.");
+    await click(byName(view.container, "Judge sees contexts"));
+    expect(save.disabled).toBe(false);
+
+    await choose(byName(view.container, "Judge scale"), "rubric");
+    expect(save.disabled).toBe(true);
+    expect(view.container.textContent).toContain("every rubric level needs a description");
+    for (const n of [1, 2, 3, 4, 5]) await type(byName(view.container, `Level ${n}`), `level ${n} text`);
+    await choose(byName(view.container, "Judge strictness"), "3");
+    // The prompt the judge will send carries the definition and every level.
+    const preview = view.container.querySelector(".judge-preview")!.textContent!;
+    expect(preview).toContain("Every claim names the context it comes from.");
+    expect(preview).toContain("level 5 text");
+    await click(save);
+    await settle();
+
+    const db = (await appDb())!;
+    const { judges } = await listCustomJudges(db);
+    expect(judges).toEqual([
+      {
+        slug: "cites-its-sources",
+        name: "Cites its sources",
+        definition: "Every claim names the context it comes from.",
+        inputs: ["question", "answer", "contexts"],
+        scale: "rubric",
+        levels: ["level 1 text", "level 2 text", "level 3 text", "level 4 text", "level 5 text"],
+        strictness: 3,
+        version: 1,
+      },
+    ]);
+    expect(view.container.textContent).toContain("Saved Cites its sources (version 1).");
+
+    // Editing keeps the slug and makes the next version.
+    await click(buttonByText(view.container, "Edit"));
+    await type(byName(view.container, "Judge definition"), "Every claim cites its context by number.");
+    await click(byName(view.container, "Save judge"));
+    await settle();
+    expect((await customJudgeVersions(db, "cites-its-sources")).map((j) => [j.version, j.definition])).toEqual([
+      [1, "Every claim names the context it comes from."],
+      [2, "Every claim cites its context by number."],
+    ]);
+    expect(view.container.textContent).toContain("version 2");
+
+    await click(byName(view.container, "Delete judge cites-its-sources"));
+    await settle();
+    expect((await listCustomJudges(db)).judges).toEqual([]);
+    view.unmount();
+  });
+});
