@@ -2,6 +2,7 @@ import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { UsageError } from "./errors";
 import { type FlagValues, readFlags } from "./flags";
+import { checkOutputFormat } from "./output-file";
 
 /**
  * `score`'s command line: the flags of the table in flags.ts, then how they fit together. Every
@@ -31,6 +32,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     requireKeyUnlessLocal({ apiKey: args.apiKey, baseURL: args.baseURL! });
   }
   if (args.resume && !args.out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
+  checkOutputFormat(args);
   if (args.noCache && args.cache) throw new UsageError("--cache and --no-cache contradict each other: give one");
   return { command: "score", args };
 }

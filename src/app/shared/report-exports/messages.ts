@@ -39,6 +39,13 @@ const en = {
   exportReport: "Export report",
   exportCsv: "Export CSV",
   exportHtml: "Export HTML",
+  // Results in the ecosystem's shapes (issue 19)
+  resultsExports: {
+    parquet: "Export parquet",
+    jsonl: "Export JSONL",
+    bom: "CSV with BOM (Excel)",
+    hint: "CSV, parquet and JSONL use the ragas column names (user_input, retrieved_contexts, response, reference) plus a score, error and reason column per metric: pd.read_parquet gives the context lists back as they are.",
+  },
   createLink: "Create share link",
   sharePassword: "Share password (optional)",
   shareLink: "Share link",
@@ -115,6 +122,12 @@ const zh: ReportsMessages = {
   exportReport: "导出报告",
   exportCsv: "导出 CSV",
   exportHtml: "导出 HTML",
+  resultsExports: {
+    parquet: "导出 parquet",
+    jsonl: "导出 JSONL",
+    bom: "CSV 带 BOM（Excel）",
+    hint: "CSV、parquet 和 JSONL 使用 ragas 的列名（user_input、retrieved_contexts、response、reference），每个指标另有分数、错误和原因三列：pd.read_parquet 可直接读回上下文列表。",
+  },
   createLink: "创建分享链接",
   sharePassword: "分享密码（可选）",
   shareLink: "分享链接",
