@@ -5,8 +5,10 @@ import { keepReport } from "../../storage/db/kept-reports";
 import { ReportCompare } from "../shared/explorer/ReportCompare";
 import { ResultsExplorer } from "../shared/explorer/ResultsExplorer";
 import { appDb } from "../shared/persist/db";
+import { useApp } from "../shared/store";
 import { KeptReports } from "./KeptReports";
 import { useReportsT, type ReportsMessages } from "../shared/report-exports/messages";
+import { reportHeadLine } from "../shared/report-exports/report-head";
 import { takeHandedReport } from "../shared/handoffs/open-in-reports";
 import { openReportFile, openReportText, type OpenedReport, type OpenOutcome } from "./open-report";
 import { PasswordGate } from "./PasswordGate";
@@ -21,6 +23,7 @@ type Notice = { kind: "info" | "error"; text: (t: ReportsMessages) => string } |
  */
 export default function ReportsView() {
   const t = useReportsT();
+  const lang = useApp((s) => s.lang);
   const [opened, setOpened] = useState<OpenedReport | null>(null);
   const [other, setOther] = useState<OpenedReport | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -38,7 +41,10 @@ export default function ReportsView() {
     setOpened(o);
     setOther(null);
     setKept(false);
-    setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
+    setNotice({
+      kind: "info",
+      text: (m) => m.opened(o.report.title ?? o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : ""),
+    });
   }, []);
 
   const link = useShareLink(onOutcome, t.fromLink);
@@ -101,11 +107,8 @@ export default function ReportsView() {
       {opened ? (
         <>
           <div className="report-head">
-            <strong>{opened.name}</strong>
-            <span className="muted">
-              {" "}
-              · {opened.report.createdAt} · {opened.report.config.model} · {opened.report.samples.length}
-            </span>{" "}
+            <strong>{opened.report.title ?? (opened.name === t.fromLink ? t.sharedReport : opened.name)}</strong>
+            <span className="muted"> · {reportHeadLine(opened.report, lang)}</span>{" "}
             <button type="button" className="btn btn-small" aria-label="Keep report" disabled={kept} onClick={() => void onKeep()}>
               {t.keep}
             </button>

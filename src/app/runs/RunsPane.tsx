@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import type { Sample } from "../../engine";
-import { loadDatasetSamples } from "../../storage/db/datasets";
+import { getDataset, loadDatasetSamples } from "../../storage/db/datasets";
 import type { Report } from "../../storage/format/report-schema";
 import { ReportCompare } from "../shared/explorer/ReportCompare";
 import { ResultsExplorer } from "../shared/explorer/ResultsExplorer";
+import { openRunInReports } from "../shared/handoffs/open-in-reports";
 import { appDb } from "../shared/persist/db";
 import "../styles/runs.css";
 import { useRunsT } from "./messages";
@@ -26,12 +27,16 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
   const notice = useRuns((s) => s.notice);
   const version = useRuns((s) => s.version);
   const [samples, setSamples] = useState<Sample[]>([]);
+  const [datasetName, setDatasetName] = useState("");
   const [report, setReport] = useState<Report | null>(null);
   const [other, setOther] = useState<Report | null>(null);
 
   useEffect(() => {
     void loadRuns(datasetId);
-    void appDb().then(async (db) => setSamples(db ? (await loadDatasetSamples(db, datasetId)).samples : []));
+    void appDb().then(async (db) => {
+      setSamples(db ? (await loadDatasetSamples(db, datasetId)).samples : []);
+      setDatasetName(db ? ((await getDataset(db, datasetId)).dataset?.name ?? "") : "");
+    });
   }, [datasetId]);
 
   const selected = runs.find((r) => r.id === selectedId) ?? null;
@@ -81,6 +86,16 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
         ))}
       </ul>
       {selected ? <RunProgress meta={selected} /> : null}
+      {report && selected ? (
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label="Open in Reports"
+          onClick={() => openRunInReports(report, datasetName ? `${datasetName} · ${selected.name}` : selected.name)}
+        >
+          {t.openInReports}
+        </button>
+      ) : null}
       {runs.length > 1 && selected ? (
         <label className="runs-compare">
           {t.compareWith}{" "}

@@ -24,8 +24,14 @@
     return el("span", { class: `score ${band(r.score)}`, "data-testid": testId }, fmt(r.score));
   };
 
-  root.append(el("h1", {}, L.title));
-  root.append(el("p", { class: "muted" }, `${L.created}: ${report.createdAt} · ${L.model}: ${report.config.model} · ${L.samples}: ${report.samples.length}`));
+  root.append(el("h1", {}, report.title || L.title));
+  root.append(
+    el(
+      "p",
+      { class: "muted" },
+      `${L.created}: ${new Date(report.createdAt).toLocaleString(document.documentElement.lang)} · ${L.model}: ${report.config.model} · ${L.samples}: ${report.samples.length}`,
+    ),
+  );
   if (report.tracesOmitted) root.append(el("p", { class: "note" }, L.noTraces));
 
   // Summary
