@@ -82,6 +82,10 @@ const en = {
     notRun: "not run",
     noTraces: "Summary-only copy: traces and call logs are not included.",
     noScript: "This report needs JavaScript to show (it runs only the viewer inside this file).",
+    histogram: "Distribution (0 to 1)",
+    filter: "Filter samples",
+    errorsOnly: "with a null score only",
+    showing: "{n} of {total} samples",
   },
 };
 
@@ -164,6 +168,10 @@ const zh: ReportsMessages = {
     notRun: "未运行",
     noTraces: "仅含汇总的副本：不包含追踪和调用记录。",
     noScript: "此报告需要 JavaScript 才能显示（只运行本文件内的查看器）。",
+    histogram: "分布（0 到 1）",
+    filter: "筛选样本",
+    errorsOnly: "仅显示有空分数的样本",
+    showing: "显示 {n} / {total} 个样本",
   },
 };
 
