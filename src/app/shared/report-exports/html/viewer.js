@@ -125,7 +125,9 @@
       if (visible) n++;
       list.append(r.details);
     }
-    sortButtons.forEach((cell, i) => cell.setAttribute("aria-sort", columns[i].key === sort.key ? (sort.dir > 0 ? "ascending" : "descending") : "none"));
+    sortButtons.forEach((cell, i) => {
+      cell.setAttribute("aria-sort", columns[i].key === sort.key ? (sort.dir > 0 ? "ascending" : "descending") : "none");
+    });
     shown.textContent = (L.showing || "{n} of {total} samples").replace("{n}", String(n)).replace("{total}", String(rows.length));
   };
   filter.addEventListener("input", render);
@@ -147,7 +149,7 @@
     const NS = "http://www.w3.org/2000/svg";
     const bins = new Array(10).fill(0);
     for (const r of report.results) {
-      const v = r.metrics[m] && r.metrics[m].score;
+      const v = r.metrics[m]?.score;
       if (typeof v === "number") bins[Math.min(9, Math.floor(v * 10))]++;
     }
     const max = Math.max(1, ...bins);
