@@ -25,15 +25,15 @@ export function UsageSummary({ results, demo }: { results: Partial<Record<Metric
           <span className="ragas-hint">{t.results.ragasHint}</span>
         </div>
       ) : null}
-      {calls.length > 0 ? (
+      {calls.length > 0 && demo ? (
+        <p className="usage" data-testid="usage">
+          <span>{t.results.demoUsage(calls.length)}</span>
+        </p>
+      ) : calls.length > 0 ? (
         <p className="usage" data-testid="usage">
           <span>{t.results.requests(usage.requests)}</span>
           <span>{t.results.tokens(usage.promptTokens, usage.completionTokens)}</span>
-          {demo ? null : cost.unpriced.length > 0 ? (
-            <span>{t.results.costUnknown(cost.unpriced.join(", "))}</span>
-          ) : (
-            <span>{t.results.cost(formatUsd(cost.usd))}</span>
-          )}
+          {cost.unpriced.length > 0 ? <span>{t.results.costUnknown(cost.unpriced.join(", "))}</span> : <span>{t.results.cost(formatUsd(cost.usd))}</span>}
           {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
         </p>
       ) : null}
