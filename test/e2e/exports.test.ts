@@ -18,10 +18,7 @@ const METRICS = ["bleu", "exact_match", "rouge_l"];
 test("a run opens in Reports by name; CSV, parquet and an offline HTML that sorts by a metric", { timeout: 120_000 }, async () => {
   const s = await e2e.open();
   const { page } = s;
-  await importCsv(page, "towers.csv", 30);
-  const form = page.getByRole("form", { name: "New run" });
-  for (const box of await form.getByRole("checkbox").all()) await box.uncheck();
-  for (const id of METRICS) await form.getByRole("checkbox", { name: id, exact: true }).check();
+  await importCsv(page, "towers.csv", 30, METRICS);
   await button(page, "Start run").click();
   await expect.poll(() => finished(page), { timeout: 60_000 }).toBe(30);
   await expect.poll(() => button(page, "Open in Reports").count(), { timeout: 20_000 }).toBe(1);

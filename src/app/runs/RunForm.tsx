@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
 import { useApp } from "../shared/store";
 import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
+import { applicableMetrics } from "./applicable-metrics";
 import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";
 import { startRun } from "./run-actions";
@@ -23,6 +24,11 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   const [embeddingModel, setEmbeddingModel] = useState(settings.embeddingModel);
   const judgeModel = model.trim() || settings.model;
   const hasEmbedder = embeddingModel.trim() !== "";
+  // Until the user ticks a box, the ticked metrics follow what the dataset's columns allow.
+  const touched = useRef(false);
+  useEffect(() => {
+    if (!touched.current && samples.length > 0) setMetrics(applicableMetrics(samples, hasEmbedder));
+  }, [samples, hasEmbedder]);
 
   useEffect(() => {
     let stale = false;
@@ -35,7 +41,10 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
     };
   }, [samples, metrics, repeat, concurrency, hasEmbedder, judgeModel, settings.prices]);
 
-  const toggle = (id: MetricId) => setMetrics((m) => (m.includes(id) ? m.filter((x) => x !== id) : METRIC_IDS.filter((x) => x === id || m.includes(x))));
+  const toggle = (id: MetricId) => {
+    touched.current = true;
+    setMetrics((m) => (m.includes(id) ? m.filter((x) => x !== id) : METRIC_IDS.filter((x) => x === id || m.includes(x))));
+  };
   const whole = (value: string, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number(value) || min)));
 
   return (

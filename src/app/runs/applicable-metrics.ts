@@ -1,0 +1,20 @@
+import { METRIC_IDS, METRICS, type MetricId, type Sample } from "../../engine";
+
+/**
+ * The metrics a dataset's columns allow: those whose required inputs (question, answer, contexts,
+ * reference) some sample has, and that need an embedding model only when one is set. The run form
+ * starts with all of them ticked, rather than a fixed pair that may not fit the file.
+ */
+export function applicableMetrics(samples: readonly Sample[], hasEmbedder: boolean): MetricId[] {
+  const present = {
+    question: samples.some((s) => s.question.trim() !== ""),
+    answer: samples.some((s) => s.answer.trim() !== ""),
+    contexts: samples.some((s) => s.contexts.length > 0),
+    reference: samples.some((s) => (s.reference ?? "").trim() !== ""),
+  };
+  return METRIC_IDS.filter((id) => {
+    const metric = METRICS[id];
+    if (metric.usesEmbeddings && !hasEmbedder) return false;
+    return metric.requires.every((field) => present[field]);
+  });
+}
