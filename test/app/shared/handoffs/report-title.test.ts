@@ -33,6 +33,7 @@ describe("a report's title", () => {
     const en = reportHeadLine(r, "en");
     expect(en).toMatch(/^created .*2026.* · judge judge · 2 samples · 2 metrics$/);
     expect(en).not.toContain("2026-11-25T");
+    expect(reportHeadLine({ ...r, config: { ...r.config, metrics: ["bleu", "exact_match"] } }, "en")).toContain(" · no judge · ");
     expect(reportHeadLine(r, "zh")).toMatch(/^创建于 2026年11月25日.* · 评审模型 judge · 2 个样本 · 2 个指标$/);
   });
 });
