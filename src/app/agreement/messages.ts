@@ -51,6 +51,8 @@ const en = {
   pairsOf: (method: string, task: string) => `${method} on ${task}`,
   human: "people prefer",
   predicted: "predicted",
+  // Issue 19: the drill-down shows what was judged.
+  drill: { question: "Question", candidate: "Judged text", contexts: "Contexts" },
   sideA: "A",
   sideB: "B",
   shownFirst: (side: string) => `shown first: ${side.toUpperCase()}`,
@@ -112,6 +114,7 @@ const zh: AgreementMessages = {
   pairsOf: (method, task) => `${method}：${task}`,
   human: "人们偏好",
   predicted: "预测",
+  drill: { question: "问题", candidate: "被评判的文本", contexts: "上下文" },
   sideA: "A",
   sideB: "B",
   shownFirst: (side) => `先展示：${side.toUpperCase()}`,
