@@ -4,10 +4,11 @@ const flags = flagHelp("score");
 
 export const HELP = `Ragas Playground CLI: score RAG output with the RAGAS metrics on your own OpenAI-compatible endpoint.
 
-Usage (as an installed package: npx ragas-playground score ...):
+Usage:
   npm run --silent cli -- score --input FILE --base-url URL --model M [options]
   npm run --silent cli -- score --input FILE --metrics bleu,rouge_l,exact_match [options]
       (the metrics that need no judge run with no endpoint, no key and no request)
+  npx ragas-playground score ...   (the same, from the installed package)
 
 Required:
 ${flags.required}
