@@ -6,7 +6,8 @@
  *
  * Writes docs/screenshots/exports-reports.png (a dataset run opened in Reports by its name, with
  * the CSV / parquet / JSONL / HTML exports and the filter bar) and exports-html.png (its HTML
- * export opened from disk, sorted by rouge_l).
+ * export opened from disk, sorted by rouge_l) and datasets-hub-import.png (the import panel's
+ * "Import from Hugging Face" fields).
  */
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -70,6 +71,16 @@ async function main(): Promise<void> {
     await settle(file);
     await file.screenshot({ path: resolve(OUT, "exports-html.png"), clip: { x: 0, y: 0, width: 1280, height: 900 } });
     console.log("docs/screenshots/exports-html.png");
+
+    // The Datasets view's import panel with the Hugging Face fields filled in.
+    await page.bringToFront();
+    await button(page, "Datasets").click();
+    await page.getByLabel("Hugging Face dataset", { exact: true }).fill("explodinggradients/amnesty_qa");
+    await page.getByLabel("Hugging Face config", { exact: true }).fill("english_v3");
+    await page.getByLabel("Hugging Face split", { exact: true }).fill("eval");
+    await settle(page);
+    await page.getByRole("region", { name: "Import a dataset" }).screenshot({ path: resolve(OUT, "datasets-hub-import.png") });
+    console.log("docs/screenshots/datasets-hub-import.png");
     await context.close();
   } finally {
     await browser.close();
