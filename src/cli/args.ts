@@ -4,6 +4,7 @@ import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { UsageError } from "./errors";
 import { type FlagValues, readFlags } from "./flags";
 import { checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
+import { checkOutputFormat } from "./output-file";
 
 /**
  * `score`'s command line: the flags of the table in flags.ts, then how they fit together. Every
@@ -32,6 +33,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     requireKeyUnlessLocal({ apiKey: args.apiKey, baseURL: args.baseURL! });
   }
   if (args.resume && !args.out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
+  checkOutputFormat(args);
   if (args.noCache && args.cache) throw new UsageError("--cache and --no-cache contradict each other: give one");
   return { command: "score", args };
 }

@@ -17,10 +17,10 @@ export async function readTextFile(path: string, flag: string): Promise<string> 
  * Writes through a temporary file and a rename, so an interrupted write never leaves half a
  * report where a script expects a whole one.
  */
-export async function writeTextFileAtomic(path: string, text: string): Promise<void> {
+export async function writeTextFileAtomic(path: string, text: string | Uint8Array): Promise<void> {
   const temp = `${path}.${randomBytes(4).toString("hex")}.tmp`;
   try {
-    await writeFile(temp, text, "utf8");
+    await writeFile(temp, text);
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true }).catch(() => undefined);

@@ -111,6 +111,13 @@ function readOptions(raws: readonly string[], flag: string): Record<string, Reco
   return out;
 }
 
+/** The files `score --out` writes: the report, or the results in one of the ecosystem's shapes. */
+export const OUTPUT_FORMATS = ["json", "csv", "parquet", "jsonl"] as const;
+const oneOf = <T extends string>(flag: string, raw: string | true | undefined, allowed: readonly T[]): T | undefined => {
+  if (typeof raw !== "string") return undefined;
+  if (!(allowed as readonly string[]).includes(raw)) throw new UsageError(`${flag} expects one of ${allowed.join(", ")}, got "${raw}"`);
+  return raw as T;
+};
 const httpUrl = (raw: string | true | undefined, flag: string) => {
   // Absent is allowed here: score runs the metrics that need no judge without an endpoint (args.ts decides).
   if (raw === undefined) return undefined;
@@ -185,6 +192,14 @@ export const FLAGS = {
     help: { score: "write the report here (default: standard output)", agreement: "write the agreement file here" },
     read: text,
   }),
+  format: row({
+    flag: "--format",
+    value: "F",
+    commands: ["score"],
+    help: "what --out holds: json (the report), csv, parquet or jsonl (the results\nunder the ragas column names, for pandas / Hugging Face / Excel);\ndefault: by --out's extension (.csv, .parquet, .jsonl), else json",
+    read: (raw, flag) => oneOf(flag, raw, OUTPUT_FORMATS),
+  }),
+  noBom: row({ flag: "--no-bom", commands: ["score"], help: "csv: no UTF-8 byte order mark (Excel needs one to show Chinese)", read: switched }),
   metrics: row({
     flag: "--metrics",
     value: "a,b,c",

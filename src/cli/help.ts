@@ -8,6 +8,7 @@ Usage:
   npm run --silent cli -- score --input FILE --base-url URL --model M [options]
   npm run --silent cli -- score --input FILE --metrics bleu,rouge_l,exact_match [options]
       (the metrics that need no judge run with no endpoint, no key and no request)
+  npx ragas-playground score ...   (the same, from the installed package)
 
 Required:
 ${flags.required}

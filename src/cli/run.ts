@@ -1,15 +1,14 @@
-import { agreementCli } from "./agreement-command";
 import { parseArgs } from "./args";
 import { EXIT, RunError, UsageError } from "./errors";
 import { HELP } from "./help";
 import type { CliIO } from "./io";
-import { scoreCommand } from "./score-command";
 import { APP_VERSION } from "../storage/format/generator";
 
 /** Runs one command; every failure becomes one line on stderr and an exit code, never a stack. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   try {
-    if (argv[0] === "agreement") return await agreementCli(argv.slice(1), io);
+    // The commands are imported when run, so --help and --version load neither the SDK nor the engine's runs.
+    if (argv[0] === "agreement") return await (await import("./agreement-command")).agreementCli(argv.slice(1), io);
     const parsed = parseArgs(argv, io.env);
     if (parsed.command === "help") {
       io.stdout.write(HELP);
@@ -19,6 +18,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       io.stdout.write(`${APP_VERSION}\n`);
       return EXIT.ok;
     }
+    const { scoreCommand } = await import("./score-command");
     return await scoreCommand(parsed.args, io);
   } catch (error) {
     // Messages we build never hold the key, but a server's or a bug's text might: scrub every one.

@@ -6,7 +6,7 @@ import { type RunDatasetOutput, runDataset } from "../engine/run/run-dataset";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
 import { sanitizeUrl } from "../storage/format/redact";
-import { buildReport, promptsUsed, serializeReport } from "../storage/format/report-build";
+import { buildReport, promptsUsed } from "../storage/format/report-build";
 import type { Report } from "../storage/format/report-schema";
 import { formatIssue } from "../storage/format/samples-file";
 import { defaultPriceRows, estimateCost } from "../storage/prices";
@@ -24,6 +24,7 @@ import { createProgress } from "./progress";
 import { checkCustomJudges, checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
 import { readPromptSetFile } from "./prompts-file";
 import { formatSummaryTable } from "./summary-table";
+import { outputFormatOf, renderOutput } from "./output-file";
 import { generatorStamp } from "../storage/format/generator";
 
 const MAX_WARNINGS_SHOWN = 10;
@@ -138,11 +139,11 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     wallMs,
     redact: [args.apiKey],
   });
-  const text = serializeReport(report);
+  const written = await renderOutput(report, outputFormatOf(args), { bom: !args.noBom });
   if (args.out) {
-    await writeTextFileAtomic(args.out, text);
+    await writeTextFileAtomic(args.out, written);
   } else {
-    io.stdout.write(text);
+    io.stdout.write(typeof written === "string" ? written : Buffer.from(written).toString("latin1"));
   }
   const cost = estimateCost(billed.calls, [...defaultPriceRows(), ...(args.prices ?? [])]);
   io.stderr.write(`\n${formatSummaryTable(report, cost)}`);

@@ -36,6 +36,7 @@ describe("parseArgs", () => {
         questions: 2,
         resume: false,
         noCache: false,
+        noBom: false,
         repeat: 1,
       },
     });

@@ -110,6 +110,12 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   await pairs.locator("summary").first().click();
   expect(await pairs.locator(".pair-list > li").first().locator(".pair-side").count()).toBe(2);
   expect(await pairs.locator(".pair-list > li").first().innerText()).toMatch(/statement/i);
+  // Issue 19: what was judged is beside the traces: the question, each side's answer; numbered once (by id).
+  const first = pairs.locator(".pair-list > li").first();
+  expect(await first.locator(".pair-question").innerText()).toMatch(/^Question: \S/);
+  expect(await first.locator(".pair-side .pair-text").count()).toBe(2);
+  expect(await first.locator(".pair-side .pair-text").first().innerText()).toMatch(/^Judged text: \S/);
+  expect(await pairs.locator(".pair-list").evaluate((el) => getComputedStyle(el).listStyleType)).toBe("none");
 
   // Stored in IndexedDB and exported as the contract-10 file; every figure follows from its traces.
   const [download] = await Promise.all([

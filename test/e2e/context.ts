@@ -20,7 +20,8 @@ export interface E2E {
   mock(options?: MockOptions): Promise<MockServer>;
 }
 
-export function useE2E(): E2E {
+/** `allowOrigins`: origins a test's routes stand in for (the Hub's rows API), allowed besides the app and the mocks. */
+export function useE2E(options: { allowOrigins?: readonly string[] } = {}): E2E {
   let browser: Browser | undefined;
   let sessions: Session[] = [];
   let mocks: MockServer[] = [];
@@ -47,7 +48,10 @@ export function useE2E(): E2E {
         for (const key of keysTyped(s.page)) expect(consoleLeaks(s, key), "the API key never reaches the console").toEqual([]);
         if (passed) {
           expect(s.pageErrors, "no uncaught error in the page").toEqual([]);
-          expect(unexpectedOrigins(s, [appUrl, inject("sharedMockUrl"), ...servers.map((m) => m.url)]), "requests only to the app and the mocks").toEqual([]);
+          expect(
+            unexpectedOrigins(s, [appUrl, inject("sharedMockUrl"), ...servers.map((m) => m.url), ...(options.allowOrigins ?? [])]),
+            "requests only to the app and the mocks",
+          ).toEqual([]);
         }
       }
     } finally {

@@ -92,7 +92,11 @@ test("a report with script tags and event handlers in every text field renders a
   await file.getByTestId("mean-faithfulness").waitFor();
   for (const d of await file.locator("details").all()) await d.evaluate((el) => el.setAttribute("open", ""));
   expect(await file.locator("#app").innerText()).toContain("<script>window.__pwned=1</script>");
-  expect(await file.locator("#app img, #app svg, #app a, #app script").count()).toBe(0);
+  expect(await file.locator("#app img, #app a, #app script, #app svg foreignObject").count()).toBe(0);
+  // The histograms are the only SVG: bars, an axis and numeric ticks, no text from the report.
+  const ticks = await file.locator("#app svg text").evaluateAll((els) => els.map((e) => e.textContent));
+  expect(ticks.length).toBeGreaterThan(0);
+  for (const tick of ticks) expect(tick).toMatch(/^\d+$/);
   await fw.check();
   await file.close();
   await s.context.unroute("**/*");

@@ -15,13 +15,25 @@ export async function openDatasets(page: Page): Promise<void> {
   await page.getByLabel("Import dataset", { exact: true }).waitFor({ state: "attached" });
 }
 
-export async function importCsv(page: Page, name: string, rows: number): Promise<void> {
+/**
+ * Imports a dataset CSV and ticks exactly `metrics` in the run form (the form starts with every
+ * metric the columns allow; these tests were written for faithfulness and context_recall).
+ */
+export async function importCsv(page: Page, name: string, rows: number, metrics: readonly string[] = ["faithfulness", "context_recall"]): Promise<void> {
   await openDatasets(page);
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(datasetCsv(rows)) });
   const mapping = page.getByRole("region", { name: "Column mapping" });
   await expect.poll(() => mapping.innerText(), { timeout: 20_000 }).toContain(`All ${rows} rows are valid.`);
   await mapping.getByRole("button", { name: "Import", exact: true }).click();
-  await page.getByRole("form", { name: "New run" }).waitFor();
+  const form = page.getByRole("form", { name: "New run" });
+  await form.waitFor();
+  // The defaults arrive with the dataset's samples: wait for them before choosing.
+  await expect.poll(() => form.getByRole("checkbox", { checked: true }).count()).toBeGreaterThan(2);
+  for (const box of await form.getByRole("checkbox").all()) {
+    const id = (await box.evaluate((el) => el.parentElement?.textContent ?? "")).trim();
+    if (metrics.includes(id)) await box.check();
+    else await box.uncheck();
+  }
 }
 
 /** The runResults rows as stored: which samples are finished, with each metric's score or code. */

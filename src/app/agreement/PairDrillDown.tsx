@@ -33,12 +33,16 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
                   <code>{pair.id}</code> {t.sideA} {fmt(pair.scoreA)} · {t.sideB} {fmt(pair.scoreB)} · {t.predicted} {t.outcome[pair.predicted]} · {t.human}{" "}
                   {t.outcome[pair.human]} <span aria-hidden="true">{pair.predicted === "tie" ? "½" : right ? "✓" : "✗"}</span>
                 </summary>
+                <p className="pair-question">
+                  <strong>{t.drill.question}:</strong> {samples.get(pair.a)?.question ?? ""}
+                </p>
                 <div className="pair-sides">
                   <Side
                     label={t.sideLabel(t.sideA, pair.a)}
                     result={pair.resultA}
                     task={row.task}
                     contexts={samples.get(pair.a)?.contexts ?? []}
+                    answer={samples.get(pair.a)?.answer ?? ""}
                     method={row.method}
                   />
                   {pair.resultB ? (
@@ -47,6 +51,7 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
                       result={pair.resultB}
                       task={row.task}
                       contexts={samples.get(pair.b)?.contexts ?? []}
+                      answer={samples.get(pair.b)?.answer ?? ""}
                       method={row.method}
                     />
                   ) : null}
@@ -62,13 +67,43 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
 
 const fmt = (s: number | null) => (s === null ? "null" : s.toFixed(2));
 
-function Side({ label, result, task, contexts, method }: { label: string; result: Result; task: AgreementTask; contexts: readonly string[]; method: string }) {
+function Side({
+  label,
+  result,
+  task,
+  contexts,
+  answer,
+  method,
+}: {
+  label: string;
+  result: Result;
+  task: AgreementTask;
+  contexts: readonly string[];
+  answer: string;
+  method: string;
+}) {
   const t = useAgreementT();
   if (!result) return null;
   const trace = result.trace as Record<string, unknown>;
   return (
     <div className="pair-side">
       <h4>{label}</h4>
+      {/* What this side's judge read: the candidate answer, or the candidate contexts for context_relevance. */}
+      {task === "context_relevance" ? (
+        <details className="pair-text">
+          <summary>{t.drill.contexts}</summary>
+          <ol>
+            {contexts.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: contexts have no identity but their place
+              <li key={i}>{c}</li>
+            ))}
+          </ol>
+        </details>
+      ) : (
+        <p className="pair-text">
+          <strong>{t.drill.candidate}:</strong> {answer}
+        </p>
+      )}
       {result.error ? (
         <p className="null-reason">
           <code>{result.error.code}</code> {result.error.message}

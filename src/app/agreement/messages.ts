@@ -49,6 +49,8 @@ const en = {
   delete: "Delete",
   human: "people prefer",
   predicted: "predicted",
+  // Issue 19: the drill-down shows what was judged.
+  drill: { question: "Question", candidate: "Judged text", contexts: "Contexts" },
   sideA: "A",
   sideB: "B",
   shownFirst: (side: string) => `shown first: ${side.toUpperCase()}`,
@@ -114,6 +116,7 @@ const zh: AgreementMessages = {
   delete: "删除",
   human: "人们偏好",
   predicted: "预测",
+  drill: { question: "问题", candidate: "被评判的文本", contexts: "上下文" },
   sideA: "A",
   sideB: "B",
   shownFirst: (side) => `先展示：${side.toUpperCase()}`,

@@ -1,4 +1,5 @@
 import { type DragEvent, useState } from "react";
+import { HubImport } from "./HubImport";
 import { useImport } from "./import/useImport";
 import { MappingStep } from "./MappingStep";
 import { useDatasetsT } from "./messages";
@@ -74,6 +75,7 @@ export function ImportPanel() {
       <button type="button" className="btn" disabled={pasted.trim() === ""} onClick={() => start(t.pastedName, new TextEncoder().encode(pasted))}>
         {t.pasteButton}
       </button>
+      <HubImport onRows={start} />
       {phase.kind === "reading" ? (
         <div className="ds-reading">
           <span>{t.reading(phase.file)}</span>

@@ -6,9 +6,10 @@ import { keepReport } from "../../storage/db/kept-reports";
 import { ReportCompare } from "../shared/explorer/ReportCompare";
 import { ResultsExplorer } from "../shared/explorer/ResultsExplorer";
 import { appDb } from "../shared/persist/db";
+import { useApp } from "../shared/store";
 import { KeptReports } from "./KeptReports";
 import { useReportsT, type ReportsMessages } from "../shared/report-exports/messages";
-import { useApp } from "../shared/store";
+import { reportHeadLine } from "../shared/report-exports/report-head";
 import { takeHandedReport } from "../shared/handoffs/open-in-reports";
 import { openReportFile, openReportText, type OpenedReport, type OpenOutcome } from "./open-report";
 import { PasswordGate } from "./PasswordGate";
@@ -42,7 +43,10 @@ export default function ReportsView() {
     // Only a kept report has an id for the URL (#/reports/<id>); a file or link clears it.
     useApp.getState().setWorkspace({ report: o, reportId: o.keptId ?? null });
     setOther(null);
-    setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
+    setNotice({
+      kind: "info",
+      text: (m) => m.opened(o.report.title ?? o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : ""),
+    });
   }, []);
 
   const link = useShareLink(onOutcome, t.fromLink);
@@ -106,11 +110,8 @@ export default function ReportsView() {
       {opened ? (
         <>
           <div className="report-head">
-            <strong>{opened.name}</strong>
-            <span className="muted">
-              {" "}
-              · {fmt.dateTime(opened.report.createdAt)} · {opened.report.config.model} · {opened.report.samples.length}
-            </span>{" "}
+            <strong>{opened.report.title ?? (opened.name === t.fromLink ? t.sharedReport : opened.name)}</strong>
+            <span className="muted"> · {reportHeadLine(opened.report, t.head, fmt)}</span>{" "}
             <button type="button" className="btn btn-small" aria-label="Keep report" disabled={kept} onClick={() => void onKeep()}>
               {t.keep}
             </button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AnyMetricId, customId, getMetric, missingInput, type PromptOverrides, type Sample } from "../../engine";
 import { metricOptionsOf, pickerRows, type RawOptions } from "../shared/metric-picker/groups";
 import { MetricGroups } from "../shared/metric-picker/MetricGroups";
@@ -8,6 +8,7 @@ import { useFormats } from "../shared/i18n/format";
 import { useApp } from "../shared/store";
 import { ASSUMED_SECONDS_PER_REQUEST, formatDuration, formatUsd, type RunEstimate } from "./estimate";
 import { estimateInWorker } from "./estimate-client";
+import { applicableMetrics } from "./applicable-metrics";
 import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";
 import { RunNoticeLine } from "./RunNoticeLine";
@@ -47,6 +48,11 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   const [embeddingModel, setEmbeddingModel] = useState(settings.embeddingModel);
   const judgeModel = model.trim() || settings.model;
   const hasEmbedder = embeddingModel.trim() !== "";
+  // Until the user ticks a box, the ticked metrics follow what the dataset's columns allow.
+  const touched = useRef(false);
+  useEffect(() => {
+    if (!touched.current && samples.length > 0) setMetrics(applicableMetrics(samples, hasEmbedder));
+  }, [samples, hasEmbedder]);
 
   useEffect(() => {
     let stale = false;
@@ -71,7 +77,10 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   }, [samples, chosen, repeat, concurrency, hasEmbedder, judgeModel, settings.prices, metricOptions, judges]);
 
   const order = rows.map((r) => r.id);
-  const toggle = (id: AnyMetricId, on: boolean) => setMetrics((m) => (on ? order.filter((x) => x === id || m.includes(x)) : m.filter((x) => x !== id)));
+  const toggle = (id: AnyMetricId, on: boolean) => {
+    touched.current = true;
+    setMetrics((m) => (on ? order.filter((x) => x === id || m.includes(x)) : m.filter((x) => x !== id)));
+  };
   const onOption = (id: AnyMetricId, key: string, value: string | boolean) => setRaw((r) => ({ ...r, [id]: { ...r[id], [key]: value } }));
   // Only the embedding model can be missing for a whole run: samples missing an input are skipped per sample.
   const reasonOf = (id: AnyMetricId) =>

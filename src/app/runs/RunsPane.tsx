@@ -2,10 +2,11 @@ import { useEffect, useState } from "react";
 import { useFormats } from "../shared/i18n/format";
 import { runTitle } from "./run-title";
 import type { Sample } from "../../engine";
-import { loadDatasetSamples } from "../../storage/db/datasets";
+import { getDataset, loadDatasetSamples } from "../../storage/db/datasets";
 import type { Report } from "../../storage/format/report-schema";
 import { ReportCompare } from "../shared/explorer/ReportCompare";
 import { ResultsExplorer } from "../shared/explorer/ResultsExplorer";
+import { openRunInReports } from "../shared/handoffs/open-in-reports";
 import { appDb } from "../shared/persist/db";
 import "../styles/runs.css";
 import { useRunsT } from "./messages";
@@ -29,12 +30,16 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
   const elsewhere = useRuns((s) => s.elsewhere);
   const version = useRuns((s) => s.version);
   const [samples, setSamples] = useState<Sample[]>([]);
+  const [datasetName, setDatasetName] = useState("");
   const [report, setReport] = useState<Report | null>(null);
   const [other, setOther] = useState<Report | null>(null);
 
   useEffect(() => {
     void loadRuns(datasetId);
-    void appDb().then(async (db) => setSamples(db ? (await loadDatasetSamples(db, datasetId)).samples : []));
+    void appDb().then(async (db) => {
+      setSamples(db ? (await loadDatasetSamples(db, datasetId)).samples : []);
+      setDatasetName(db ? ((await getDataset(db, datasetId)).dataset?.name ?? "") : "");
+    });
   }, [datasetId]);
 
   // A run stored as running that this tab does not run: another tab may (its lock says so). Poll
@@ -93,6 +98,16 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
         ))}
       </ul>
       {selected ? <RunProgress meta={selected} /> : null}
+      {report && selected ? (
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label="Open in Reports"
+          onClick={() => openRunInReports(report, datasetName ? `${datasetName} · ${selected.name}` : selected.name)}
+        >
+          {t.openInReports}
+        </button>
+      ) : null}
       {runs.length > 1 && selected ? (
         <label className="runs-compare">
           {t.compareWith}{" "}

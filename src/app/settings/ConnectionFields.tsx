@@ -4,7 +4,7 @@ import { TextInput } from "./inputs";
 import { KeyField } from "./KeyField";
 import { applyProvider } from "../shared/settings-model/model";
 import { ProviderHelp } from "./ProviderHelp";
-import { isProviderId, PROVIDER_IDS } from "../shared/settings-model/providers";
+import { isProviderId, PROVIDER_IDS, providerForUrl } from "../shared/settings-model/providers";
 import { TestConnection } from "./TestConnection";
 
 /** Where requests go: provider preset, endpoint, key, models; plus the connection test. */
@@ -40,7 +40,8 @@ export function ConnectionFields() {
         name="Base URL"
         type="url"
         value={settings.baseURL}
-        onChange={(v) => update({ baseURL: v })}
+        // The provider select follows the URL typed (an OpenAI preset pointed elsewhere is a custom server).
+        onChange={(v) => update({ baseURL: v, provider: providerForUrl(v, useApp.getState().settings.provider) })}
         placeholder="https://…/v1"
       />
       <KeyField />

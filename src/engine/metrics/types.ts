@@ -16,7 +16,7 @@ export const JUDGE_METRIC_IDS = [
   "semantic_similarity",
 ] as const;
 /** Metrics that need no judge (contract 11): no request, no key. */
-const TEXT_METRIC_IDS = ["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"] as const;
+export const TEXT_METRIC_IDS = ["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"] as const;
 /** Every built-in metric id; custom judges (`custom:<slug>`) come on top, defined by the user. */
 export const BUILT_IN_METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS, ...TEXT_METRIC_IDS] as const;
 /** The metrics the app's per-metric tables (labels, trace views, stored results) know: every built-in one. */

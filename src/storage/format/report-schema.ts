@@ -158,6 +158,12 @@ export const reportSchema = z.object({
    * cross-check skips that step. Absent on a full report.
    */
   tracesOmitted: z.literal(true).optional(),
+  /**
+   * What the report is called where it is shown ("WikiEval · run 3"): set when a dataset run is
+   * opened in Reports, and carried by its exports and share links so a colleague sees the same
+   * name. Optional, so every older file still reads; an older app drops it.
+   */
+  title: z.string().min(1).max(300).optional(),
 });
 
 export type MetricSummaryDoc = z.infer<typeof metricSummarySchema>;

@@ -1,25 +1,39 @@
 import { writeCsv } from "./csv";
 import type { Report } from "./report-schema";
+import { type ResultsCell, resultsTable } from "./results-rows";
+
+export interface ResultsCsvOptions {
+  /**
+   * Start with a UTF-8 byte order mark (default true): Excel reads a CSV without one in the
+   * system's legacy code page and shows Chinese as mojibake; pandas and papaparse skip it.
+   */
+  bom?: boolean;
+}
 
 /**
- * A report flattened for spreadsheets: one row per sample, a score column and an error-code
- * column per metric (an empty score with a code is a coded null, never a 0), plus the reason.
+ * The results as CSV (results-rows.ts: ragas column names, a score / error / reason column per
+ * metric). `retrieved_contexts` is written as a JSON array, which is also a valid Python list
+ * literal, so `json.loads` and `ast.literal_eval` both give the list back after `pd.read_csv`.
+ * An empty score with an error code is a coded null, never a 0. Text cells that a spreadsheet
+ * would run as a formula are guarded (guardCell).
  */
-export function resultsToCsv(report: Report): string {
-  const metrics = report.config.metrics;
-  const header = ["id", "question", "answer", ...metrics.flatMap((m) => [m, `${m}_error`, `${m}_reason`])];
-  const byId = new Map(report.results.map((r) => [r.sampleId, r]));
-  const rows = report.samples.map((s) => {
-    const r = byId.get(s.id);
-    return [
-      s.id,
-      s.question,
-      s.answer,
-      ...metrics.flatMap((m) => {
-        const result = r?.metrics[m];
-        return [result?.score ?? "", result?.error?.code ?? "", result?.reason ?? result?.error?.message ?? ""];
-      }),
-    ];
-  });
-  return writeCsv([header, ...rows]);
+export function resultsToCsv(report: Report, options: ResultsCsvOptions = {}): string {
+  const { columns, rows } = resultsTable(report);
+  const body = writeCsv([columns, ...rows.map((row) => columns.map((c) => csvCell(row[c] ?? null)))]);
+  return options.bom === false ? body : `\uFEFF${body}`;
+}
+
+function csvCell(value: ResultsCell): string | number {
+  if (value === null) return "";
+  if (Array.isArray(value)) return JSON.stringify(value);
+  return typeof value === "number" ? value : guardCell(value);
+}
+
+/**
+ * A spreadsheet runs a cell that starts with = + - @ (or a tab / CR) as a formula; a report from
+ * a stranger could hold "=HYPERLINK(...)". Text cells get a leading apostrophe (OWASP's advice);
+ * scores are numbers and list cells start with "[", so both stay as they are.
+ */
+function guardCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

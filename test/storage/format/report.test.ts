@@ -206,8 +206,10 @@ describe("resultsToCsv", () => {
     const rows = parseCsv(resultsToCsv(fakeReport())).map((r) => r.fields);
     expect(rows[0]).toEqual([
       "id",
-      "question",
-      "answer",
+      "user_input",
+      "retrieved_contexts",
+      "response",
+      "reference",
       "faithfulness",
       "faithfulness_error",
       "faithfulness_reason",
@@ -215,7 +217,13 @@ describe("resultsToCsv", () => {
       "context_precision_error",
       "context_precision_reason",
     ]);
-    expect(rows[1]!.slice(0, 5)).toEqual(["s1", "Where does the Nile end?", "In the Mediterranean. It is long.", "0.5", ""]);
-    expect(rows[2]!.slice(3, 5)).toEqual(["", "no_statements"]);
+    expect(rows[1]!.slice(0, 4)).toEqual([
+      "s1",
+      "Where does the Nile end?",
+      '["The Nile empties into the Mediterranean Sea."]',
+      "In the Mediterranean. It is long.",
+    ]);
+    expect(rows[1]!.slice(5, 7)).toEqual(["0.5", ""]);
+    expect(rows[2]!.slice(5, 7)).toEqual(["", "no_statements"]);
   });
 });

@@ -39,13 +39,28 @@ export function FilterBar({
           ))}
         </select>
       </label>
-      <select aria-label="Comparison" value={filter.op ?? "<"} onChange={(e) => set({ op: e.target.value as Comparison })} disabled={!filter.metric}>
-        {OPS.map((op) => (
-          <option key={op} value={op}>
-            {op}
-          </option>
-        ))}
-      </select>
+      <label>
+        {t.comparison}
+        <select
+          aria-label="Comparison"
+          value={filter.op ?? "<"}
+          onChange={(e) => set({ op: e.target.value as Comparison })}
+          disabled={!filter.metric}
+          aria-describedby={filter.metric ? undefined : "filter-op-why"}
+          title={filter.metric ? undefined : t.comparisonNeedsMetric}
+        >
+          {OPS.map((op) => (
+            <option key={op} value={op}>
+              {op}
+            </option>
+          ))}
+        </select>
+        {filter.metric ? null : (
+          <span id="filter-op-why" className="filter-why">
+            {t.comparisonNeedsMetric}
+          </span>
+        )}
+      </label>
       <label>
         {t.threshold}
         <input

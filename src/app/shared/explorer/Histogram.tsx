@@ -36,12 +36,13 @@ export function Histogram({ metric, scores }: { metric: string; scores: readonly
         chart = new UPlot(
           {
             width: 200,
-            height: 90,
+            height: 104,
             legend: { show: false },
             cursor: { show: false },
             scales: { x: { time: false, range: [0, 1] }, y: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(1, max)] } },
             axes: [
-              { size: 26, gap: 3, ticks: { size: 4 }, space: 40, values: (_u: unknown, ticks: number[]) => ticks.map((v) => v.toFixed(1)) },
+              // Room below the plot for the tick labels (22 px cut them off in the summary cards).
+              { size: 34, gap: 3, ticks: { size: 4 }, space: 40, values: (_u: unknown, ticks: number[]) => ticks.map((v) => v.toFixed(1)) },
               { size: 30, gap: 3, ticks: { size: 4 }, space: 20 },
             ],
             series: [

@@ -1,3 +1,5 @@
+import { serializeReport } from "../../../storage/format/report-build";
+import type { Report } from "../../../storage/format/report-schema";
 import { useApp } from "../store";
 
 /**
@@ -17,4 +19,12 @@ export function takeHandedReport(): { name: string; text: string } | null {
   const out = pending;
   pending = null;
   return out;
+}
+
+/**
+ * A dataset run's "Open in Reports" (contract 7): the run's report under its title (the dataset's
+ * and the run's names), which its exports and share links then carry.
+ */
+export function openRunInReports(report: Report, title: string): void {
+  openInReports(title, serializeReport({ ...report, title }));
 }

@@ -229,6 +229,8 @@ export const en = {
     requests: (n: number) => (n === 1 ? "1 request" : `${n} requests`),
     cost: (usd: string) => `≈ ${usd}`,
     costUnknown: (models: string) => `cost unknown (no price for ${models})`,
+    // Issue 19: the demo judge replays recorded replies; nothing is billed, so no tokens or cost are shown.
+    demoUsage: (n: number) => `demo judge: ${n === 1 ? "1 recorded reply" : `${n} recorded replies`}, no cost`,
     cached: "cached",
     allCached: "every call was served from the cache",
     scoredAt: (when: string) => `scored ${when}`,

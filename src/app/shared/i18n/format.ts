@@ -17,7 +17,7 @@ export interface Formats {
 
 const cache = new Map<Lang, Formats>();
 
-function formatsFor(lang: Lang): Formats {
+export function formatsFor(lang: Lang): Formats {
   let f = cache.get(lang);
   if (!f) {
     const locale = INTL_LOCALE[lang];

@@ -2,7 +2,8 @@ import type { Report } from "../../../storage/format/report-schema";
 import { useApp } from "../store";
 import { downloadText } from "../ui/download";
 import { exportFileName } from "./download-names";
-import { exportCsv, exportHtml, exportJson } from "./exports";
+import { useState } from "react";
+import { exportCsv, exportHtml, exportJson, exportJsonl, exportParquet } from "./exports";
 import { useReportsT } from "./messages";
 import { secretsInUse } from "./secrets";
 import { ShareLinkPanel } from "./ShareLinkPanel";
@@ -11,6 +12,7 @@ import { ShareLinkPanel } from "./ShareLinkPanel";
 export function ReportExports({ report }: { report: Report }) {
   const t = useReportsT();
   const lang = useApp((s) => s.lang);
+  const [bom, setBom] = useState(true);
   return (
     <section className="report-exports" aria-label="Export and share">
       <h3>{t.exportsTitle}</h3>
@@ -27,7 +29,7 @@ export function ReportExports({ report }: { report: Report }) {
           type="button"
           className="btn btn-small"
           aria-label="Export CSV"
-          onClick={() => downloadText(exportCsv(report, secretsInUse()), exportFileName(report, "csv"), "text/csv")}
+          onClick={() => downloadText(exportCsv(report, secretsInUse(), { bom }), exportFileName(report, "csv"), "text/csv")}
         >
           {t.exportCsv}
         </button>
@@ -39,7 +41,29 @@ export function ReportExports({ report }: { report: Report }) {
         >
           {t.exportHtml}
         </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label="Export parquet"
+          onClick={() =>
+            void exportParquet(report, secretsInUse()).then((bytes) => downloadText(bytes, exportFileName(report, "parquet"), "application/vnd.apache.parquet"))
+          }
+        >
+          {t.resultsExports.parquet}
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          aria-label="Export JSONL"
+          onClick={() => downloadText(exportJsonl(report, secretsInUse()), exportFileName(report, "jsonl"), "application/x-ndjson")}
+        >
+          {t.resultsExports.jsonl}
+        </button>
+        <label className="export-bom">
+          <input type="checkbox" checked={bom} onChange={(e) => setBom(e.target.checked)} /> {t.resultsExports.bom}
+        </label>
       </div>
+      <p className="hint">{t.resultsExports.hint}</p>
       <ShareLinkPanel report={report} />
     </section>
   );

@@ -1,9 +1,9 @@
-import { guardCell } from "../../../storage/format/formula-guard";
 import { scrubSecrets } from "../../../storage/format/redact";
 import { serializeReport } from "../../../storage/format/report-build";
 import type { Report } from "../../../storage/format/report-schema";
 import { summaryOnly } from "../../../storage/format/report-summary-only";
 import { resultsToCsv } from "../../../storage/format/results-csv";
+import { resultsToJsonl } from "../../../storage/format/results-jsonl";
 import { encodeShareLink, LINK_FRAGMENT_KEY } from "../../../storage/format/share-link";
 import { buildReportHtml } from "./html/report-html";
 
@@ -20,8 +20,19 @@ export function exportJson(report: Report, secrets: readonly string[]): string {
   return serializeReport(scrubSecrets(report, secrets));
 }
 
-export function exportCsv(report: Report, secrets: readonly string[]): string {
-  return resultsToCsv(guardFormulas(scrubSecrets(report, secrets)));
+/** The results under the ragas column names (storage/format/results-rows.ts), formula cells guarded, with a BOM unless asked not to. */
+export function exportCsv(report: Report, secrets: readonly string[], options: { bom?: boolean } = {}): string {
+  return resultsToCsv(scrubSecrets(report, secrets), options);
+}
+
+export function exportJsonl(report: Report, secrets: readonly string[]): string {
+  return resultsToJsonl(scrubSecrets(report, secrets));
+}
+
+/** Parquet for pandas and Hugging Face datasets; the writer is loaded on the first click, not with the app. */
+export async function exportParquet(report: Report, secrets: readonly string[]): Promise<Uint8Array> {
+  const { resultsToParquet } = await import("../../../storage/format/results-parquet");
+  return resultsToParquet(scrubSecrets(report, secrets));
 }
 
 export function exportHtml(report: Report, secrets: readonly string[], labels: Record<string, string>, lang: "en" | "zh"): Promise<string> {
@@ -46,30 +57,4 @@ export async function makeShareLink(
   const body = await encodeShareLink(JSON.stringify(clean), options.password || undefined);
   const url = `${base}#${LINK_FRAGMENT_KEY}${body}`;
   return { url, fits: url.length <= MAX_LINK_CHARS, encrypted: Boolean(options.password), summaryOnly: options.summaryOnly === true };
-}
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab / CR) as a formula; a report from
- * a stranger could hold "=HYPERLINK(...)". Text cells get a leading apostrophe (OWASP's advice);
- * scores are numbers and stay as they are.
- */
-export function guardFormulas(report: Report): Report {
-  const guard = guardCell;
-  return {
-    ...report,
-    samples: report.samples.map((s) => ({ ...s, id: guard(s.id), question: guard(s.question), answer: guard(s.answer) })),
-    results: report.results.map((r) => ({
-      sampleId: guard(r.sampleId),
-      metrics: Object.fromEntries(
-        Object.entries(r.metrics).map(([id, m]) => [
-          id,
-          {
-            ...m,
-            ...(m.reason !== undefined ? { reason: guard(m.reason) } : {}),
-            ...(m.error ? { error: { code: guard(m.error.code), message: guard(m.error.message) } } : {}),
-          },
-        ]),
-      ),
-    })),
-  };
 }

@@ -12,6 +12,14 @@ const en = {
   tooBig: (name: string, mb: number) => `${name}: the file is larger than ${mb} MB; this is not a report this app can open.`,
   notJsonFile: (name: string) => `${name}: could not be read as text.`,
   fromLink: "the share link",
+  sharedReport: "Shared report",
+  head: {
+    created: (date: string) => `created ${date}`,
+    judge: (model: string) => `judge ${model}`,
+    noJudge: "no judge",
+    samples: (n: string, count: number) => `${n} sample${count === 1 ? "" : "s"}`,
+    metrics: (n: string, count: number) => `${n} metric${count === 1 ? "" : "s"}`,
+  },
   keep: "Keep report",
   kept: "Kept in this browser.",
   keepFailed: (message: string) => `Could not keep the report: ${message}`,
@@ -39,6 +47,13 @@ const en = {
   exportReport: "Export report",
   exportCsv: "Export CSV",
   exportHtml: "Export HTML",
+  // Results in the ecosystem's shapes (issue 19)
+  resultsExports: {
+    parquet: "Export parquet",
+    jsonl: "Export JSONL",
+    bom: "CSV with BOM (Excel)",
+    hint: "CSV, parquet and JSONL use the ragas column names (user_input, retrieved_contexts, response, reference) plus a score, error and reason column per metric: pd.read_parquet gives the context lists back as they are.",
+  },
   createLink: "Create share link",
   sharePassword: "Share password (optional)",
   /** The receiving side: a protected link cannot open without it. */
@@ -76,6 +91,10 @@ const en = {
     notRun: "not run",
     noTraces: "Summary-only copy: traces and call logs are not included.",
     noScript: "This report needs JavaScript to show (it runs only the viewer inside this file).",
+    histogram: "Distribution (0 to 1)",
+    filter: "Filter samples",
+    errorsOnly: "with a null score only",
+    showing: "{n} of {total} samples",
   },
 };
 
@@ -92,6 +111,14 @@ const zh: ReportsMessages = {
   tooBig: (name, mb) => `${name}：文件超过 ${mb} MB，不是本应用可以打开的报告。`,
   notJsonFile: (name) => `${name}：无法作为文本读取。`,
   fromLink: "分享链接",
+  sharedReport: "分享的报告",
+  head: {
+    created: (date) => `创建于 ${date}`,
+    judge: (model) => `评审模型 ${model}`,
+    noJudge: "无评审模型",
+    samples: (n) => `${n} 个样本`,
+    metrics: (n) => `${n} 个指标`,
+  },
   keep: "保留报告",
   kept: "已保存在此浏览器中。",
   keepFailed: (message) => `无法保留报告：${message}`,
@@ -117,6 +144,12 @@ const zh: ReportsMessages = {
   exportReport: "导出报告",
   exportCsv: "导出 CSV",
   exportHtml: "导出 HTML",
+  resultsExports: {
+    parquet: "导出 parquet",
+    jsonl: "导出 JSONL",
+    bom: "CSV 带 BOM（Excel）",
+    hint: "CSV、parquet 和 JSONL 使用 ragas 的列名（user_input、retrieved_contexts、response、reference），每个指标另有分数、错误和原因三列：pd.read_parquet 可直接读回上下文列表。",
+  },
   createLink: "创建分享链接",
   sharePassword: "分享密码（可选）",
   linkPassword: "分享密码",
@@ -153,7 +186,11 @@ const zh: ReportsMessages = {
     notRun: "未运行",
     noTraces: "仅含汇总的副本：不包含追踪和调用记录。",
     noScript: "此报告需要 JavaScript 才能显示（只运行本文件内的查看器）。",
+    histogram: "分布（0 到 1）",
+    filter: "筛选样本",
+    errorsOnly: "仅显示有空分数的样本",
+    showing: "显示 {n} / {total} 个样本",
   },
 };
 
-export const { useMessages: useReportsT } = defineMessages({ en, zh });
+export const { useMessages: useReportsT, currentMessages: currentReportsT } = defineMessages({ en, zh });

@@ -27,7 +27,11 @@ export function UsageSummary({ results, demo }: { results: Partial<Record<AnyMet
           <span className="ragas-hint">{t.results.ragasHint}</span>
         </div>
       ) : null}
-      {calls.length > 0 ? (
+      {calls.length > 0 && demo ? (
+        <p className="usage" data-testid="usage">
+          <span>{t.results.demoUsage(calls.length)}</span>
+        </p>
+      ) : calls.length > 0 ? (
         <p className="usage" data-testid="usage">
           <span>{t.results.requests(usage.requests)}</span>
           <span>{t.results.tokens(usage.promptTokens, usage.completionTokens)}</span>

@@ -74,3 +74,32 @@ export function effectiveProvider(provider: ProviderId, baseURL: string): Provid
 export function pageOrigin(): string {
   return typeof location === "undefined" ? "http://localhost:4173" : location.origin;
 }
+
+/**
+ * The preset a typed base URL belongs to, so the provider select follows what the user typed:
+ * api.openai.com is OpenAI, openrouter.ai OpenRouter, *.openai.azure.com Azure, the local
+ * servers by their default port on this machine; any other URL is a custom server, unless a
+ * self-hosted preset is chosen. A URL still being typed keeps the current choice.
+ */
+export function providerForUrl(baseURL: string, current: ProviderId): ProviderId {
+  let url: URL;
+  try {
+    url = new URL(baseURL.trim());
+  } catch {
+    return current;
+  }
+  const host = url.hostname.toLowerCase();
+  // "https://api." is still being typed: no name ends in a dot, and a bare word is not a host yet.
+  if (host.endsWith(".") || (!host.includes(".") && !host.includes(":") && host !== "localhost")) return current;
+  if (host === "api.openai.com") return "openai";
+  if (host === "openrouter.ai") return "openrouter";
+  if (host.endsWith(".openai.azure.com") || host.endsWith(".cognitiveservices.azure.com")) return "azure";
+  const local = host === "localhost" || host === "127.0.0.1" || host === "::1" || host === "[::1]";
+  if (local) {
+    const byPort = (["ollama", "lmstudio", "vllm"] as const).find((id) => new URL(PROVIDERS[id].baseURL).port === url.port);
+    if (byPort) return byPort;
+  }
+  // A self-hosted preset stays chosen on another port or machine (Ollama on :11435, vLLM on a GPU box).
+  const selfHosted = current === "ollama" || current === "lmstudio" || current === "vllm";
+  return selfHosted ? current : "custom";
+}

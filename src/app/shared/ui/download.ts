@@ -1,6 +1,6 @@
-/** Saves text as a file through a temporary object URL (no File System Access API needed). */
-export function downloadText(text: string, fileName: string, type = "application/json"): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves text (or bytes: parquet) as a file through a temporary object URL (no File System Access API needed). */
+export function downloadText(text: string | Uint8Array, fileName: string, type = "application/json"): void {
+  const url = URL.createObjectURL(new Blob([text as BlobPart], { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = fileName;

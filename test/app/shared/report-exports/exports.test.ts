@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { exportCsv, exportHtml, exportJson, guardFormulas, makeShareLink } from "../../../../src/app/shared/report-exports/exports";
+import { exportCsv, exportHtml, exportJson, exportJsonl, exportParquet, makeShareLink } from "../../../../src/app/shared/report-exports/exports";
 import { inertJson } from "../../../../src/app/shared/report-exports/html/report-html";
 import Papa from "papaparse";
 import { parseReport } from "../../../../src/storage/format/report-parse";
@@ -20,11 +20,17 @@ const parseCsv = (text: string) => Papa.parse<string[]>(text, { skipEmptyLines: 
 
 describe("Export CSV", () => {
   it("one row per sample, a score, code and reason column per metric; a coded null is empty, never 0", () => {
-    const rows = parseCsv(exportCsv(fakeReport(), []));
+    const r0 = fakeReport();
+    const text = exportCsv(r0, []);
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(exportCsv(r0, [], { bom: false }).startsWith("id,")).toBe(true);
+    const rows = parseCsv(text.slice(1));
     expect(rows[0]).toEqual([
       "id",
-      "question",
-      "answer",
+      "user_input",
+      "retrieved_contexts",
+      "response",
+      "reference",
       "faithfulness",
       "faithfulness_error",
       "faithfulness_reason",
@@ -33,17 +39,25 @@ describe("Export CSV", () => {
       "context_precision_reason",
     ]);
     expect(rows).toHaveLength(3);
-    expect(rows[1]!.slice(0, 5)).toEqual(["s1", "Where does the Nile end?", "In the Mediterranean. It is long.", "0.5", ""]);
-    expect(rows[2]![3]).toBe("");
-    expect(rows[2]![4]).toBe("no_statements");
-    expect(rows[2]![7]).toBe("missing_input");
+    expect(rows[1]!.slice(0, 7)).toEqual([
+      "s1",
+      "Where does the Nile end?",
+      '["The Nile empties into the Mediterranean Sea."]',
+      "In the Mediterranean. It is long.",
+      r0.samples[0]!.reference ?? "",
+      "0.5",
+      "",
+    ]);
+    expect(rows[2]![5]).toBe("");
+    expect(rows[2]![6]).toBe("no_statements");
+    expect(rows[2]![9]).toBe("missing_input");
   });
 
   it("defuses spreadsheet formulas in text cells", () => {
     const r = fakeReport();
     r.samples[1]!.question = '=HYPERLINK("http://evil","x")';
     expect(parseCsv(exportCsv(r, []))[2]![1]).toBe(`'=HYPERLINK("http://evil","x")`);
-    expect(guardFormulas(r).samples[0]!.question).toBe(r.samples[0]!.question);
+    expect(parseCsv(exportCsv(r, []))[1]![1]).toBe(r.samples[0]!.question);
   });
 });
 
@@ -55,6 +69,8 @@ describe("no export carries the API key in use", () => {
     expect(json).toContain("[redacted]");
     expect(parseReport(json, "x.json").ok).toBe(true);
     expect(exportCsv(r, [FAKE_KEY])).not.toContain(FAKE_KEY);
+    expect(exportJsonl(r, [FAKE_KEY])).not.toContain(FAKE_KEY);
+    expect(new TextDecoder().decode(await exportParquet(r, [FAKE_KEY]))).not.toContain(FAKE_KEY);
     expect(await exportHtml(r, [FAKE_KEY], LABELS, "en")).not.toContain(FAKE_KEY);
     for (const options of [{}, { password: "pw" }, { summaryOnly: true }]) {
       const link = await makeShareLink(r, [FAKE_KEY], "http://app.example/", options);

@@ -152,4 +152,11 @@ describe("the usage summary", () => {
     view = render(<UsageSummary results={{ faithfulness: cached }} demo={false} />);
     expect(view.container.querySelector('[data-testid="usage"]')!.textContent).toContain("cached");
   });
+
+  test("the demo judge's recorded replies show as such, with no tokens or cost as if billed", () => {
+    view = render(<UsageSummary results={{ faithfulness: faithful, context_recall: faithful }} demo={true} />);
+    const usage = view.container.querySelector('[data-testid="usage"]')!.textContent!;
+    expect(usage).toBe("demo judge: 2 recorded replies, no cost");
+    expect(usage).not.toMatch(/tokens|request|\$/);
+  });
 });

@@ -19,7 +19,7 @@ export async function buildReportHtml(report: Report, labels: Record<string, str
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
-  const title = `Ragas report ${report.createdAt}`;
+  const title = report.title ?? `Ragas report ${report.createdAt}`;
   return [
     "<!doctype html>",
     `<html lang="${lang === "zh" ? "zh-CN" : "en"}">`,

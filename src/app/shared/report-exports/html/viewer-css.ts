@@ -11,5 +11,11 @@ details.row > summary { cursor: pointer; padding: .4rem .7rem; } .sample { paddi
 .score { font-weight: 600; padding: 0 .3rem; border-radius: 4px; } .high { background: #d9f2e1; } .medium { background: #fff1c9; } .low { background: #fbd9d9; }
 .null { background: #eceef4; padding: 0 .3rem; border-radius: 4px; }
 .pre, pre { white-space: pre-wrap; overflow-wrap: anywhere; } pre { background: #f1f3f8; padding: .4rem; font-size: .8rem; }
+.controls { margin: .4rem 0; display: flex; gap: .6rem; align-items: center; flex-wrap: wrap; } .controls input[type=search] { padding: .3rem .5rem; min-width: 16rem; }
+.thead, details.row > summary { display: grid; gap: .4rem; align-items: center; } .thead { padding: .3rem .7rem; font-weight: 600; }
+button.sort { font: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: left; color: #1c2233; }
+[aria-sort=ascending] button.sort::after { content: " \\25B2"; } [aria-sort=descending] button.sort::after { content: " \\25BC"; }
+details.row > summary .q { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+svg.hist { display: block; overflow: visible; } svg.hist .bar { fill: #6d83d6; } svg.hist .axis { stroke: #8a91a6; } svg.hist .tick { font-size: 10px; fill: #5b6378; }
 .metric { border-top: 1px solid #e3e6ef; margin-top: .6rem; } ol.trace li { margin-bottom: .3rem; }
 `;

@@ -1,0 +1,23 @@
+import { METRICS } from "../../engine";
+import { PAPER_METRIC_IDS, TEXT_METRIC_IDS, type BuiltInMetricId } from "../../engine/metrics/types";
+import type { Sample } from "../../engine/sample";
+
+/**
+ * The metrics a dataset's columns allow: those whose required inputs (question, answer, contexts,
+ * reference) some sample has, among the paper's five and the text metrics, and that need an embedding model only when one is set. The run form
+ * starts with all of them ticked, rather than a fixed pair that may not fit the file.
+ */
+export function applicableMetrics(samples: readonly Sample[], hasEmbedder: boolean): BuiltInMetricId[] {
+  const present = {
+    question: samples.some((s) => s.question.trim() !== ""),
+    answer: samples.some((s) => s.answer.trim() !== ""),
+    contexts: samples.some((s) => s.contexts.length > 0),
+    reference: samples.some((s) => (s.reference ?? "").trim() !== ""),
+  };
+  // The paper's five and the free text metrics: ragas 0.4's judges are a tick away (ticking all of them would multiply the cost).
+  return [...PAPER_METRIC_IDS, ...TEXT_METRIC_IDS].filter((id) => {
+    const metric = METRICS[id];
+    if (metric.usesEmbeddings && !hasEmbedder) return false;
+    return metric.requires.every((field) => present[field]);
+  });
+}

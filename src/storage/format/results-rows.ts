@@ -1,0 +1,65 @@
+import type { Report } from "./report-schema";
+
+/**
+ * A report's results as the rows a ragas user works with: one row per sample under the ragas
+ * column names (`user_input`, `retrieved_contexts` as a list, `response`, `reference`), then per
+ * metric its score, its error code and its reason. The three result exports (CSV, JSON Lines,
+ * parquet) all write these rows, so the columns are the same whichever file a user opens.
+ * The metric columns come from the report itself (its config, then any metric found in its
+ * results), never from a fixed list: a report holding `custom:<slug>` judges exports them too.
+ */
+
+export type ResultsCell = string | number | null | string[];
+type ResultsRow = Record<string, ResultsCell>;
+
+/** The sample columns, in the order ragas' EvaluationDataset.to_pandas() writes them (plus our id). */
+const SAMPLE_COLUMNS = ["id", "user_input", "retrieved_contexts", "response", "reference"] as const;
+
+export interface ResultsTable {
+  columns: string[];
+  /** Which columns hold numbers (the scores), which a list of text (the contexts); the rest are text. */
+  kinds: Record<string, "text" | "number" | "list">;
+  rows: ResultsRow[];
+}
+
+/** Column names of one metric: its score under its id, then `<id>_error` and `<id>_reason`. */
+function metricColumns(metricId: string): [string, string, string] {
+  return [metricId, `${metricId}_error`, `${metricId}_reason`];
+}
+
+export function resultsTable(report: Report): ResultsTable {
+  const metrics = metricIdsOf(report);
+  const columns: string[] = [...SAMPLE_COLUMNS, ...metrics.flatMap(metricColumns)];
+  const kinds: ResultsTable["kinds"] = {};
+  for (const c of columns) kinds[c] = "text";
+  kinds.retrieved_contexts = "list";
+  for (const m of metrics) kinds[m] = "number";
+  const byId = new Map(report.results.map((r) => [r.sampleId, r]));
+  const rows = report.samples.map((s): ResultsRow => {
+    const result = byId.get(s.id);
+    const row: ResultsRow = {
+      id: s.id,
+      user_input: s.question,
+      retrieved_contexts: [...s.contexts],
+      response: s.answer,
+      reference: s.reference ?? null,
+    };
+    for (const m of metrics) {
+      const [score, error, reason] = metricColumns(m);
+      const one = result?.metrics[m];
+      // A repeat-n run's score is the mean over its runs (what its summary averages); run 1 otherwise.
+      const repeated = result?.stats?.[m];
+      row[score] = repeated ? repeated.mean : (one?.score ?? null);
+      row[error] = one?.error?.code ?? null;
+      row[reason] = one?.reason ?? one?.error?.message ?? null;
+    }
+    return row;
+  });
+  return { columns, kinds, rows };
+}
+
+function metricIdsOf(report: Report): string[] {
+  const ids = [...report.config.metrics];
+  for (const r of report.results) for (const id of Object.keys(r.metrics)) if (!ids.includes(id)) ids.push(id);
+  return ids;
+}

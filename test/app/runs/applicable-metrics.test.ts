@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { METRIC_IDS, METRICS } from "../../../src/engine";
+import { applicableMetrics } from "../../../src/app/runs/applicable-metrics";
+
+const full = { id: "a", question: "Q?", answer: "A.", contexts: ["C."], reference: "R." };
+
+describe("the run form's starting metrics follow the dataset's columns", () => {
+  it("ticks every metric when every column is there (the embedding one only with an embedding model)", () => {
+    expect(applicableMetrics([full], true)).toEqual([...METRIC_IDS]);
+    const noEmbedder = applicableMetrics([full], false);
+    expect(noEmbedder).not.toContain("answer_relevancy");
+    expect(noEmbedder).toEqual(METRIC_IDS.filter((id) => !METRICS[id].usesEmbeddings));
+  });
+
+  it("leaves out the metrics that need a reference when no row has one, and those that need contexts", () => {
+    const noRef = applicableMetrics(
+      [
+        { ...full, reference: undefined },
+        { ...full, id: "b", reference: "  " },
+      ],
+      true,
+    );
+    expect(noRef).toContain("faithfulness");
+    expect(noRef).not.toContain("context_recall");
+    expect(noRef).not.toContain("bleu");
+    expect(noRef.every((id) => !METRICS[id].requires.includes("reference"))).toBe(true);
+    const noContexts = applicableMetrics([{ ...full, contexts: [] }], true);
+    expect(noContexts).toContain("bleu");
+    expect(noContexts).not.toContain("faithfulness");
+  });
+});
