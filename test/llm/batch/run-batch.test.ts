@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evaluate, METRIC_IDS } from "../../../src/engine";
+import { openAiBatchApi } from "../../../src/llm/batch/batch-api";
+import { memoryBatchState } from "../../../src/llm/batch/batch-state";
+import { runByBatch } from "../../../src/llm/batch/run-batch";
+import { parseTransportConfig } from "../../../src/llm/config";
+import { createEmbedder } from "../../../src/llm/embedder";
+import { createJudge } from "../../../src/llm/judge";
+import { type BatchMock, startBatchMock } from "../../mock/batch-server";
+import { type MockServer, startMockServer } from "../../mock/server";
+import { batchSamples, withoutUsage } from "./batch-samples";
+
+let batch: BatchMock;
+let sync: MockServer;
+beforeAll(async () => {
+  batch = await startBatchMock({ apiKey: "sk-batch-test-key" });
+  sync = await startMockServer({ apiKey: "sk-batch-test-key" });
+});
+afterAll(async () => {
+  await batch.close();
+  await sync.close();
+});
+
+const transport = (url: string) =>
+  parseTransportConfig({ baseURL: url, apiKey: "sk-batch-test-key", model: "mock-judge", embeddingModel: "mock-embedding", maxRetries: 0 });
+
+/** The client's waits move the mock's clock: a 24-hour window passes in milliseconds. */
+const clockSleep = async (ms: number) => batch.advance(ms);
+
+async function byBatch(n: number, more: Partial<Parameters<typeof runByBatch>[0]> = {}) {
+  const config = transport(batch.url);
+  const api = openAiBatchApi(config);
+  const store = memoryBatchState();
+  const status: string[] = [];
+  const units = batchSamples(n).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+  const out = await runByBatch({
+    units,
+    plan: { hasEmbedder: true },
+    config,
+    apiFor: () => api,
+    store,
+    sleep: clockSleep,
+    onStatus: (l) => status.push(l),
+    ...more,
+  });
+  return { out, status, store };
+}
+
+describe("runByBatch against the batch mock", () => {
+  it("gives the sync run's scores and traces, in two rounds, one batch per endpoint and round", async () => {
+    const created = batch.created.length;
+    const { out, status } = await byBatch(24);
+    const config = transport(sync.url);
+    const syncRun = await evaluate(batchSamples(24), METRIC_IDS, { judge: createJudge(config), embedder: createEmbedder(config), concurrency: 8 });
+    expect(withoutUsage(out.pass.results)).toEqual(withoutUsage(syncRun.results));
+    expect(out.pass.results.flatMap((r) => Object.values(r.metrics)).filter((m) => m.score !== null).length).toBeGreaterThan(90);
+    expect(out.rounds).toBe(2);
+    // Round 1: chat; round 2: chat (verdicts) + embeddings.
+    expect(batch.created.length - created).toBe(3);
+    expect(status.some((l) => /^round 1 chat \(\d+ requests\) batch-mock\d+: in progress \d+ \/ \d+/.test(l))).toBe(true);
+    expect(status.some((l) => /^round 2 embeddings \(24 requests\) .*: completed 24 \/ 24/.test(l))).toBe(true);
+  });
+
+  it("splits a round to the provider's limits and halves a file the provider refuses for its size", async () => {
+    batch.configure({ maxBytes: 25_000 });
+    try {
+      const before = batch.created.length;
+      const { out, status } = await byBatch(12, { limits: { maxRequests: 20, maxBytes: 200_000_000 } });
+      const sizes = batch.created.slice(before).map((b) => b.customIds.length);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(20);
+      expect(status.some((l) => /refused a \d+-request file as too large/.test(l))).toBe(true);
+      expect(out.pass.finished).toBe(60);
+      expect(batch.log.some((r) => r.path === "/files" && r.status === 400)).toBe(true);
+    } finally {
+      batch.configure({ maxBytes: 200_000_000 });
+    }
+  });
+
+  it("a line-level error and an expired batch become llm_error nulls in the provider's words; polling survives a lost connection", async () => {
+    batch.configure({
+      lineFault: (id) =>
+        id.startsWith("s002:faithfulness:statements") ? { status: 500, message: "The server had an error processing this line." } : undefined,
+    });
+    batch.dropPolls(3);
+    try {
+      const { out } = await byBatch(4);
+      const faith = out.pass.results[1]!.metrics.faithfulness!;
+      expect(faith.error).toEqual({ code: "llm_error", message: "The batch line failed with HTTP 500: The server had an error processing this line." });
+      expect(out.pass.results[0]!.metrics.faithfulness!.score).not.toBeNull();
+      expect(batch.log.filter((r) => r.status === -1)).toHaveLength(3);
+
+      batch.configure({ lineFault: undefined, expireAt: 0.5 });
+      const expired = await byBatch(4);
+      const codes = expired.out.pass.results.flatMap((r) => Object.values(r.metrics)).map((m) => m.error?.message ?? "scored");
+      expect(
+        codes.filter((c) => c.includes("(batch_expired): This request could not be executed before the completion window expired.")).length,
+      ).toBeGreaterThan(0);
+      expect(codes.filter((c) => c === "scored").length).toBeGreaterThan(0);
+    } finally {
+      batch.configure({ lineFault: undefined, expireAt: undefined });
+    }
+  });
+});
