@@ -28,6 +28,10 @@ export interface ScoreArgs {
   repeat: number;
   /** --price: USD per 1M tokens for models the built-in list prices do not know, or correct. */
   prices?: PriceRow[];
+  /** --batch: the provider's Files + Batches API (half price, up to 24 h), resumable with --resume. */
+  batch: boolean;
+  /** --batch-files DIR: write each round's JSONL here and read the output JSONL brought back. */
+  batchFiles?: string;
 }
 
 export type Command = { command: "help" } | { command: "version" } | { command: "score"; args: ScoreArgs };
@@ -56,6 +60,8 @@ const FLAGS: Record<string, FlagSpec> = {
   "--repeat": { kind: "int", min: 1, max: 100 },
   "--price": { kind: "text" },
   "--per-context": { kind: "flag" },
+  "--batch": { kind: "flag" },
+  "--batch-files": { kind: "text" },
   "--help": { kind: "flag" },
 };
 
@@ -136,6 +142,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
     perContext: values.has("--per-context"),
     resume: values.has("--resume"),
     repeat,
+    batch: values.has("--batch"),
   };
   if (embeddingModel) args.embeddingModel = embeddingModel;
   const out = text("--out");
@@ -146,6 +153,10 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   const prices = text("--price");
   if (prices) args.prices = parsePrices(prices);
   if (questions !== undefined) args.questions = questions;
+  const batchFiles = text("--batch-files");
+  if (batchFiles) args.batchFiles = batchFiles;
+  if (args.batch && batchFiles) throw new UsageError("--batch and --batch-files are two ways to run by batch: give one");
+  if ((args.batch || batchFiles) && repeat > 1) throw new UsageError("--repeat is not available by batch yet: run the repeats as separate runs");
   return { command: "score", args };
 }
 

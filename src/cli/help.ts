@@ -36,6 +36,15 @@ Options:
                            journaled in FILE.journal as it finishes; the same command with
                            --resume requests only what is not finished and writes the report
                            an uninterrupted run would
+  --batch                  run by the provider's Batch API (OpenAI, Azure, or any server with
+                           /files and /batches): half price, finished within 24 h; the calls go
+                           in rounds (statements first, then the verdicts on them, embeddings on
+                           their own). With --out, the batches are kept in FILE.batch, so after
+                           an interruption --resume polls them again and submits none twice
+  --batch-files DIR        the same rounds through files: writes DIR/round-N-*.input.jsonl, you
+                           run them (e.g. vllm run-batch -i X.input.jsonl -o X.output.jsonl) and
+                           run the same command again; it reads the outputs and goes on (exit 75
+                           while it waits for output files)
   --help                   this text
 
 Progress and a summary table go to standard error; the report (JSON) to --out or standard output.
@@ -46,6 +55,7 @@ Exit codes:
   1    a file could not be read or written, the endpoint could not be reached, refused the key
        or does not know the model, or every request of the run failed
   2    bad command line
+  75   --batch-files: the next round's input files are written; run them, then the same command
   130  cancelled with Ctrl-C; the partial report is still written (and, with --out, the journal
        is kept for --resume)
 `;

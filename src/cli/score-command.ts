@@ -17,6 +17,7 @@ import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
 import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
+import { scoreByBatch } from "./batch-score";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { readPromptsFile } from "./prompts-file";
@@ -36,14 +37,22 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   io.stderr.write(
     `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
   );
-  const preflightCalls = await preflight(transport, io.signal);
+  const byBatchMode = args.batch || args.batchFiles !== undefined;
+  // A run by batch never calls the sync endpoint (vLLM's run-batch has none): the batch API's own
+  // answers say what is wrong.
+  const preflightCalls = byBatchMode ? [] : await preflight(transport, io.signal);
 
   const metricOptions = optionsFrom(args);
   const prompts = promptsUsed(args.metrics, overrides);
-  const journal = args.out
-    ? await openFileJournal(journalPathFor(args.out), runFingerprint(samples, args, transport.baseURL, metricOptions, prompts), args.resume)
-    : memoryJournal();
-  if (args.out && args.resume) {
+  const fingerprint = runFingerprint(samples, args, transport.baseURL, metricOptions, prompts);
+  const byBatch = byBatchMode ? await scoreByBatch({ args, io, samples, transport, prompts: overrides, metricOptions, fingerprint }) : undefined;
+  if (byBatch?.kind === "waiting") return EXIT.waiting;
+  const journal = byBatch
+    ? memoryJournal(byBatch.entries)
+    : args.out
+      ? await openFileJournal(journalPathFor(args.out), fingerprint, args.resume)
+      : memoryJournal();
+  if (args.out && args.resume && !byBatch) {
     const found = (journal as FileJournal).found;
     io.stderr.write(`resuming: ${found} finished sample run${found === 1 ? "" : "s"} in ${journalPathFor(args.out)}; requesting the rest\n`);
   }
@@ -107,10 +116,18 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   } else {
     io.stdout.write(text);
   }
-  const cost = estimateCost([...allCalls(output.results), ...preflightCalls], [...defaultPriceRows(), ...(args.prices ?? [])]);
+  const cost = estimateCost([...allCalls(output.results), ...preflightCalls], [...defaultPriceRows(), ...(args.prices ?? [])], {
+    batch: byBatch !== undefined,
+  });
   io.stderr.write(`\n${formatSummaryTable(report, cost)}`);
+  if (byBatch?.kind === "done") {
+    io.stderr.write(
+      `by batch: ${byBatch.rounds} round${byBatch.rounds === 1 ? "" : "s"}${args.batch ? `, ${byBatch.batches} batch${byBatch.batches === 1 ? "" : "es"} (completion window 24h each)` : ""}; cost at batch prices\n`,
+    );
+  }
   if (args.out) io.stderr.write(`report: ${args.out}\n`);
-  if (args.out && output.complete) await (journal as FileJournal).remove();
+  if (byBatch?.kind === "done") await byBatch.finish();
+  else if (args.out && output.complete) await (journal as FileJournal).remove();
   else if (args.out) io.stderr.write(`unfinished: the same command with --resume finishes it (journal ${journalPathFor(args.out)})\n`);
 
   if (cancelled) return EXIT.cancelled;

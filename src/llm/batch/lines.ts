@@ -26,13 +26,28 @@ export interface BatchLimits {
 /** OpenAI and Azure: 50,000 requests and 200 MB per input file (research 3.1, 3.3). */
 export const OPENAI_LIMITS: BatchLimits = { maxRequests: 50_000, maxBytes: 200_000_000 };
 
-/** A result line (OpenAI's BatchRequestOutput, which vLLM's run-batch writes too). */
+/**
+ * A result line: OpenAI's BatchRequestOutput, which vLLM's run-batch writes too. `error` is
+ * `{code, message}` at OpenAI, a plain string or an ErrorResponse (`{error: {message, ...}}`) at
+ * vLLM (vllm/entrypoints/openai/run_batch.py, make_error_request_output): any of them is read.
+ */
 export const outputLineSchema = z.object({
   id: z.string().optional(),
   custom_id: z.string(),
   response: z.object({ status_code: z.number().int(), request_id: z.string().nullish(), body: z.unknown() }).nullable(),
-  error: z.object({ code: z.string().nullish(), message: z.string() }).nullable(),
+  error: z.unknown().nullable(),
 });
+
+/** The words of a line's error, whatever its shape; undefined when there is none. */
+export function errorText(error: unknown): { code?: string; message: string } | undefined {
+  if (error === null || error === undefined) return undefined;
+  if (typeof error === "string") return { message: error };
+  const e = error as { code?: unknown; message?: unknown; error?: { code?: unknown; message?: unknown } };
+  const inner = e.error && typeof e.error === "object" ? e.error : e;
+  const code = typeof inner.code === "string" ? inner.code : undefined;
+  const message = typeof inner.message === "string" ? inner.message : JSON.stringify(error).slice(0, 300);
+  return code ? { code, message } : { message };
+}
 export type BatchOutputLine = z.infer<typeof outputLineSchema>;
 
 /** The line for one pending call: chat in structured-output mode (contract 8), embeddings as floats. */

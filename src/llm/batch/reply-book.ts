@@ -5,7 +5,7 @@ import { canonicalJson, sha256Hex } from "../../engine/text/sha256";
 import type { TransportConfig } from "../config";
 import { estimateMessagesTokens, estimateTokens } from "../tokens";
 import { validateReply } from "../validate";
-import type { BatchOutputLine } from "./lines";
+import { type BatchOutputLine, errorText } from "./lines";
 
 /**
  * What the batches brought back, as the engine's ReplyBook: a line is read the way the sync judge
@@ -30,7 +30,9 @@ const readChatBody = (body: unknown) => {
 
 /** The provider's words for a line that did not succeed. */
 export function lineFailure(line: BatchOutputLine): string | undefined {
-  if (line.error) return `The batch line failed${line.error.code ? ` (${line.error.code})` : ""}: ${line.error.message}`;
+  const error = errorText(line.error);
+  if (error)
+    return `The batch line failed${error.code ? ` (${error.code})` : ""}${line.response ? ` with HTTP ${line.response.status_code}` : ""}: ${error.message}`;
   if (!line.response) return "The batch returned no response for this request.";
   if (line.response.status_code !== 200) {
     const body = line.response.body as { error?: { message?: unknown } } | undefined;
