@@ -53,8 +53,12 @@ export async function runByFiles(options: {
     options.limits ?? OPENAI_LIMITS,
   );
   const written: string[] = [];
-  for (const [k, chunk] of chunks.entries()) {
-    const path = join(options.dir, `round-${round}-${chunk.endpoint === "/v1/embeddings" ? "embeddings" : "chat"}-${k + 1}.input.jsonl`);
+  const perKind = new Map<string, number>();
+  for (const chunk of chunks) {
+    const kind = chunk.endpoint === "/v1/embeddings" ? "embeddings" : "chat";
+    const k = (perKind.get(kind) ?? 0) + 1;
+    perKind.set(kind, k);
+    const path = join(options.dir, `round-${round}-${kind}-${k}.input.jsonl`);
     await writeTextFileAtomic(path, chunk.text);
     written.push(path);
   }

@@ -161,3 +161,10 @@ async function customIdsOf(options: BatchRunOptions, batch: SubmittedBatch): Pro
     .filter((l) => l.trim())
     .map((l) => (JSON.parse(l) as { custom_id: string }).custom_id);
 }
+
+/** Cancel: every submitted batch that has not ended is cancelled at the provider (results so far stay). */
+export async function cancelBatches(store: BatchStateStore, apiFor: BatchRunOptions["apiFor"]): Promise<RemoteBatch[]> {
+  const open = store.submitted().filter((b) => !store.finished().has(b.batchId));
+  const settled = await Promise.allSettled(open.map((b) => apiFor(b.endpoint).cancel(b.batchId)));
+  return settled.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+}

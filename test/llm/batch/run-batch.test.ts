@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evaluate, METRIC_IDS } from "../../../src/engine";
 import { openAiBatchApi } from "../../../src/llm/batch/batch-api";
-import { memoryBatchState } from "../../../src/llm/batch/batch-state";
-import { runByBatch } from "../../../src/llm/batch/run-batch";
+import { type BatchStateStore, memoryBatchState } from "../../../src/llm/batch/batch-state";
+import { cancelBatches, runByBatch } from "../../../src/llm/batch/run-batch";
 import { parseTransportConfig } from "../../../src/llm/config";
 import { createEmbedder } from "../../../src/llm/embedder";
 import { createJudge } from "../../../src/llm/judge";
@@ -99,5 +99,47 @@ describe("runByBatch against the batch mock", () => {
     } finally {
       batch.configure({ lineFault: undefined, expireAt: undefined });
     }
+  });
+
+  it("a batch created by a process killed before it was recorded is found again by its metadata, not submitted twice", async () => {
+    const config = transport(batch.url);
+    const api = openAiBatchApi(config);
+    const units = batchSamples(3).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+    const store = memoryBatchState();
+    // The "kill": the provider created the batch, the state never heard of it.
+    const dying: BatchStateStore = { ...store, recordSubmitted: async () => Promise.reject(new Error("killed")) };
+    const before = batch.created.length;
+    await expect(runByBatch({ units, plan: { hasEmbedder: true }, config, apiFor: () => api, store: dying, sleep: clockSleep })).rejects.toThrow("killed");
+    expect(batch.created.length - before).toBe(1);
+    const out = await runByBatch({ units, plan: { hasEmbedder: true }, config, apiFor: () => api, store, sleep: clockSleep, resuming: true });
+    expect(out.pass.finished).toBe(15);
+    // Round 1 was found again; only round 2's two batches are new.
+    expect(batch.created.length - before).toBe(3);
+    const ids = batch.created.slice(before).flatMap((b) => b.customIds);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("cancels the batches still running; their unanswered lines come back as cancelled", async () => {
+    const config = transport(batch.url);
+    const api = openAiBatchApi(config);
+    const store = memoryBatchState();
+    const units = batchSamples(2).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+    const controller = new AbortController();
+    let cancelled: string[] = [];
+    const sleep = async () => {
+      // While round 1 is in flight: the user presses Cancel.
+      batch.advance(10_000);
+      if (!controller.signal.aborted) {
+        cancelled = (await cancelBatches(store, () => api)).map((b) => b.status);
+        controller.abort();
+      }
+    };
+    await expect(runByBatch({ units, plan: { hasEmbedder: true }, config, apiFor: () => api, store, sleep, signal: controller.signal })).rejects.toThrow(
+      "cancelled",
+    );
+    expect(cancelled).toEqual(["cancelling"]);
+    const after = await api.retrieve(store.submitted()[0]!.batchId);
+    batch.advance(5_000);
+    expect((await api.retrieve(after.id)).status).toBe("cancelled");
   });
 });
