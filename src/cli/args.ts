@@ -59,9 +59,9 @@ const FLAGS: Record<string, FlagSpec> = {
   "--resume": { kind: "flag" },
   "--repeat": { kind: "int", min: 1, max: 100 },
   "--price": { kind: "text" },
-  "--per-context": { kind: "flag" },
   "--batch": { kind: "flag" },
   "--batch-files": { kind: "text" },
+  "--per-context": { kind: "flag" },
   "--help": { kind: "flag" },
 };
 
