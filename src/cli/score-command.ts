@@ -18,6 +18,7 @@ import { type FileJournal, journalPathFor, openFileJournal } from "./journal-fil
 import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
 import { scoreByBatch } from "./batch-score";
+import { BATCH_WINDOW, batchRoundsFor } from "../engine/run/batch-plan";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { readPromptsFile } from "./prompts-file";
@@ -38,6 +39,12 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
   );
   const byBatchMode = args.batch || args.batchFiles !== undefined;
+  if (byBatchMode) {
+    const rounds = batchRoundsFor(args.metrics);
+    io.stderr.write(
+      `by batch: ${rounds} round${rounds === 1 ? "" : "s"}, one after another${args.batch ? `, each within the provider's ${BATCH_WINDOW} completion window` : ""}; priced at batch rates\n`,
+    );
+  }
   // A run by batch never calls the sync endpoint (vLLM's run-batch has none): the batch API's own
   // answers say what is wrong.
   const preflightCalls = byBatchMode ? [] : await preflight(transport, io.signal);

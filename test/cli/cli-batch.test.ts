@@ -100,6 +100,7 @@ describe("score --batch", () => {
 
     const resumed = await runCliProcess(args(batch.url, out, "--batch", "--resume"), { env });
     expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toMatch(/by batch: 2 rounds, one after another, each within the provider's 24h completion window; priced at batch rates/);
     expect(resumed.stderr).toMatch(/resuming by batch: 1 batch on record/);
     expect(resumed.stderr).toMatch(/round 1 chat \(\d+ requests\) batch-mock\d+: in progress \d+ \/ \d+/);
     expect(resumed.stderr).toMatch(/round 2 embeddings \(200 requests\) batch-mock\d+: completed 200 \/ 200/);

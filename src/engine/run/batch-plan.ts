@@ -179,6 +179,9 @@ export const BATCH_ROUNDS: Readonly<Partial<Record<string, number>>> = {
   context_recall: 1,
 };
 
+/** The only completion window OpenAI and Azure offer (Anthropic's batches also end within 24 h). */
+export const BATCH_WINDOW = "24h";
+
 /** The rounds a run of these metrics takes: the slowest metric's (unknown metrics count 2). */
 export function batchRoundsFor(metricIds: readonly string[]): number {
   return metricIds.reduce((most, id) => Math.max(most, BATCH_ROUNDS[id] ?? 2), 0);
