@@ -192,6 +192,11 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
       return send(res, record, 401, openAiError("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"));
     }
     if (method === "POST" && path === "/files") return uploadFile(req, res, record);
+    if (method === "GET" && path === "/files") {
+      const purpose = new URL(req.url ?? "/", "http://mock").searchParams.get("purpose");
+      const data = [...files.values()].filter((f) => !purpose || f.purpose === purpose).map(fileObject);
+      return send(res, record, 200, { object: "list", data, has_more: false });
+    }
     const fileMatch = /^\/files\/([^/]+)(\/content)?$/.exec(path);
     if (method === "GET" && fileMatch) {
       const file = files.get(fileMatch[1]!);
