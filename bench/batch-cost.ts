@@ -6,7 +6,7 @@
  * usage; prices are gpt-4o-mini + text-embedding-3-small's rows, at list and at batch prices.
  */
 import { METRIC_IDS, type Sample } from "../src/engine";
-import { allCalls } from "../src/engine/run/aggregate";
+import { allCalls, type SampleResult } from "../src/engine/run/aggregate";
 import { type PendingCall, planBatchPass } from "../src/engine/run/batch-plan";
 import { type BatchOutputLine, inputLine, OPENAI_LIMITS, splitToFiles } from "../src/llm/batch/lines";
 import { replyBook } from "../src/llm/batch/reply-book";
@@ -27,7 +27,7 @@ const units = samples.map((sample) => ({ sample, metricIds: METRIC_IDS }));
 const lines = new Map<string, BatchOutputLine>();
 const rounds: { requests: number; files: number; byMetric: Record<string, number> }[] = [];
 const started = performance.now();
-let results;
+let results: SampleResult[];
 for (;;) {
   const pass = await planBatchPass(units, { hasEmbedder: true }, replyBook(lines, config));
   if (pass.pending.length === 0) {
