@@ -12,7 +12,7 @@ import { RunError } from "./errors";
  * results, since custom_ids are deterministic.
  */
 
-export const BATCH_STATE_FORMAT = "ragas-playground/batch-state";
+const BATCH_STATE_FORMAT = "ragas-playground/batch-state";
 
 const headerSchema = z.object({ format: z.literal(BATCH_STATE_FORMAT), version: z.literal(1), fingerprint: z.string() });
 const submittedSchema = z.object({

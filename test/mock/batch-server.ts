@@ -28,7 +28,7 @@ export interface BatchMockOptions {
   expireAt?: number;
 }
 
-export interface BatchMockRecord {
+interface BatchMockRecord {
   method: string;
   path: string;
   status: number;

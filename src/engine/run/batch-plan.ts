@@ -55,7 +55,7 @@ export interface BatchPass {
 }
 
 /** Thrown into a metric whose reply is not known yet; the metric's result of this pass is dropped. */
-export class BatchPending extends Error {
+class BatchPending extends Error {
   override name = "BatchPending";
 }
 
@@ -75,11 +75,11 @@ export function batchCustomId(scope: BatchScope, step: string, n: number, reques
   return `${sample}:${scope.metricId}:${step.slice(0, 12)}:${n}:${requestHash.slice(0, 10)}`;
 }
 
-export function chatRequestHash(request: JudgeRequest<unknown>): string {
+function chatRequestHash(request: JudgeRequest<unknown>): string {
   return sha256Hex(canonicalJson({ messages: request.messages, name: request.output.name, schema: request.output.jsonSchema }));
 }
 
-export function embedRequestHash(request: EmbedRequest): string {
+function embedRequestHash(request: EmbedRequest): string {
   return sha256Hex(canonicalJson({ texts: request.texts }));
 }
 
@@ -171,7 +171,7 @@ function uniqueSorted(calls: readonly PendingCall[]): PendingCall[] {
  * one follow-up round): decompose, then judge the pieces; answer relevancy's embeddings wait for
  * its questions. For the run estimate; the real count is what the passes find.
  */
-export const BATCH_ROUNDS: Readonly<Partial<Record<string, number>>> = {
+const BATCH_ROUNDS: Readonly<Partial<Record<string, number>>> = {
   faithfulness: 2,
   answer_relevancy: 2,
   context_relevance: 1,

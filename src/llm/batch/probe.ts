@@ -9,7 +9,7 @@ import { describeError, guessProvider } from "../describe";
  * Ollama) is pointed to the download / upload flow.
  */
 
-export type ProbeVerdict = "reached" | "no_batch_api" | "unauthorized" | "blocked";
+type ProbeVerdict = "reached" | "no_batch_api" | "unauthorized" | "blocked";
 
 export interface ProbeResult {
   verdict: ProbeVerdict;
