@@ -4,10 +4,10 @@ import { type BatchApi, openAiBatchApi } from "../../../llm/batch/batch-api";
 import type { Sleep } from "../../../llm/batch/poll";
 import { type BatchRunOutput, runByBatch } from "../../../llm/batch/run-batch";
 import type { TransportConfig } from "../../../llm/config";
-import { idbBatchState, type openBatchDb } from "../../../storage/db/batch-state";
+import { idbBatchState, type openBatchDb } from "../persist/batch-state";
 
 /**
- * A run by batch in the page: its state lives in IndexedDB (storage/db/batch-state.ts), so a
+ * A run by batch in the page: its state lives in IndexedDB (persist/batch-state.ts), so a
  * reload or a closed tab loses nothing; opening the run again polls the same batches. One tab at
  * a time drives a run (a Web Lock per run): a second tab sees "held elsewhere" and submits
  * nothing; should the lock be missing, the provider-side metadata lookup still finds a batch

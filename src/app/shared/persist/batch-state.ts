@@ -1,8 +1,8 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import { z } from "zod";
-import type { BatchStateStore, SubmittedBatch } from "../../llm/batch/batch-state";
-import { type BatchOutputLine, outputLineSchema } from "../../llm/batch/lines";
-import { DEFAULT_DB_NAME } from "./schema";
+import type { BatchStateStore, SubmittedBatch } from "../../../llm/batch/batch-state";
+import { type BatchOutputLine, outputLineSchema } from "../../../llm/batch/lines";
+import { DEFAULT_DB_NAME } from "../../../storage/db/schema";
 
 /**
  * A browser batch run's state: the batches it submitted and the lines they brought back, per run,
