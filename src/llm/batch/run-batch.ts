@@ -43,7 +43,8 @@ const METADATA_KEY = "ragas_playground_file";
 export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutput> {
   const { store, config } = options;
   const limits = options.limits ?? OPENAI_LIMITS;
-  for (let round = 1; ; round++) {
+  // A resumed run goes on from the first round whose batches have not all come back.
+  for (let round = firstOpenRound(store); ; round++) {
     const pass = await planBatchPass(options.units, options.plan, replyBook(store.lines(), config));
     if (pass.pending.length === 0) {
       const rounds = Math.max(round - 1, ...store.submitted().map((b) => b.round));
@@ -56,6 +57,13 @@ export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutp
     const batches = (await Promise.all(chunks.map((chunk, k) => submitChunk(options, chunk, round, k)))).flat();
     await Promise.all(batches.map((batch) => collect(options, batch)));
   }
+}
+
+function firstOpenRound(store: BatchStateStore): number {
+  const open = new Map<number, boolean>();
+  for (const b of store.submitted()) open.set(b.round, (open.get(b.round) ?? false) || !store.finished().has(b.batchId));
+  const done = [...open].filter(([, isOpen]) => !isOpen).map(([r]) => r);
+  return Math.max(0, ...done) + 1;
 }
 
 /** Submits one file (or finds it submitted); a file the provider rejects for its size is halved. */
