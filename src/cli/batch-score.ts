@@ -15,7 +15,11 @@ import { RunError } from "./errors";
 import type { CliIO } from "./io";
 
 /** What a run by batch hands back to `score`: every sample's results, as journal entries. */
-export type BatchScoreOutcome = { kind: "done"; entries: JournalEntry[]; rounds: number; batches: number; finish: () => Promise<void> } | { kind: "waiting" };
+export type BatchScoreOutcome =
+  | { kind: "done"; entries: JournalEntry[]; rounds: number; batches: number; finish: () => Promise<void> }
+  | { kind: "waiting" }
+  /** Ctrl-C: the batches go on at the provider; --resume picks them up. */
+  | { kind: "cancelled" };
 
 interface BatchScoreInput {
   args: ScoreArgs;
@@ -105,6 +109,14 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
     };
   } catch (error) {
     if ("close" in store) await (store as FileBatchState).close().catch(() => undefined);
+    if (io.signal?.aborted) {
+      io.stderr.write(
+        args.out
+          ? `stopped: the batches go on at the provider; the same command with --resume collects them (${batchStatePathFor(args.out)})\n`
+          : "stopped: the batches go on at the provider, but without --out nothing was kept to collect them\n",
+      );
+      return { kind: "cancelled" };
+    }
     const kept = args.out ? `; the batches are kept in ${batchStatePathFor(args.out)}: the same command with --resume goes on` : "";
     throw new RunError(`${error instanceof Error ? error.message : String(error)}${kept}`);
   }

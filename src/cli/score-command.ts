@@ -54,6 +54,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const fingerprint = runFingerprint(samples, args, transport.baseURL, metricOptions, prompts);
   const byBatch = byBatchMode ? await scoreByBatch({ args, io, samples, transport, prompts: overrides, metricOptions, fingerprint }) : undefined;
   if (byBatch?.kind === "waiting") return EXIT.waiting;
+  if (byBatch?.kind === "cancelled") return EXIT.cancelled;
   const journal = byBatch
     ? memoryJournal(byBatch.entries)
     : args.out

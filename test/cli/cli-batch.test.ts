@@ -180,6 +180,24 @@ function playVllm(inputPath: string): number {
   return lines.length;
 }
 
+describe("score --batch, Ctrl-C", () => {
+  it("stops polling with exit 130, keeps the batches on record, and --resume collects them", async () => {
+    const out = join(dir, "interrupted.json");
+    const before = batch.created.length;
+    const stopped = await runCliProcess(args(batch.url, out, "--batch", "--metrics", "context_recall"), {
+      env,
+      interruptWhen: (stderr) => /round 1 chat .*: in progress/.test(stderr),
+    });
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toContain(`stopped: the batches go on at the provider; the same command with --resume collects them (${out}.batch)`);
+    expect(existsSync(`${out}.batch`)).toBe(true);
+    const resumed = await runCliProcess(args(batch.url, out, "--batch", "--metrics", "context_recall", "--resume"), { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(batch.created.length - before).toBe(1);
+    expect(reportAt(out).results.map((r) => r.metrics.context_recall!.score)).toEqual(syncReport.results.map((r) => r.metrics.context_recall!.score));
+  }, 120_000);
+});
+
 describe("score --batch-files", () => {
   it("round-trips through files in vllm run-batch's input and output shapes, round by round, to the sync run's report", async () => {
     const filesDir = join(dir, "rounds");
