@@ -1,5 +1,5 @@
-import type { MetricId } from "../src/engine/metrics/types";
-import { evaluate, type EvaluateOutput } from "../src/engine/run/evaluate";
+import type { AnyMetricId } from "../src/engine/metrics/types";
+import { evaluate, type EvaluateConfig, type EvaluateOutput } from "../src/engine/run/evaluate";
 import type { Sample } from "../src/engine/sample";
 import { createEmbedder } from "../src/llm/embedder";
 import { createJudge } from "../src/llm/judge";
@@ -34,11 +34,20 @@ export interface Cost {
   embeddingTokens: number;
 }
 
-export async function measure(mock: RemoteMock, samples: readonly Sample[], metrics: readonly MetricId[], concurrency: number): Promise<Measured> {
+/** Custom judges and metric options for a run (issue 16's metrics). */
+export type RunExtras = Pick<EvaluateConfig, "customJudges" | "metricOptions">;
+
+export async function measure(
+  mock: RemoteMock,
+  samples: readonly Sample[],
+  metrics: readonly AnyMetricId[],
+  concurrency: number,
+  extras: RunExtras = {},
+): Promise<Measured> {
   const transport = { baseURL: mock.url, apiKey: "bench-key", model: "mock-judge", embeddingModel: "mock-embedding", timeoutMs: 30_000, maxRetries: 2 };
   await mock.resetLog();
   const started = performance.now();
-  const output = await evaluate(samples, metrics, { judge: createJudge(transport), embedder: createEmbedder(transport), concurrency });
+  const output = await evaluate(samples, metrics, { judge: createJudge(transport), embedder: createEmbedder(transport), concurrency, ...extras });
   const wallMs = performance.now() - started;
   const stats = await mock.stats();
   const records = stats.log.filter((r) => r.kind === "chat" || r.kind === "embedding");
@@ -50,10 +59,17 @@ export async function measure(mock: RemoteMock, samples: readonly Sample[], metr
  * Best of n: the run with the shortest server-side span. Noise (GC, other processes on the
  * machine) only ever adds time, so the least disturbed run is the closest to the structure.
  */
-export async function measureBest(mock: RemoteMock, samples: readonly Sample[], metrics: readonly MetricId[], concurrency: number, n = 3): Promise<Measured> {
+export async function measureBest(
+  mock: RemoteMock,
+  samples: readonly Sample[],
+  metrics: readonly AnyMetricId[],
+  concurrency: number,
+  n = 3,
+  extras: RunExtras = {},
+): Promise<Measured> {
   let best: Measured | undefined;
   for (let i = 0; i < n; i++) {
-    const run = await measure(mock, samples, metrics, concurrency);
+    const run = await measure(mock, samples, metrics, concurrency, extras);
     if (!best || run.spanMs < best.spanMs) best = run;
   }
   return best!;
@@ -88,7 +104,7 @@ export function chainLength(records: readonly MockRequestRecord[]): number {
 }
 
 /** "0.67" or "null: parse_error", for the result column. */
-export function scoreText(run: Measured, metric: MetricId): string {
+export function scoreText(run: Measured, metric: AnyMetricId): string {
   const result = run.output.results[0]?.metrics[metric];
   if (!result) return "-";
   return result.score === null ? `null: ${result.error?.code}` : result.score.toFixed(2);

@@ -4,6 +4,7 @@ import { METRIC_IDS } from "../src/engine/metrics/types";
 import type { Sample } from "../src/engine/sample";
 import { costOf, measure, measureBest, scoreText, type Cost } from "./measure";
 import { startRemoteMock } from "./remote-mock";
+import { measureMoreMetrics } from "./more-metrics";
 import { measureMode, type ModeRow } from "./schema-random";
 import { across, table } from "./table";
 
@@ -148,6 +149,9 @@ console.log(
     ]),
   ),
 );
+// (d) issue 16's metrics, one at a time, beside ragas's request counts.
+await mock.configure({ latencyMs: CALL_LATENCY_MS, schemaRandom: undefined });
+const moreMetrics = await measureMoreMetrics(mock, samples, CALL_LATENCY_MS, CONCURRENCY);
 await mock.close();
 (await import("./splitter")).reportSplitter(); // sentence splitter: 1 MB of mixed English and Chinese, target < 200 ms
 const randomMode = modes[1]!;
@@ -219,6 +223,7 @@ const results = {
     peakInFlight: big.peakInFlight,
   },
   modes,
+  moreMetrics: { generatedAt: new Date().toISOString(), latencyMs: CALL_LATENCY_MS, rows: moreMetrics },
   targets,
 };
 writeFileSync(new URL("./results.json", import.meta.url), `${JSON.stringify(results, null, 2)}\n`);

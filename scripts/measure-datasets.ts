@@ -93,7 +93,7 @@ async function once(browser: Browser, appUrl: string, csv: Buffer): Promise<Run>
     const page = await context.newPage();
     await page.goto(appUrl);
     await waitForBoot(page);
-    await page.getByRole("button", { name: "Datasets", exact: true }).click();
+    await page.getByRole("tab", { name: "Datasets", exact: true }).click();
     const input = page.getByLabel("Import dataset", { exact: true });
     await input.waitFor({ state: "attached" });
     await page.evaluate(IMPORT_CLOCK);

@@ -11,12 +11,12 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { button, CHROMIUM_ARGS, useMock, waitForBoot } from "../test/e2e/browser";
+import { button, CHROMIUM_ARGS, useMock, waitForBoot, tab } from "../test/e2e/browser";
 import { cliReport, wikiEvalSamples } from "../test/e2e/report-fixtures";
 import { importReport, openReportsTab } from "../test/e2e/report-helpers";
 import { finished, openDatasets } from "../test/e2e/runs-helpers";
 import { startMockServer } from "../test/mock/server";
-import { sharedPath } from "../test/shared-dir";
+import { fixturePath } from "../test/fixture-path";
 import { builtApp, CHROMIUM_PATH } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
@@ -65,8 +65,8 @@ async function reports(page: Page, report: string): Promise<void> {
 
 async function agreement(page: Page, mockUrl: string): Promise<void> {
   await useMock(page, mockUrl);
-  await button(page, "Agreement").click();
-  await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(sharedPath("wikieval", "WikiEval_samples_10.jsonl"));
+  await tab(page, "Agreement").click();
+  await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(fixturePath("wikieval", "WikiEval_samples_10.jsonl"));
   await button(page, "Run agreement").click();
   await page.locator('[data-cell="gpt_ranking/context_relevance"] .accuracy').waitFor({ timeout: 120_000 });
   await page.locator('[data-cell="ragas/faithfulness"]').click();

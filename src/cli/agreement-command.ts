@@ -31,7 +31,7 @@ async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number>
   const now = io.now ?? (() => performance.now());
   const rows = await loadRows(args.input);
   const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
-  const transport = transportFromArgs(args);
+  const transport = transportFromArgs(args, io.sleep);
   io.stderr.write(
     `agreement on ${rows.length} row${rows.length === 1 ? "" : "s"}: ${args.tasks.join(", ")} by ${args.methods.join(", ")} with ${args.model} at ${sanitizeUrl(transport.baseURL)} (concurrency ${args.concurrency})\n`,
   );

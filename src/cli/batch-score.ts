@@ -1,4 +1,5 @@
-import type { MetricId, MetricOptions } from "../engine/metrics/types";
+import type { CustomJudge } from "../engine/metrics/custom";
+import type { AnyMetricId, MetricOptions } from "../engine/metrics/types";
 import type { BatchPlanConfig } from "../engine/run/batch-plan";
 import type { JournalEntry } from "../engine/run/journal";
 import type { PromptOverrides } from "../engine/prompts/types";
@@ -27,7 +28,8 @@ interface BatchScoreInput {
   samples: readonly Sample[];
   transport: TransportConfig;
   prompts: PromptOverrides;
-  metricOptions: Partial<Record<MetricId, MetricOptions>>;
+  metricOptions: Partial<Record<AnyMetricId, MetricOptions>>;
+  customJudges: readonly CustomJudge[];
   fingerprint: string;
 }
 
@@ -57,7 +59,12 @@ const sleep = (ms: number, signal?: AbortSignal) =>
 export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOutcome> {
   const { args, io, samples, transport } = input;
   const units = samples.map((sample) => ({ sample, metricIds: args.metrics }));
-  const plan: BatchPlanConfig = { prompts: input.prompts, metricOptions: input.metricOptions, hasEmbedder: Boolean(args.embeddingModel) };
+  const plan: BatchPlanConfig = {
+    prompts: input.prompts,
+    metricOptions: input.metricOptions,
+    customJudges: input.customJudges,
+    hasEmbedder: Boolean(args.embeddingModel),
+  };
   const toEntries = (results: { sampleId: string; metrics: JournalEntry["metrics"] }[]) =>
     results.map((r) => ({ sampleId: r.sampleId, repeat: 0, metrics: r.metrics }));
 

@@ -1,9 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rename, rm, writeFile } from "node:fs/promises";
 import type { Sample } from "../engine/sample";
-import { guessMapping, tableToSamples } from "../storage/format/mapping";
-import { type FileIssue, SamplesFileError } from "../storage/format/samples-types";
-import { readTable } from "../storage/format/table";
+import { type FileIssue, readSamples, requireSamples, SamplesFileError } from "../storage/format/samples-file";
 import { RunError } from "./errors";
 
 /** Reads UTF-8 text; a missing or unreadable file is a RunError naming the flag and the path. */
@@ -32,8 +30,9 @@ export async function writeTextFileAtomic(path: string, text: string): Promise<v
 
 /**
  * --input: any dataset file the browser imports (CSV, JSON, JSON Lines, parquet), read as bytes
- * through the same readTable / guessMapping / tableToSamples path. A file with any problem is a
- * RunError whose message names the file, row and field of the first one and counts the rest.
+ * through the same read -> map -> validate pipeline (storage/format/samples-file.ts). A file with
+ * any problem is a RunError whose message names the file, row and field of the first one and
+ * counts the rest.
  */
 export async function readDatasetFile(path: string, flag = "--input"): Promise<{ samples: Sample[]; warnings: FileIssue[] }> {
   let bytes: Uint8Array;
@@ -43,10 +42,7 @@ export async function readDatasetFile(path: string, flag = "--input"): Promise<{
     throw new RunError(`${flag} ${path}: cannot read (${whyUnreadable(error)})`);
   }
   try {
-    const table = await readTable({ name: path, bytes });
-    const parsed = tableToSamples(table, guessMapping(table.columns));
-    if (parsed.errors.length > 0) throw new SamplesFileError(parsed.errors);
-    return { samples: parsed.samples, warnings: parsed.warnings };
+    return requireSamples(await readSamples({ name: path, bytes }));
   } catch (error) {
     if (error instanceof SamplesFileError) throw new RunError(error.message);
     throw error;

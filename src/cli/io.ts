@@ -1,3 +1,5 @@
+import type { SleepFn } from "../llm/config";
+
 /** What the CLI touches of the process, passed in so tests can run it in-process. */
 export interface CliIO {
   stdout: { write(text: string): unknown };
@@ -6,4 +8,6 @@ export interface CliIO {
   /** Aborted on Ctrl-C: the run stops and the partial report is still written. */
   signal?: AbortSignal;
   now?: () => number;
+  /** How the transport waits between retries (Retry-After, backoff); tests pass a fake clock's sleep. */
+  sleep?: SleepFn;
 }

@@ -1,24 +1,47 @@
-import { type FileHandle, open, readFile, rm, truncate } from "node:fs/promises";
+import { closeSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { z } from "zod";
+import type { AnyMetricId } from "../engine/metrics/types";
+import type { CallRecord } from "../engine/result";
 import type { JournalEntry, RunJournal } from "../engine/run/journal";
+import { checkMetricResult } from "../storage/format/report-check";
 import { metricResultSchema } from "../storage/format/report-schema";
 import { RunError } from "./errors";
+import { describeChanges, type RunIdentity, runIdentitySchema } from "./run-identity";
 
 /**
  * The CLI's run journal: append-only JSONL beside the report (report.json.journal). Line 1 names
- * the run (a fingerprint of samples, metrics, models and prompts), each further line is one
- * finished (sample, repeat), flushed to disk (fdatasync) before the run goes on. A kill -9 can
- * only tear the last line: it is ignored and cut off, so the next append starts on a clean line.
+ * the run (its fingerprint and, from version 2, what it was: input, metrics, models, prompts,
+ * base URL); each further line is one finished (sample, repeat), or the requests one judge or
+ * embedder call spent (so the report bills every request of the run, a killed process's
+ * included). Every line is written synchronously and synced before the run goes on.
+ *
+ * Nothing read back is believed as written: each line is parsed with zod, each result must pass
+ * the check the app runs on import (a score recomputes from its trace), a result that fails is
+ * dropped (and scored again) with a warning naming it, and a damaged line ends what is kept.
  */
 
 export const JOURNAL_FORMAT = "ragas-playground/run-journal";
 
-const headerSchema = z.object({ format: z.literal(JOURNAL_FORMAT), version: z.literal(1), fingerprint: z.string() });
+const headerSchema = z.union([
+  z.object({ format: z.literal(JOURNAL_FORMAT), version: z.literal(1), fingerprint: z.string() }),
+  z.object({ format: z.literal(JOURNAL_FORMAT), version: z.literal(2), fingerprint: z.string(), run: runIdentitySchema }),
+]);
 const entrySchema = z.object({
   sampleId: z.string(),
   repeat: z.number().int().min(0),
   metrics: z.record(z.string(), metricResultSchema),
 });
+/** Only what usage and cost are computed from: the prompt texts stay in the results. */
+const spentSchema = z.object({
+  kind: z.enum(["chat", "embedding"]),
+  promptId: z.string(),
+  model: z.string(),
+  promptTokens: z.number().int().min(0),
+  completionTokens: z.number().int().min(0),
+  attempts: z.number().int().min(0),
+});
+const spendingSchema = z.object({ spent: z.array(spentSchema) });
+const lineSchema = z.union([entrySchema, spendingSchema]);
 
 export function journalPathFor(out: string): string {
   return `${out}.journal`;
@@ -27,75 +50,169 @@ export function journalPathFor(out: string): string {
 export interface FileJournal extends RunJournal {
   /** Entries found on disk when opened (0 for a new journal). */
   readonly found: number;
-  close(): Promise<void>;
+  /** What reading the journal back found wrong, one line each (damage, results that failed the check). */
+  readonly warnings: readonly string[];
+  /** False for a version-1 journal, written before requests were journaled: it cannot bill the run. */
+  readonly billsEveryRequest: boolean;
+  /** The requests earlier processes of this run spent (from the journal). */
+  readonly spentBefore: readonly CallRecord[];
+  /** Journals requests as they complete (cache hits cost nothing and are not written). */
+  spend(calls: readonly CallRecord[]): void;
+  close(): void;
   /** Removes the file (the run finished and its report is written). */
-  remove(): Promise<void>;
+  remove(): void;
+}
+
+export interface JournalRun {
+  fingerprint: string;
+  identity: RunIdentity;
 }
 
 /**
  * Opens the journal: with `resume`, an existing one is read (and must belong to this run); without,
  * an existing one is an error, so forgetting --resume never throws away a long run's progress.
  */
-export async function openFileJournal(path: string, fingerprint: string, resume: boolean): Promise<FileJournal> {
-  const existing = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return undefined;
-    throw new RunError(`journal ${path}: cannot read (${error.message})`);
-  });
+export function openFileJournal(path: string, run: JournalRun, resume: boolean, metricIds: readonly AnyMetricId[]): FileJournal {
+  const existing = readExisting(path);
   if (existing !== undefined && !resume) {
     throw new RunError(`${path} holds an unfinished run: add --resume to finish it, or delete the file to start over`);
   }
-  let entries: JournalEntry[] = [];
-  let hasHeader = false;
-  if (existing !== undefined) {
-    const read = parseJournal(existing, path, fingerprint);
-    entries = read.entries;
-    hasHeader = read.validBytes > 0;
-    // Cut off a torn last line so the next entry starts on a line of its own.
-    if (read.validBytes < Buffer.byteLength(existing, "utf8")) await truncate(path, read.validBytes);
+  const read = existing === undefined ? undefined : readJournal(existing, path, run, metricIds);
+  let fd: number;
+  try {
+    fd = openSync(path, existing === undefined ? "w" : "r+");
+    // Cut off a torn or damaged tail so the next line starts clean after the last good one.
+    if (read) ftruncateSync(fd, read.validBytes);
+  } catch (error) {
+    throw new RunError(`journal ${path}: cannot write (${(error as Error).message})`);
   }
-  const handle: FileHandle = await open(path, "a");
-  if (!hasHeader) await writeLine(handle, { format: JOURNAL_FORMAT, version: 1, fingerprint });
-  let queue: Promise<void> = Promise.resolve();
+  let position = read?.validBytes ?? 0;
+  let open = true;
+  const write = (value: unknown) => {
+    if (!open) return;
+    const line = Buffer.from(`${JSON.stringify(value)}\n`, "utf8");
+    writeSync(fd, line, 0, line.length, position);
+    position += line.length;
+    fdatasyncSync(fd);
+  };
+  if (!read || read.validBytes === 0) write({ format: JOURNAL_FORMAT, version: 2, fingerprint: run.fingerprint, run: run.identity });
+  const entries = read?.entries ?? [];
   return {
     found: entries.length,
+    warnings: read?.warnings ?? [],
+    spentBefore: read?.spent ?? [],
+    billsEveryRequest: (read?.version ?? 2) === 2,
     load: async () => [...entries],
-    // One write at a time, each synced before the next: the file is always whole lines.
-    append: (entry) => {
-      queue = queue.then(() => writeLine(handle, entry));
-      return queue;
+    append: async (entry) => write(entry),
+    spend(calls) {
+      const spent = calls
+        .filter((c) => !c.cached)
+        .map(({ kind, promptId, model, promptTokens, completionTokens, attempts }) => ({
+          kind,
+          promptId,
+          model,
+          promptTokens,
+          completionTokens,
+          attempts,
+        }));
+      if (spent.length > 0) write({ spent });
     },
-    close: () => handle.close(),
-    remove: async () => {
-      await handle.close().catch(() => undefined);
-      await rm(path, { force: true });
+    close() {
+      if (open) closeSync(fd);
+      open = false;
+    },
+    remove() {
+      this.close();
+      rmSync(path, { force: true });
     },
   };
 }
 
-async function writeLine(handle: FileHandle, value: unknown): Promise<void> {
-  await handle.write(`${JSON.stringify(value)}\n`);
-  await handle.datasync();
+function readExisting(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new RunError(`journal ${path}: cannot read (${(error as Error).message})`);
+  }
 }
 
-/** Whole lines only; a last line without its newline is a torn write and does not count. */
-function parseJournal(text: string, path: string, fingerprint: string): { entries: JournalEntry[]; validBytes: number } {
+interface ReadJournal {
+  /** The header's version (2 when the file was empty). */
+  version: 1 | 2;
+  entries: JournalEntry[];
+  spent: CallRecord[];
+  warnings: string[];
+  /** Bytes of the good lines kept (the file is cut here before appending). */
+  validBytes: number;
+}
+
+/**
+ * Whole lines only: a last line without its newline is a torn write and is dropped quietly; a
+ * damaged line anywhere else is reported, and it and everything after it are redone.
+ */
+function readJournal(text: string, path: string, run: JournalRun, metricIds: readonly AnyMetricId[]): ReadJournal {
   const end = text.lastIndexOf("\n") + 1;
   const lines = text.slice(0, end).split("\n").slice(0, -1);
-  if (lines.length === 0) return { entries: [], validBytes: 0 };
+  if (lines.length === 0) return { version: 2, entries: [], spent: [], warnings: [], validBytes: 0 };
   const header = headerSchema.safeParse(safeJson(lines[0]!));
-  if (!header.success) throw new RunError(`${path}:1: not a Ragas Playground run journal`);
-  if (header.data.fingerprint !== fingerprint) {
-    throw new RunError(`${path} belongs to a different run (the input, metrics, models or prompts changed): delete it to start over`);
+  if (!header.success) {
+    throw new RunError(`${path}:1: not a Ragas Playground run journal (or its first line is damaged): delete it to start over`);
   }
-  const entries = lines.slice(1).map((line, i) => {
-    const parsed = entrySchema.safeParse(safeJson(line));
+  if (header.data.fingerprint !== run.fingerprint) {
+    const changes = header.data.version === 2 ? describeChanges(header.data.run, run.identity) : [];
+    const what = changes.length > 0 ? changes.join("; ") : "the input, metrics, models, prompts or base URL changed";
+    throw new RunError(`${path} was written for another run: ${what}. Resume with the journal's settings, or delete it to start over`);
+  }
+  const entries: JournalEntry[] = [];
+  const spent: CallRecord[] = [];
+  const warnings: string[] = [];
+  let validBytes = Buffer.byteLength(`${lines[0]}\n`, "utf8");
+  for (const [i, line] of lines.slice(1).entries()) {
+    const lineNo = i + 2;
+    const parsed = lineSchema.safeParse(safeJson(line));
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new RunError(`${path}:${i + 2}: ${issue.path.length ? `${issue.path.join(".")}: ` : ""}${issue.message}`);
+      warnings.push(
+        `${path} is damaged at line ${lineNo} (${problemOf(line, parsed.error)}): resume keeps lines 1..${lineNo - 1} and redoes the rest, or delete the file to start over`,
+      );
+      break;
     }
-    return parsed.data as JournalEntry;
-  });
-  return { entries, validBytes: Buffer.byteLength(text.slice(0, end), "utf8") };
+    validBytes += Buffer.byteLength(`${line}\n`, "utf8");
+    if ("spent" in parsed.data) {
+      spent.push(...parsed.data.spent.map((s) => ({ ...s, promptHash: "", ms: 0, cached: false })));
+      continue;
+    }
+    entries.push(checkedEntry(parsed.data as JournalEntry, `${path}:${lineNo}`, metricIds, warnings));
+  }
+  return { version: header.data.version, entries, spent, warnings, validBytes };
+}
+
+/** The entry without the results that fail the import check, each named in a warning. */
+function checkedEntry(entry: JournalEntry, where: string, metricIds: readonly AnyMetricId[], warnings: string[]): JournalEntry {
+  const metrics: JournalEntry["metrics"] = {};
+  for (const [id, result] of Object.entries(entry.metrics)) {
+    if (!(metricIds as readonly string[]).includes(id) || !result) continue;
+    const problem = checkMetricResult(id, result);
+    if (problem) {
+      const at = problem.path.length ? `${problem.path.join(".")}: ` : "";
+      warnings.push(
+        `${where}: sample "${entry.sampleId}"${entry.repeat > 0 ? ` (run ${entry.repeat + 1})` : ""} ${id} fails the consistency check (${at}${problem.message}): dropped, it is scored again`,
+      );
+      continue;
+    }
+    metrics[id as AnyMetricId] = result;
+  }
+  return { ...entry, metrics };
+}
+
+function problemOf(line: string, error: z.ZodError): string {
+  if (safeJson(line) === undefined) return "not JSON";
+  const issue = error.issues[0];
+  if (!issue) return "not a journal line";
+  // A union's message says little; its deepest branch says what is wrong.
+  const inner = issue.code === "invalid_union" ? issue.errors.flat()[0] : issue;
+  const target = inner ?? issue;
+  return `${target.path.length ? `${target.path.join(".")}: ` : ""}${target.message}`;
 }
 
 function safeJson(line: string): unknown {

@@ -1,27 +1,30 @@
-import type { MetricId, MetricOptions } from "../engine/metrics/types";
-import { allCalls, usageOf } from "../engine/run/aggregate";
+import { join } from "node:path";
+import type { CallRecord } from "../engine/result";
+import { allCalls, type Usage, usageOf } from "../engine/run/aggregate";
 import { memoryJournal } from "../engine/run/journal";
 import { type RunDatasetOutput, runDataset } from "../engine/run/run-dataset";
-import type { Sample } from "../engine/sample";
-import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
 import { sanitizeUrl } from "../storage/format/redact";
 import { buildReport, promptsUsed, serializeReport } from "../storage/format/report-build";
-import type { Report, ReportPrompt } from "../storage/format/report-schema";
+import type { Report } from "../storage/format/report-schema";
 import { formatIssue } from "../storage/format/samples-file";
 import { defaultPriceRows, estimateCost } from "../storage/prices";
-import type { ScoreArgs } from "./args";
+import { needsJudge, type ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
 import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
+import { meteredPorts } from "./metered-ports";
+import { CACHE_FILE, cachePathFor, type FileResponseCache, openFileResponseCache } from "./reply-cache-file";
+import { runFingerprint, runIdentity } from "./run-identity";
 import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
 import { scoreByBatch } from "./batch-score";
 import { BATCH_WINDOW, batchRoundsFor } from "../engine/run/batch-plan";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
-import { readPromptsFile } from "./prompts-file";
+import { checkCustomJudges, checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
+import { readPromptSetFile } from "./prompts-file";
 import { formatSummaryTable } from "./summary-table";
 import { generatorStamp } from "../storage/format/generator";
 
@@ -31,14 +34,20 @@ const MAX_WARNINGS_SHOWN = 10;
 export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> {
   const now = io.now ?? (() => performance.now());
   const samples = await loadSamples(args.input, io);
-  const overrides = args.prompts ? await readPromptsFile(args.prompts) : {};
+  const { overrides, judges } = args.prompts ? await readPromptSetFile(args.prompts) : { overrides: {}, judges: [] };
+  checkCustomJudges(args, judges);
+  const metricOptions = resolveMetricOptions(args, judges);
+  checkEmbeddingModel(args, metricOptions, judges);
+  const customJudges = judges.filter((j) => (args.metrics as readonly string[]).includes(`custom:${j.slug}`));
 
-  const transport = transportFromArgs(args);
-  const shownURL = sanitizeUrl(transport.baseURL);
+  // Only metrics that need no judge (bleu, rouge_l, ...): no endpoint, no key, not even the connection check.
+  const transport = needsJudge(args).length > 0 ? transportFromArgs({ ...args, baseURL: args.baseURL ?? "", model: args.model ?? "" }, io.sleep) : undefined;
+  const judgedBy = transport ? `with ${args.model} at ${sanitizeUrl(transport.baseURL)}` : "with no judge (these metrics make no request)";
   io.stderr.write(
-    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} with ${args.model} at ${shownURL} (concurrency ${args.concurrency})\n`,
+    `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} ${judgedBy} (concurrency ${args.concurrency})\n`,
   );
-  const byBatchMode = args.batch || args.batchFiles !== undefined;
+  // By batch only when some metric needs a judge: the text metrics alone make no request at all.
+  const byBatchMode = transport !== undefined && (args.batch || args.batchFiles !== undefined);
   if (byBatchMode) {
     const rounds = batchRoundsFor(args.metrics);
     io.stderr.write(
@@ -47,23 +56,56 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   }
   // A run by batch never calls the sync endpoint (vLLM's run-batch has none): the batch API's own
   // answers say what is wrong.
-  const preflightCalls = byBatchMode ? [] : await preflight(transport, io.signal);
+  const preflightCalls = transport && !byBatchMode ? await preflight(transport, io.signal) : [];
+  const baseURL = transport?.baseURL ?? "";
 
-  const metricOptions = optionsFrom(args);
-  const prompts = promptsUsed(args.metrics, overrides);
-  const fingerprint = runFingerprint(samples, args, transport.baseURL, metricOptions, prompts);
-  const byBatch = byBatchMode ? await scoreByBatch({ args, io, samples, transport, prompts: overrides, metricOptions, fingerprint }) : undefined;
+  const prompts = promptsUsed(args.metrics, overrides, customJudges);
+  const settings = {
+    samples,
+    metrics: args.metrics,
+    metricOptions,
+    model: args.model ?? "",
+    embeddingModel: args.embeddingModel,
+    baseURL,
+    prompts,
+    customJudges,
+  };
+  const fingerprint = runFingerprint(settings);
+  const byBatch = byBatchMode ? await scoreByBatch({ args, io, samples, transport, prompts: overrides, metricOptions, customJudges, fingerprint }) : undefined;
   if (byBatch?.kind === "waiting") return EXIT.waiting;
   if (byBatch?.kind === "cancelled") return EXIT.cancelled;
-  const journal = byBatch
-    ? memoryJournal(byBatch.entries)
-    : args.out
-      ? await openFileJournal(journalPathFor(args.out), fingerprint, args.resume)
-      : memoryJournal();
-  if (args.out && args.resume && !byBatch) {
-    const found = (journal as FileJournal).found;
-    io.stderr.write(`resuming: ${found} finished sample run${found === 1 ? "" : "s"} in ${journalPathFor(args.out)}; requesting the rest\n`);
+  // A run by batch keeps its own state (FILE.batch); its results go through a memory journal, so
+  // runDataset only assembles them (and scores the text metrics, which make no request).
+  const journal =
+    args.out && !byBatch ? openFileJournal(journalPathFor(args.out), { fingerprint, identity: runIdentity(settings) }, args.resume, args.metrics) : undefined;
+  const cache = byBatch ? undefined : openCache(args);
+  for (const w of [...(journal?.warnings ?? []), ...cacheWarnings(cache)]) io.stderr.write(`warning: ${w}\n`);
+  if (journal && args.resume) {
+    const found = journal.found;
+    io.stderr.write(
+      `resuming: ${found} finished sample run${found === 1 ? "" : "s"} in ${journalPathFor(args.out!)}${cache ? `, ${cache.found} answered request${cache.found === 1 ? "" : "s"} in ${cache.path}` : ""}; requesting the rest\n`,
+    );
   }
+  // Every request this process sends, the connection check's included, is journaled as it completes.
+  const spentNow: CallRecord[] = [];
+  const spend = (calls: readonly CallRecord[]) => {
+    spentNow.push(...calls.filter((c) => !c.cached));
+    journal?.spend(calls);
+  };
+  spend(preflightCalls);
+  // Repeats must reach the judge each time (as in the app): a stored reply would make them identical.
+  // Only metrics that need no judge: no ports at all, so nothing can be sent.
+  const portConfig = transport ? { ...transport, ...(cache ? { cache } : {}) } : undefined;
+  const bypassCache = args.repeat > 1;
+  const ports = portConfig
+    ? meteredPorts(
+        {
+          judge: createJudge(portConfig, { bypassCache }),
+          ...(args.embeddingModel ? { embedder: createEmbedder(portConfig, { bypassCache }) } : {}),
+        },
+        spend,
+      )
+    : {};
   let progress: ReturnType<typeof createProgress> | undefined;
   let nulls = 0;
   const started = now();
@@ -72,15 +114,8 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     output = await runDataset(
       samples,
       args.metrics,
-      {
-        judge: createJudge(transport),
-        ...(args.embeddingModel ? { embedder: createEmbedder(transport) } : {}),
-        concurrency: args.concurrency,
-        prompts: overrides,
-        metricOptions,
-        repeat: args.repeat,
-      },
-      journal,
+      { ...ports, concurrency: args.concurrency, prompts: overrides, metricOptions, customJudges, repeat: args.repeat },
+      journal ?? memoryJournal(byBatch?.entries),
       {
         ...(io.signal ? { signal: io.signal } : {}),
         onResult: ({ result }) => {
@@ -93,24 +128,27 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       },
     );
   } finally {
-    if ("close" in journal) await (journal as FileJournal).close().catch(() => undefined);
+    journal?.close();
+    cache?.close();
   }
   const wallMs = now() - started;
   const cancelled = io.signal?.aborted === true;
   progress?.finish(cancelled ? "cancelled: writing the partial report (unfinished results are cancelled nulls)" : undefined);
 
+  // By batch, the results' calls are the requests billed (each line of each batch, once).
+  const billed = byBatch ? { usage: usageOf(allCalls(output.results)), calls: allCalls(output.results) } : billOf(output, journal, spentNow, preflightCalls);
   const report = buildReport({
     samples,
-    // Usage as the provider bills it: the connection check is a request of this run too.
-    output: { ...output, usage: usageOf([...allCalls(output.results), ...preflightCalls]) },
+    output: { ...output, usage: billed.usage },
     config: {
-      baseURL: transport.baseURL,
-      model: args.model,
+      baseURL,
+      model: args.model ?? "",
       ...(args.embeddingModel ? { embeddingModel: args.embeddingModel } : {}),
       concurrency: args.concurrency,
       metrics: args.metrics,
       metricOptions,
-      temperature: transport.temperature,
+      ...(customJudges.length > 0 ? { customJudges } : {}),
+      ...(transport ? { temperature: transport.temperature } : {}),
       prompts,
       ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
     },
@@ -124,19 +162,24 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   } else {
     io.stdout.write(text);
   }
-  const cost = estimateCost([...allCalls(output.results), ...preflightCalls], [...defaultPriceRows(), ...(args.prices ?? [])], {
-    batch: byBatch !== undefined,
-  });
+  const cost = estimateCost(billed.calls, [...defaultPriceRows(), ...(args.prices ?? [])], { batch: byBatch !== undefined });
   io.stderr.write(`\n${formatSummaryTable(report, cost)}`);
   if (byBatch?.kind === "done") {
     io.stderr.write(
-      `by batch: ${byBatch.rounds} round${byBatch.rounds === 1 ? "" : "s"}${args.batch ? `, ${byBatch.batches} batch${byBatch.batches === 1 ? "" : "es"} (completion window 24h each)` : ""}; cost at batch prices\n`,
+      `by batch: ${byBatch.rounds} round${byBatch.rounds === 1 ? "" : "s"}${args.batch ? `, ${byBatch.batches} batch${byBatch.batches === 1 ? "" : "es"} (completion window ${BATCH_WINDOW} each)` : ""}; cost at batch prices\n`,
     );
   }
   if (args.out) io.stderr.write(`report: ${args.out}\n`);
-  if (byBatch?.kind === "done") await byBatch.finish();
-  else if (args.out && output.complete) await (journal as FileJournal).remove();
-  else if (args.out) io.stderr.write(`unfinished: the same command with --resume finishes it (journal ${journalPathFor(args.out)})\n`);
+  if (byBatch?.kind === "done") {
+    if (output.complete) await byBatch.finish();
+  } else if (journal && output.complete) {
+    journal.remove();
+    // The cache beside --out served this run only; a --cache DIR is kept for the next runs.
+    if (cache && !args.cache) cache.remove();
+  } else if (journal) {
+    const kept = [journalPathFor(args.out!), ...(cache ? [cache.path] : [])].join(", ");
+    io.stderr.write(`unfinished: the same command with --resume finishes it (kept: ${kept})\n`);
+  }
 
   if (cancelled) return EXIT.cancelled;
   const failure = everyResultFailed(report);
@@ -145,28 +188,40 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
 }
 
 /**
- * What makes two runs the same run: a journal written for other samples, metrics, models or
- * prompts must not be resumed into this one. The repeat count is left out: raising it later
- * runs only the new repeats.
+ * Where answered requests are kept: --cache DIR across runs; by default beside --out (FILE.cache,
+ * emptied by a fresh start, kept by --resume, removed with the journal when the run completes);
+ * nowhere with --no-cache or without --out.
  */
-function runFingerprint(
-  samples: readonly Sample[],
-  args: ScoreArgs,
-  baseURL: string,
-  metricOptions: Partial<Record<MetricId, MetricOptions>>,
-  prompts: readonly ReportPrompt[],
-): string {
-  return sha256Hex(
-    canonicalJson({
-      samples,
-      metrics: args.metrics,
-      baseURL: sanitizeUrl(baseURL),
-      model: args.model,
-      embeddingModel: args.embeddingModel ?? null,
-      metricOptions,
-      prompts: prompts.map((p) => p.hash),
-    }),
-  );
+function openCache(args: ScoreArgs): FileResponseCache | undefined {
+  if (args.noCache) return undefined;
+  if (args.cache) return openFileResponseCache(join(args.cache, CACHE_FILE));
+  if (args.out) return openFileResponseCache(cachePathFor(args.out), { fresh: !args.resume });
+  return undefined;
+}
+
+function cacheWarnings(cache: FileResponseCache | undefined): string[] {
+  if (!cache?.skipped) return [];
+  return [`${cache.path}: ${cache.skipped} unreadable line${cache.skipped === 1 ? "" : "s"} skipped (those requests are sent again)`];
+}
+
+/**
+ * What the run cost, as the provider bills it: every request journaled by every process of the run
+ * (a killed one's included) plus this one's; the connection checks are requests too. A journal of
+ * version 1 bills nothing, so its run falls back to the calls in the results.
+ */
+function billOf(
+  output: RunDatasetOutput,
+  journal: FileJournal | undefined,
+  spentNow: readonly CallRecord[],
+  preflightCalls: readonly CallRecord[],
+): { usage: Usage; calls: CallRecord[] } {
+  const inResults = allCalls(output.results);
+  if (journal?.billsEveryRequest === false) {
+    const calls = [...inResults, ...preflightCalls];
+    return { usage: usageOf(calls), calls };
+  }
+  const calls = [...(journal?.spentBefore ?? []), ...spentNow];
+  return { usage: { ...usageOf(calls), cachedRequests: usageOf(inResults).cachedRequests }, calls };
 }
 
 /** --input goes through the browser importer's path (CSV in any encoding, JSON, JSONL, parquet). */
@@ -175,13 +230,6 @@ async function loadSamples(path: string, io: CliIO) {
   for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) io.stderr.write(`warning: ${formatIssue(w)}\n`);
   if (warnings.length > MAX_WARNINGS_SHOWN) io.stderr.write(`warning: ... and ${warnings.length - MAX_WARNINGS_SHOWN} more\n`);
   return samples;
-}
-
-function optionsFrom(args: ScoreArgs): Partial<Record<MetricId, MetricOptions>> {
-  const options: Partial<Record<MetricId, MetricOptions>> = {};
-  if (args.questions !== undefined) options.answer_relevancy = { questions: args.questions };
-  if (args.perContext) options.context_precision = { perContextCalls: true };
-  return options;
 }
 
 /** The first llm_error message when not one result was scored and every null is llm_error. */

@@ -1,4 +1,4 @@
-import { parseTransportConfig, type TransportConfig } from "../llm/config";
+import { parseTransportConfig, type SleepFn, type TransportConfig } from "../llm/config";
 
 /** The connection flags every command that calls a model shares. */
 export interface TransportArgs {
@@ -10,7 +10,8 @@ export interface TransportArgs {
   retries: number;
 }
 
-export function transportFromArgs(args: TransportArgs): TransportConfig {
+/** `sleep`: the process's clock for retry waits (CliIO.sleep), real unless a test fakes it. */
+export function transportFromArgs(args: TransportArgs, sleep?: SleepFn): TransportConfig {
   return parseTransportConfig({
     baseURL: args.baseURL,
     apiKey: args.apiKey,
@@ -18,5 +19,6 @@ export function transportFromArgs(args: TransportArgs): TransportConfig {
     ...(args.embeddingModel ? { embeddingModel: args.embeddingModel } : {}),
     timeoutMs: args.timeoutMs,
     maxRetries: args.retries,
+    ...(sleep ? { sleep } : {}),
   });
 }

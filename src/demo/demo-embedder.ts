@@ -1,6 +1,6 @@
+import { embeddingCallRecord } from "../engine/call-record";
 import type { Embedder, EmbedReply, EmbedRequest } from "../engine/ports";
 import { MetricError } from "../engine/result";
-import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 import { estimateTokens } from "../llm/tokens";
 
 /**
@@ -72,17 +72,10 @@ export function createDemoEmbedder(): Embedder {
       if (request.signal?.aborted) throw new MetricError("cancelled", "Cancelled.");
       return {
         vectors: request.texts.map(demoVector),
-        call: {
-          kind: "embedding",
-          promptId: request.promptId,
-          promptHash: sha256Hex(canonicalJson({ model: DEMO_EMBEDDER_MODEL, texts: request.texts })),
-          model: DEMO_EMBEDDER_MODEL,
+        call: embeddingCallRecord(request, DEMO_EMBEDDER_MODEL, {
           promptTokens: request.texts.reduce((sum, t) => sum + estimateTokens(t), 0),
-          completionTokens: 0,
-          ms: 0,
-          cached: false,
           attempts: 1,
-        },
+        }),
       };
     },
   };

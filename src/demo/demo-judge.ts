@@ -1,3 +1,4 @@
+import { chatCallRecord } from "../engine/call-record";
 import type { Judge, JudgeReply, JudgeRequest } from "../engine/ports";
 import { numbered } from "../engine/prompts/render";
 import { promptHash } from "../engine/prompts/resolve";
@@ -112,22 +113,13 @@ export function createDemoJudge(): Judge {
       if (raw === undefined) throw new MetricError("llm_error", DEMO_ONLY_MESSAGE);
 
       const reply = JSON.stringify(raw);
-      const call: CallRecord = {
-        kind: "chat",
-        promptId: request.promptId,
-        promptHash: request.promptHash,
-        model: DEMO_JUDGE_MODEL,
+      const call: CallRecord = chatCallRecord(request, DEMO_JUDGE_MODEL, request.messages, "json_schema", {
         // What a real server would bill: the messages plus a few tokens of chat framing each.
         promptTokens: estimateMessagesTokens(request.messages) + 4 * request.messages.length,
         completionTokens: estimateTokens(reply),
-        ms: 0,
-        cached: false,
         attempts: 1,
-        mode: "json_schema",
-        messages: request.messages.map((m) => ({ ...m })),
         reply,
-      };
-      if (request.promptVersion) call.promptVersion = request.promptVersion;
+      });
 
       // Validated like any judge reply, with the metric's own (tightened) schema.
       const parsed = request.output.schema.safeParse(raw);

@@ -1,9 +1,23 @@
 /** The engine's public surface: pure TypeScript + zod; it reaches no DOM, network, storage or logging. */
 export { evaluate } from "./run/evaluate";
 export { missingInput } from "./run/score-metric";
-export { summarize, harmonicMean, usageOf, allCalls, type Usage } from "./run/aggregate";
-export { METRICS, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
-export { METRIC_IDS, type MetricId } from "./metrics/types";
+export { summarize, usageOf, allCalls, type Usage } from "./run/aggregate";
+export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
+export {
+  METRIC_IDS,
+  JUDGE_METRIC_IDS,
+  type MetricId,
+  type AnyMetricId,
+  type MetricOptions,
+} from "./metrics/types";
+export { callsPerSample } from "./metrics/options";
+export {
+  customJudgeSchema,
+  isCustomId,
+  slugify,
+  scoreCustomJudge,
+  type CustomJudgeTrace,
+} from "./metrics/custom";
 export type { Sample } from "./sample";
 export {
   MetricError,
@@ -22,5 +36,18 @@ export type { AnswerRelevancyTrace } from "./metrics/answer_relevancy/score";
 export type { ContextRelevanceTrace } from "./metrics/context_relevance/score";
 export { precisionAtK, type ContextPrecisionTrace } from "./metrics/context_precision/score";
 export type { ContextRecallTrace } from "./metrics/context_recall/score";
+export { needsNoModel } from "./metrics/shared/text-metric";
+export type { BleuTrace } from "./metrics/bleu/score";
+export type { ChrfTrace } from "./metrics/chrf/score";
+export type { RougeLTrace } from "./metrics/rouge_l/score";
+export type { StringSimilarityTrace } from "./metrics/string_similarity/score";
+export type { ExactMatchTrace } from "./metrics/exact_match/score";
+export type { StringPresenceTrace } from "./metrics/string_presence/score";
+export { countsInRagasScore, ragasScoreOfMeans } from "./run/ragas-score";
+export { type AnswerCorrectnessTrace } from "./metrics/answer_correctness/score";
+export { type FactualCorrectnessTrace } from "./metrics/factual_correctness/score";
+export { type NoiseSensitivityTrace } from "./metrics/noise_sensitivity/score";
+export { entityKey } from "./metrics/context_entity_recall/score";
 export { runDataset, collectRun, type RunDatasetHooks } from "./run/run-dataset";
 export { memoryJournal, retryFailed, isRetryable, type JournalEntry } from "./run/journal";
+export { recomputeScore } from "./recompute";

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import type { CallRecord, OutputMode } from "./result";
 
 /**
@@ -43,6 +43,8 @@ export interface JudgeRequest<O> {
   onRateLimited?: (retryAfterMs: number | undefined) => void;
   /** Queue order hint: requests that later steps wait on go first. */
   priority?: number;
+  /** Sampling temperature for this request instead of the transport's (a custom judge's k votes). */
+  temperature?: number;
 }
 
 export interface JudgeReply<O> {
@@ -76,13 +78,21 @@ export interface Embedder {
   embed(request: EmbedRequest): Promise<EmbedReply>;
 }
 
-/** A validated judge reply, stored so the same request never costs twice. */
+/** A validated judge reply (or embedding vectors), stored so the same request never costs twice. */
 export interface CachedReply {
   content: string;
   promptTokens: number;
   completionTokens: number;
   mode: OutputMode;
 }
+
+/** What every stored copy of a CachedReply (IndexedDB row, CLI cache line) is parsed with on read. */
+export const cachedReplySchema = z.object({
+  content: z.string(),
+  promptTokens: z.number().int().min(0),
+  completionTokens: z.number().int().min(0),
+  mode: z.enum(["json_schema", "json_object", "text"]),
+}) satisfies z.ZodType<CachedReply>;
 
 /** Port: the llm layer keeps replies in memory; the storage layer implements it over IndexedDB. */
 export interface ResponseCache {

@@ -1,8 +1,13 @@
-import { getMetric, isMetricId } from "./metrics/registry";
+import { isCustomId, scoreCustomJudge } from "./metrics/custom";
+import { getMetric, isBuiltInMetricId } from "./metrics/registry";
 import type { ScoreOutcome } from "./result";
 
-/** Recomputes a score from a stored trace (reports and imports check scores this way). */
+/**
+ * Recomputes a score from a stored trace (reports and imports check scores this way). A custom
+ * judge's score needs only its trace (scale and votes), not its definition.
+ */
 export function recomputeScore(metricId: string, trace: unknown): ScoreOutcome {
-  if (!isMetricId(metricId)) throw new Error(`unknown metric "${metricId}"`);
+  if (isCustomId(metricId)) return scoreCustomJudge(trace as never);
+  if (!isBuiltInMetricId(metricId)) throw new Error(`unknown metric "${metricId}"`);
   return getMetric(metricId).score(trace as never);
 }

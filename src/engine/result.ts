@@ -3,7 +3,7 @@
  * null with a machine-readable code and a human message. Never NaN, never a silent 0.
  */
 
-export type ErrorCode = "no_statements" | "missing_input" | "parse_error" | "llm_error" | "cancelled" | "invalid_prompt" | "internal_error";
+export type ErrorCode = "no_statements" | "no_entities" | "missing_input" | "parse_error" | "llm_error" | "cancelled" | "invalid_prompt" | "internal_error";
 
 interface MetricErrorInfo {
   code: ErrorCode;

@@ -1,3 +1,4 @@
+import { chatCallRecord } from "../engine/call-record";
 import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ChatMessage, JudgeRequest } from "../engine/ports";
@@ -51,7 +52,7 @@ export interface ChatCall {
 export function chatBody(call: Omit<ChatCall, "client">): ChatCompletionCreateParamsNonStreaming {
   const { config, request, messages, mode, shape } = call;
   const body: ChatCompletionCreateParamsNonStreaming = { model: config.model, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
-  if (shape.sendTemperature) body.temperature = config.temperature;
+  if (shape.sendTemperature) body.temperature = request.temperature ?? config.temperature;
   body[shape.tokenParam] = call.maxTokens ?? config.maxTokens;
   if (mode === "json_schema") {
     body.response_format = {
@@ -66,20 +67,7 @@ export function chatBody(call: Omit<ChatCall, "client">): ChatCompletionCreatePa
 
 function baseRecord(call: ChatCall): CallRecord {
   const { request, config, mode, messages } = call;
-  return {
-    kind: "chat",
-    promptId: request.promptId,
-    promptHash: request.promptHash,
-    ...(request.promptVersion !== undefined ? { promptVersion: request.promptVersion } : {}),
-    model: config.model,
-    promptTokens: 0,
-    completionTokens: 0,
-    ms: 0,
-    cached: false,
-    attempts: 0,
-    mode,
-    messages: messages.map((m) => ({ ...m })),
-  };
+  return chatCallRecord(request, config.model, messages, mode);
 }
 
 /** One chat completion with retries; never throws, so the caller can record every call. */

@@ -1,3 +1,4 @@
+import { embeddingCallRecord } from "../engine/call-record";
 import type { EmbedReply, EmbedRequest, Embedder } from "../engine/ports";
 import { MetricError, type CallRecord } from "../engine/result";
 import { canonicalJson, sha256Hex } from "../engine/text/sha256";
@@ -26,18 +27,7 @@ export function createEmbedder(input: TransportConfigInput | TransportConfig, op
 
   async function embed(request: EmbedRequest): Promise<EmbedReply> {
     const model = config.embeddingModel ?? "";
-    const record: CallRecord = {
-      kind: "embedding",
-      promptId: request.promptId,
-      // Embeddings have no prompt text; the hash identifies what was embedded, for the call log.
-      promptHash: sha256Hex(canonicalJson({ model, texts: request.texts })),
-      model,
-      promptTokens: 0,
-      completionTokens: 0,
-      ms: 0,
-      cached: false,
-      attempts: 0,
-    };
+    const record: CallRecord = embeddingCallRecord(request, model);
     if (request.signal?.aborted) throw new MetricError("cancelled", "Cancelled.", []);
     if (!model) {
       throw new MetricError("llm_error", "No embedding model is configured: set the embedding model to score this metric.", []);

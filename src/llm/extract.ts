@@ -58,15 +58,43 @@ export function dropTrailingCommas(json: string): string {
   return out;
 }
 
+/**
+ * Escapes raw control characters (tab, form feed, ...) inside strings. JSON forbids them, but
+ * xgrammar up to 0.1.27 (vLLM's and SGLang's default decoder) lets a model write them inside a
+ * string with minLength, whose grammar is "any character but quote, backslash, CR, LF": a reply
+ * the server's own grammar allowed must still be read.
+ */
+export function escapeControlChars(json: string): string {
+  let out = "";
+  let inString = false;
+  let escaped = false;
+  for (const ch of json) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (ch === "\\") escaped = true;
+      else if (ch === '"') inString = false;
+      else if (ch < " ") {
+        out += `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`;
+        continue;
+      }
+    } else if (ch === '"') inString = true;
+    out += ch;
+  }
+  return out;
+}
+
 function tryParse(text: string): { ok: true; value: unknown } | { ok: false; error: string } {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (first) {
-    try {
-      return { ok: true, value: JSON.parse(dropTrailingCommas(text)) };
-    } catch {
-      return { ok: false, error: first instanceof Error ? first.message : String(first) };
+    for (const mend of [dropTrailingCommas, escapeControlChars, (t: string) => dropTrailingCommas(escapeControlChars(t))]) {
+      try {
+        return { ok: true, value: JSON.parse(mend(text)) };
+      } catch {
+        // try the next mend
+      }
     }
+    return { ok: false, error: first instanceof Error ? first.message : String(first) };
   }
 }
 

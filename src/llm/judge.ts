@@ -1,3 +1,4 @@
+import { chatCallRecord } from "../engine/call-record";
 import type { Judge, JudgeReply, JudgeRequest } from "../engine/ports";
 import { MetricError, type CallRecord, type OutputMode } from "../engine/result";
 import { chatCacheKey } from "./cache";
@@ -54,7 +55,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
         model: config.model,
         messages,
         schema: request.output.jsonSchema,
-        temperature: config.temperature,
+        temperature: request.temperature ?? config.temperature,
         mode: current,
       });
       const hit = await cached(request, key, current, messages, calls);
@@ -102,21 +103,15 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
     const checked = validateReply(entry.content, request.output);
     // A stale entry that no longer validates is ignored, never trusted.
     if (!checked.ok) return undefined;
-    calls.push({
-      kind: "chat",
-      promptId: request.promptId,
-      promptHash: request.promptHash,
-      ...(request.promptVersion !== undefined ? { promptVersion: request.promptVersion } : {}),
-      model: config.model,
-      promptTokens: entry.promptTokens,
-      completionTokens: entry.completionTokens,
-      ms: Math.round(performance.now() - started),
-      cached: true,
-      attempts: 0,
-      mode: entry.mode ?? current,
-      messages: messages.map((m) => ({ ...m })),
-      reply: entry.content,
-    });
+    calls.push(
+      chatCallRecord(request, config.model, messages, entry.mode ?? current, {
+        promptTokens: entry.promptTokens,
+        completionTokens: entry.completionTokens,
+        ms: Math.round(performance.now() - started),
+        cached: true,
+        reply: entry.content,
+      }),
+    );
     return { value: checked.value };
   }
 

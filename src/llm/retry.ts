@@ -3,7 +3,7 @@ import { classifyError, isRetryable, LlmError } from "./errors";
 import { abortableSleep, attemptSignal } from "./signal";
 
 const BACKOFF_BASE_MS = 500;
-const BACKOFF_CAP_MS = 30_000;
+export const BACKOFF_CAP_MS = 30_000;
 /** Longer Retry-After values are clamped: a run should not sit silent for many minutes. */
 const RETRY_AFTER_CAP_MS = 120_000;
 /**

@@ -22,7 +22,7 @@ describe("parseAgreementArgs (contract 10)", () => {
   });
 
   it("names the flag of every mistake", () => {
-    expect(() => parseAgreementArgs([...base, "--tasks", "context_precision"], {})).toThrow('--tasks: unknown "context_precision"');
+    expect(() => parseAgreementArgs([...base, "--tasks", "context_precision"], {})).toThrow('--tasks: unknown task "context_precision"');
     expect(() => parseAgreementArgs(base.slice(0, 6), {})).toThrow("--out is required");
     expect(() => parseAgreementArgs([...base, "--metrics", "x"], {})).toThrow("unknown flag --metrics for agreement");
     expect(() =>

@@ -7,7 +7,7 @@ import { checkAgreementFile } from "../../src/storage/format/agreement-check";
 import { parseAgreementFile } from "../../src/storage/format/agreement-file";
 import { words } from "../mock/brains/agreement";
 import { startMockServer, type MockServer } from "../mock/server";
-import { sharedPath } from "../shared-dir";
+import { fixturePath } from "../fixture-path";
 import { FAKE_KEY, runCliProcess } from "./spawn-cli";
 
 let mock: MockServer;
@@ -21,7 +21,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const INPUT = sharedPath("wikieval", "WikiEval_samples_10.jsonl");
+const INPUT = fixturePath("wikieval", "WikiEval_samples_10.jsonl");
 /** The ten rows as the data has them; the CLI strips the "Question: " / "Answer: " prefixes itself. */
 const raw = readFileSync(INPUT, "utf8")
   .trim()
@@ -138,6 +138,6 @@ describe("cli agreement (spawned, against the mock server)", { timeout: 120_000 
       },
     );
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('error: --methods: unknown "nope" (allowed: ragas, gpt_score, gpt_ranking, gpt_score_5)\n');
+    expect(run.stderr).toBe('error: --methods: unknown method "nope" (allowed: ragas, gpt_score, gpt_ranking, gpt_score_5)\n');
   });
 });

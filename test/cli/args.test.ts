@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLocalUrl, parseArgs } from "../../src/cli/args";
 import { UsageError } from "../../src/cli/errors";
+import { BUILT_IN_METRIC_IDS } from "../../src/engine/metrics/types";
 
 const base = ["score", "--input", "d.jsonl", "--base-url", "http://localhost:8000/v1", "--model", "m"];
 const parse = (extra: string[] = [], env: Record<string, string> = {}) => parseArgs([...base, ...extra], env);
@@ -34,6 +35,7 @@ describe("parseArgs", () => {
         perContext: true,
         questions: 2,
         resume: false,
+        noCache: false,
         repeat: 1,
         batch: false,
       },
@@ -71,6 +73,14 @@ describe("parseArgs", () => {
     expect(usage([...base, "--metrics", "faithfulness", "--repeat", "0"])).toBe('--repeat expects a whole number from 1 to 100, got "0"');
   });
 
+  it("reads --cache DIR and --no-cache, not both", () => {
+    const cmd = parse(["--metrics", "faithfulness", "--cache", ".ragas-cache"]);
+    expect(cmd.command === "score" && [cmd.args.cache, cmd.args.noCache]).toEqual([".ragas-cache", false]);
+    const off = parse(["--metrics", "faithfulness", "--no-cache"]);
+    expect(off.command === "score" && [off.args.cache, off.args.noCache]).toEqual([undefined, true]);
+    expect(usage([...base, "--metrics", "faithfulness", "--cache", "c", "--no-cache"])).toBe("--cache and --no-cache contradict each other: give one");
+  });
+
   it("defaults to every metric, and then needs an embedding model", () => {
     expect(usage(base)).toBe("answer_relevancy needs --embedding-model (or leave it out of --metrics)");
     const cmd = parse(["--embedding-model", "e"]);
@@ -95,20 +105,33 @@ describe("parseArgs", () => {
   });
 
   it("names the flag and the allowed values on every mistake", () => {
-    expect(usage([...base, "--concurency", "4"])).toMatch(/^unknown flag --concurency \(allowed: --input, --metrics, .*--per-context, --help\)$/);
+    expect(usage([...base, "--concurency", "4"])).toMatch(/^unknown flag --concurency \(allowed: --input, --base-url, .*--per-context, --help\)$/);
     expect(usage([...base, "--concurrency"])).toBe("--concurrency needs a value");
     expect(usage([...base, "--out", "--per-context"])).toBe("--out needs a value");
     expect(usage([...base, "--concurrency", "four"])).toBe('--concurrency expects a whole number from 1 to 256, got "four"');
     expect(usage([...base, "--concurrency", "0"])).toBe('--concurrency expects a whole number from 1 to 256, got "0"');
     expect(usage([...base, "--retries", "1.5"])).toMatch(/^--retries expects a whole number from 0 to 20/);
     expect(usage([...base, "--metrics", "faithfulness,relevancy"])).toBe(
-      '--metrics: unknown metric "relevancy" (allowed: faithfulness, answer_relevancy, context_relevance, context_precision, context_recall)',
+      `--metrics: unknown metric "relevancy" (allowed: ${BUILT_IN_METRIC_IDS.join(", ")}, custom:<slug>)`,
     );
     expect(usage([...base, "--model", "again"])).toBe("--model is given twice");
     expect(usage([...base, "stray"])).toMatch(/^unexpected argument "stray"/);
     expect(usage([...base, "--per-context=yes"])).toBe("--per-context takes no value");
     expect(usage(["score", "--base-url", "ftp://x", "--model", "m", "--input", "x", "--metrics", "faithfulness"])).toMatch(/^--base-url must start with http/);
     expect(usage(["score", "--model", "m", "--metrics", "faithfulness", "--base-url", "http://localhost"])).toBe("--input is required");
+  });
+
+  it("needs no --base-url, --model or key when every metric needs no judge, and names the judged ones otherwise", () => {
+    const cmd = parseArgs(["score", "--input", "x", "--metrics", "bleu,rouge_l,exact_match"], {});
+    expect(cmd.command === "score" && [cmd.args.metrics, cmd.args.baseURL, cmd.args.model]).toEqual([["bleu", "rouge_l", "exact_match"], undefined, undefined]);
+    expect(usage(["score", "--input", "x", "--metrics", "bleu,context_recall", "--model", "m"])).toBe(
+      "--base-url is required (or set OPENAI_BASE_URL) for context_recall",
+    );
+    expect(usage(["score", "--input", "x", "--metrics", "rouge_l,faithfulness", "--base-url", "http://localhost:8000/v1"])).toBe(
+      "--model is required for faithfulness",
+    );
+    // Without --metrics: the metrics that need a judge, so the endpoint is required.
+    expect(usage(["score", "--input", "x", "--embedding-model", "e"])).toMatch(/^--base-url is required \(or set OPENAI_BASE_URL\) for faithfulness, /);
   });
 
   it("knows help, version and unknown commands", () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseReport } from "../../src/storage/format/report-parse";
 import { startMockServer, type MockServer } from "../mock/server";
 import { DATASETS, EXPECTED_CONTEXTS } from "../storage/format/dataset-fixtures";
-import { expectAccountedFor, FAKE_KEY, runCliProcess } from "./spawn-cli";
+import { expectAccountedFor, FAKE_KEY, runCliInProcess } from "./spawn-cli";
 
 let mock: MockServer;
 let dir: string;
@@ -22,11 +22,11 @@ afterAll(async () => {
 const common = () => ["--base-url", mock.url, "--model", "mock-judge", "--embedding-model", "mock-embedding", "--concurrency", "4"];
 
 // A pandas-written ragas CSV used to give each sample ONE context holding the list's text.
-describe.concurrent("cli score reads pandas-written CSVs (spawned, against the mock server)", { timeout: 60_000 }, () => {
+describe.concurrent("cli score reads pandas-written CSVs (in process, against the mock server)", { timeout: 60_000 }, () => {
   for (const name of ["pandas-list.csv", "pandas-numpy.csv"]) {
     it(`${name}: every sample is scored with its own list of contexts`, async () => {
       const out = join(dir, `${name}.report.json`);
-      const run = await runCliProcess(["score", "--input", join(DATASETS, name), ...common(), "--metrics", "faithfulness,context_relevance", "--out", out], {
+      const run = await runCliInProcess(["score", "--input", join(DATASETS, name), ...common(), "--metrics", "faithfulness,context_relevance", "--out", out], {
         env: { OPENAI_API_KEY: FAKE_KEY },
       });
       expect(run.code, run.stderr).toBe(0);
@@ -45,7 +45,7 @@ describe.concurrent("cli score reads pandas-written CSVs (spawned, against the m
   }
 
   it("refuses a broken file with exit code 1, naming the row and field", async () => {
-    const run = await runCliProcess(["score", "--input", join(DATASETS, "../broken/numpy-elided.csv"), ...common()], { env: { OPENAI_API_KEY: FAKE_KEY } });
+    const run = await runCliInProcess(["score", "--input", join(DATASETS, "../broken/numpy-elided.csv"), ...common()], { env: { OPENAI_API_KEY: FAKE_KEY } });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/numpy-elided\.csv row 2, field "retrieved_contexts": the list was shortened with "\.\.\."/);
   });

@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run";
 import type { CliIO } from "../../src/cli/io";
@@ -25,6 +26,21 @@ describe("runCli (in process)", () => {
     const code = await runCli(["score", "--api-key", KEY, "--input", "x", "--base-url", "http://localhost:1/v1", "--model", "m", "--timeout", KEY], t.value);
     expect(code).toBe(2);
     expect(t.err()).toBe('error: --timeout expects a whole number from 1 to 3600000, got "[redacted]"\n');
+  });
+
+  it("exits 1 at once when nothing listens at the base URL: the connection check neither retries nor waits", async () => {
+    const t = io({ OPENAI_API_KEY: KEY });
+    const waits: number[] = [];
+    t.value.sleep = async (ms) => {
+      waits.push(ms);
+    };
+    const input = fileURLToPath(new URL("../fixtures/cli/samples.jsonl", import.meta.url));
+    const code = await runCli(["score", "--input", input, "--base-url", "http://127.0.0.1:9/v1", "--model", "m", "--metrics", "faithfulness"], t.value);
+    expect(code).toBe(1);
+    expect(t.err()).toMatch(/error: could not start: Could not reach http:\/\/127\.0\.0\.1:9\/v1/);
+    // One request, no backoff: a wrong base URL must not cost the user the retry ladder (src/cli/preflight.ts).
+    expect(waits).toEqual([]);
+    expect(t.out()).toBe("");
   });
 
   it("scrubs OPENAI_API_KEY too, and turns unknown commands into usage errors", async () => {

@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
+import type { CliIO } from "../../src/cli/io";
+import { runCli } from "../../src/cli/run";
 import { recomputeScore } from "../../src/engine/recompute";
 import type { Report } from "../../src/storage/format/report-schema";
 
@@ -40,6 +42,23 @@ export function runCliProcess(args: string[], options: { env?: Record<string, st
     child.on("error", reject);
     child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
+}
+
+/**
+ * The same command line through runCli in this process (what main.ts calls), for tests about what
+ * the CLI does rather than about the process around it: no loader start-up per test (about 3 s on
+ * a busy 2-core machine). `env` is the whole environment the CLI sees.
+ */
+export async function runCliInProcess(args: string[], options: { env?: Record<string, string> } = {}): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIO = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { ...options.env },
+  };
+  const code = await runCli(args, io);
+  return { code, signal: null, stdout, stderr };
 }
 
 /** Contracts 3 and 4 on a whole report: every score recomputes from its trace, every null is coded. */

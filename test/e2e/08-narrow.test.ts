@@ -1,6 +1,6 @@
 import { expect, test } from "vitest";
 import type { Page } from "playwright-core";
-import { button, METRIC_IDS, asScore, waitForIdle, waitForScores } from "./browser";
+import { button, METRIC_IDS, asScore, waitForIdle, waitForScores, tab } from "./browser";
 import { useE2E } from "./context";
 
 const e2e = useE2E();
@@ -49,13 +49,13 @@ test(`a ${WIDTH} px window: nothing scrolls sideways, before and after scoring (
 test(`a ${WIDTH} px window: the Datasets, Reports and Agreement views do not scroll sideways either`, async () => {
   const s = await e2e.open({ width: WIDTH, height: 900 });
   const { page } = s;
-  const views: [string, string][] = [
+  const views: ["Datasets" | "Reports" | "Agreement", string][] = [
     ["Datasets", "Import dataset"],
     ["Reports", "Import report"],
     ["Agreement", "Import agreement data"],
   ];
   for (const [view, input] of views) {
-    await button(page, view).click();
+    await tab(page, view).click();
     await page.getByLabel(input, { exact: true }).waitFor({ state: "attached" });
     expect(await overflowing(page), view).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBeLessThanOrEqual(WIDTH);

@@ -10,13 +10,13 @@ import { checkAgreementFile } from "../../src/storage/format/agreement-check";
 import { parseAgreementFile } from "../../src/storage/format/agreement-file";
 import { words } from "../mock/brains/agreement";
 import { runCliProcess } from "../cli/spawn-cli";
-import { sharedPath } from "../shared-dir";
-import { button, useMock } from "./browser";
+import { fixturePath } from "../fixture-path";
+import { button, useMock, tab } from "./browser";
 import { useE2E } from "./context";
 
 const e2e = useE2E();
 const KEY = "sk-agreement-e2e-5566778899";
-const INPUT = sharedPath("wikieval", "WikiEval_samples_10.jsonl");
+const INPUT = fixturePath("wikieval", "WikiEval_samples_10.jsonl");
 const raw = readFileSync(INPUT, "utf8")
   .trim()
   .split("\n")
@@ -74,7 +74,7 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   expect(Object.keys(RAGAS).sort()).toEqual([...TASKS].sort());
   const { page } = await e2e.open();
   await useMock(page, mock.url, KEY);
-  await button(page, "Agreement").click();
+  await tab(page, "Agreement").click();
   await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(INPUT);
   await expect.poll(() => page.getByRole("status", { name: "Agreement data status" }).innerText()).toBe("10 rows from WikiEval_samples_10.jsonl");
   // Per row: Ragas 8 chat + 2 embeddings, GPT Score 6, GPT Ranking 3.
@@ -95,7 +95,9 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   expect(table).toContain("paper 0.95");
   expect(table).toContain("paper 0.40");
   expect(table).toMatch(/\[0\.\d\d–[01]\.\d\d\]/);
-  expect(table).toContain("95% Wilson score interval");
+  // The table's title sits above its (sideways scrolling) box and describes it.
+  const described = await page.getByRole("table", { name: "Agreement table" }).getAttribute("aria-describedby");
+  expect(await page.locator(`[id="${described}"]`).innerText()).toContain("95% Wilson score interval");
 
   // Drill-down: the ranking's pairs, each with its recorded shown order.
   await page.locator('[data-cell="gpt_ranking/faithfulness"]').click();
@@ -143,7 +145,7 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
 
   // A reload brings the stored runs back (the newest shown).
   await page.reload();
-  await button(page, "Agreement").click();
+  await tab(page, "Agreement").click();
   await expect.poll(() => cell(page, "gpt_score", "faithfulness").innerText()).toBe(expectedAccuracy("gpt_score", "faithfulness"));
   expect(await page.getByRole("region", { name: "Saved agreement runs" }).locator("li").count()).toBe(2);
 });

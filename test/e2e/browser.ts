@@ -105,6 +105,11 @@ export function button(page: Page, name: string): Locator {
   return page.getByRole("button", { name, exact: true });
 }
 
+/** A view's tab in the header (role "tab", English accessible name by contract 7). */
+export function tab(page: Page, name: "Playground" | "Prompts" | "Datasets" | "Reports" | "Agreement"): Locator {
+  return page.getByRole("tab", { name, exact: true });
+}
+
 export function statusLine(page: Page): Locator {
   return page.getByRole("status").first();
 }

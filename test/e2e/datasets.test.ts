@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { button, field, requestOrigins, waitForBoot } from "./browser";
+import { button, field, requestOrigins, waitForBoot, tab } from "./browser";
 import { useE2E } from "./context";
 import { datasetCsv } from "./datasets-fixture";
 
@@ -11,7 +11,7 @@ const bodyRows = (page: Page) => page.locator('table[aria-label="Dataset rows"] 
 const status = (page: Page) => page.getByLabel("Datasets status", { exact: true });
 
 async function openDatasets(page: Page): Promise<void> {
-  await button(page, "Datasets").click();
+  await tab(page, "Datasets").click();
   await page.getByLabel("Import dataset", { exact: true }).waitFor({ state: "attached" });
 }
 

@@ -1,4 +1,4 @@
-import { sharedPath } from "../shared-dir";
+import { fixturePath } from "../fixture-path";
 import { readFileSync } from "node:fs";
 
 /** What the sample form takes (test/e2e/browser.ts fillSample). */
@@ -9,7 +9,7 @@ export interface SampleInput {
   reference?: string;
 }
 
-const WIKIEVAL = sharedPath("wikieval", "WikiEval_samples_10.json");
+const WIKIEVAL = fixturePath("wikieval", "WikiEval_samples_10.json");
 
 interface WikiEvalRow {
   question: string;

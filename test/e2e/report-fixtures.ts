@@ -8,7 +8,7 @@ import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/run";
-import { sharedPath } from "../shared-dir";
+import { fixturePath } from "../fixture-path";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 
 interface WikiEvalRow {
@@ -24,7 +24,7 @@ const strip = (s: string) => s.replace(/^(Question|Answer):\s*/, "");
 
 /** n distinct samples: each WikiEval row's three answers against its two context sets. */
 export function wikiEvalSamples(n: number): { id: string; question: string; answer: string; contexts: string[]; reference: string }[] {
-  const rows = JSON.parse(readFileSync(sharedPath("wikieval", "WikiEval_samples_10.json"), "utf8")) as WikiEvalRow[];
+  const rows = JSON.parse(readFileSync(fixturePath("wikieval", "WikiEval_samples_10.json"), "utf8")) as WikiEvalRow[];
   const out = [];
   for (const kind of ["answer", "poor_answer", "ungrounded_answer"] as const)
     for (const ctx of ["context_v1", "context_v2"] as const)

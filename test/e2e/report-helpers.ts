@@ -6,7 +6,7 @@ import { button } from "./browser";
 
 /** Opens the Reports tab (by its contract name) and waits for its chunk. */
 export async function openReportsTab(page: Page): Promise<void> {
-  await page.getByRole("button", { name: "Reports", exact: true }).click();
+  await page.getByRole("tab", { name: "Reports", exact: true }).click();
   await page.getByLabel("Import report", { exact: true }).waitFor({ state: "attached" });
 }
 

@@ -91,7 +91,7 @@ test("link lengths: 1 sample (playground, with call text) and 50 samples (CLI), 
       await button(t.page, "Open link").click();
       expect(await shownMean(t.page, "faithfulness")).toBe((parsed.report.summary.faithfulness as { mean: number }).mean.toFixed(2));
     }
-    await page.getByRole("button", { name: "Playground", exact: true }).click();
+    await page.getByRole("tab", { name: "Playground", exact: true }).click();
   }
   console.log(`[reports] ${lines.join("\n[reports] ")}`);
 }, 180_000);

@@ -109,6 +109,9 @@ test("a share link opens in a fresh browser context, plain and with a password; 
   const sealed = await field(s.page, "Share link").inputValue();
   const u = await e2e.open();
   await u.page.goto(sealed);
+  // The receiving side's box is required there, and says so (no "(optional)").
+  expect(await field(u.page, "Share password").evaluate((el) => (el as HTMLInputElement).required)).toBe(true);
+  expect(await u.page.locator(".password-gate label").innerText()).toBe("Share password");
   await field(u.page, "Share password").fill("open sesam");
   await button(u.page, "Open link").click();
   expect(await notice(u.page)).toMatch(/Wrong password/);

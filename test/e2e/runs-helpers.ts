@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
-import { button } from "./browser";
+import { button, tab } from "./browser";
 import type { MockRequestRecord } from "../mock/options";
 import type { MockServer } from "../mock/server";
 import { datasetCsv } from "./datasets-fixture";
@@ -11,7 +11,7 @@ const progress = (page: Page) => page.getByRole("progressbar", { name: "Run prog
 export const finished = async (page: Page) => Number(await progress(page).getAttribute("aria-valuenow"));
 
 export async function openDatasets(page: Page): Promise<void> {
-  await button(page, "Datasets").click();
+  await tab(page, "Datasets").click();
   await page.getByLabel("Import dataset", { exact: true }).waitFor({ state: "attached" });
 }
 

@@ -4,7 +4,7 @@
  */
 import { expect } from "vitest";
 import type { Page } from "playwright-core";
-import { button, closeSettings, fillSample, fillSettings, type SampleInput, type Session } from "./browser";
+import { button, closeSettings, fillSample, fillSettings, type SampleInput, type Session, tab } from "./browser";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 import { judgeBrains, type Brain } from "../mock/brains";
 import type { MockServer } from "../mock/server";
@@ -31,7 +31,7 @@ export async function connect(page: Page, mock: MockServer, sample: SampleInput)
 }
 
 export async function openStudio(page: Page): Promise<void> {
-  await button(page, "Prompts").click();
+  await tab(page, "Prompts").click();
   await page.locator(".studio .monaco-editor").first().waitFor({ state: "visible", timeout: 30_000 });
 }
 

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { button, resultCard, waitForIdle, waitForScores } from "./browser";
+import { button, resultCard, waitForIdle, waitForScores, tab } from "./browser";
 import { useE2E } from "./context";
 import { MOCK_MODEL, wikiEvalSample } from "./fixtures";
 import {
@@ -83,7 +83,7 @@ test("edit the faithfulness instruction and score with it: old and new side by s
   await expect.poll(() => page.getByRole("radio", { name: "Use strict-v1" }).isChecked()).toBe(true);
 
   // The playground now scores with the active version: its calls carry the new hash, text and name.
-  await button(page, "Playground").click();
+  await tab(page, "Playground").click();
   await button(page, "Score").click();
   const scores = await waitForScores(page, ["faithfulness"]);
   await waitForIdle(page);
@@ -198,21 +198,21 @@ test("saved versions survive a reload, and the chosen one stays active; results 
 
   // Results scored with recall-v1 say so once another version is active, and bring it back in one click.
   const mock = await e2e.mock({ responders });
-  await button(page, "Playground").click();
+  await tab(page, "Playground").click();
   await connect(page, mock, sample);
   await button(page, "Score").click();
   await waitForScores(page);
   await waitForIdle(page);
   const used = page.getByRole("status", { name: "Prompt versions used" });
   expect(await used.count()).toBe(0);
-  await button(page, "Prompts").click();
+  await tab(page, "Prompts").click();
   await selectPrompt(page, "context_recall.statements");
   await page.getByRole("radio", { name: "Use recall-v2" }).check();
-  await button(page, "Playground").click();
+  await tab(page, "Playground").click();
   await expect.poll(() => used.innerText()).toContain("Scored with prompt versions that are not active now: context_recall.statements (“recall-v1”).");
   await used.getByRole("button", { name: "Use these versions" }).click();
   await expect.poll(() => used.count()).toBe(0);
-  await button(page, "Prompts").click();
+  await tab(page, "Prompts").click();
   await selectPrompt(page, "context_recall.statements");
   expect(await page.getByRole("radio", { name: "Use recall-v1" }).isChecked()).toBe(true);
 });

@@ -1,12 +1,15 @@
 import type { MetricTraces } from "../../src/engine/metrics/registry";
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
-import { evaluate, METRIC_IDS, type Sample } from "../../src/engine";
+import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, evaluate, type Sample } from "../../src/engine";
 import { recomputeScore } from "../../src/engine/recompute";
 import type { CallRecord } from "../../src/engine/result";
 import { BUILT_IN_EXAMPLES } from "../../src/demo/examples";
 import { createEmbedder, createJudge, type TransportConfigInput } from "../../src/llm";
 import type { MockServer } from "../mock/server";
+
+/** The metrics that call the judge (the ones that need no judge make no request to budget or fault). */
+const METRIC_IDS = ALL_METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
 
 /** English and Chinese samples: the bench's three and the app's built-in examples. */
 export const SAMPLES: Sample[] = [

@@ -1,24 +1,28 @@
 import { readFileSync } from "node:fs";
-import { availableParallelism, loadavg } from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { evaluate, METRIC_IDS, type CallRecord, type Embedder, type Judge, type Sample } from "../../src/engine";
+import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, evaluate, type CallRecord, type Embedder, type Judge, type Sample } from "../../src/engine";
 import { createEmbedder, createJudge } from "../../src/llm";
 import { langOf, randomValue, requestRandom } from "../mock/random-json";
 import { startMockServer, type MockServer } from "../mock/server";
+
+/** The metrics that call the judge (the ones that need no judge make no request to budget or fault). */
+const METRIC_IDS = ALL_METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
 
 /**
  * Issue 7's throughput must-show: 50 samples x 5 metrics at 300 ms latency with concurrency 16
  * finish within 1.15x of requests / 16 x 0.3 s (no repair calls, no idle slots), never more than 16
  * in flight, with schema-random replies.
  *
- * The bound is about scheduling, so the strict check uses the schema-random generator behind the
+ * The bound is about scheduling, so it is checked with the schema-random generator behind the
  * Judge / Embedder ports with a 300 ms timer on a fake clock: it measures how the run packs its
  * requests into the 16 slots, which a machine busy with other work cannot move. The same run over
- * HTTP through the real SDK and the mock checks the request count and the in-flight cap, with a
- * loose wall-time bound on a machine with a core to spare (`npm run bench` measures the 1.15x
- * there, with the mock in its own process).
+ * HTTP through the real SDK and the mock checks the request count and the in-flight cap at a
+ * 10 ms latency, with no wall-time bound: wall time on a shared machine is `npm run bench`'s to
+ * measure (the 1.15x over HTTP, with the mock in its own process), not a test's.
  */
 const LATENCY = 300;
+/** Over HTTP only the counts are checked, so the mock answers fast. */
+const HTTP_LATENCY = 10;
 const CONCURRENCY = 16;
 const base: Sample[] = JSON.parse(readFileSync("bench/samples.json", "utf8")).samples;
 const fifty: Sample[] = Array.from({ length: 50 }, (_, i) => {
@@ -95,27 +99,19 @@ describe("throughput with schema-random replies", () => {
   describe("over HTTP through the SDK and the schema-random mock", () => {
     let mock: MockServer;
     beforeAll(async () => {
-      mock = await startMockServer({ latencyMs: LATENCY, schemaRandom: { seed: 5 } });
+      mock = await startMockServer({ latencyMs: HTTP_LATENCY, schemaRandom: { seed: 5 } });
     });
     afterAll(() => mock.close());
 
-    it("350 requests, never more than 16 in flight", async () => {
+    it("350 requests, the 16 slots used and never more than 16 in flight", async () => {
       const config = { baseURL: mock.url, apiKey: "test", model: "mock-judge", embeddingModel: "mock-embedding" };
-      const started = performance.now();
       const out = await evaluate(fifty, METRIC_IDS, { judge: createJudge(config), embedder: createEmbedder(config), concurrency: CONCURRENCY });
-      const wall = performance.now() - started;
       const requests = mock.log.filter((r) => r.kind === "chat" || r.kind === "embedding").length;
       expect(requests).toBe(50 * 7);
       expect(out.results.flatMap((r) => Object.values(r.metrics)).every((m) => m!.score !== null)).toBe(true);
       expect(mock.peakInFlight).toBeLessThanOrEqual(CONCURRENCY);
-      const ratio = wall / ((requests / CONCURRENCY) * LATENCY);
-      const spare = loadavg()[0]! / availableParallelism() < 0.75;
-      console.info(`throughput over HTTP: wall ${Math.round(wall)} ms, ratio ${ratio.toFixed(3)}, load ${loadavg()[0]!.toFixed(1)}`);
-      // The 1.15x claim is the fake-clock test's above (scheduling alone) and the bench's (a quiet
-      // machine: 1.05x). Here the test shares 2 cores with the other test files, whose load the
-      // 1-minute load average reports late: 1.12-1.24x was seen. This bound catches what a scheduling
-      // regression does (requests serialised, a limiter stuck below 16), not machine noise.
-      if (spare) expect(ratio).toBeLessThanOrEqual(1.5);
+      // 50 samples start at once: the first wave alone fills every slot, whatever the machine's load.
+      expect(mock.peakInFlight).toBe(CONCURRENCY);
     }, 60_000);
   });
 });

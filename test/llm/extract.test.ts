@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { extractJson, fitToSchema } from "../../src/llm";
-import { balancedEnd, dropTrailingCommas } from "../../src/llm/extract";
+import { balancedEnd, dropTrailingCommas, escapeControlChars } from "../../src/llm/extract";
 import { describeIssues } from "../../src/llm/validate";
 
 describe("tolerant JSON extraction", () => {
@@ -72,5 +72,13 @@ describe("tolerant JSON extraction", () => {
         { path: [], message: "bad" },
       ]),
     ).toBe("at items[0].verdict: Invalid input; at the top level: bad");
+  });
+});
+
+describe("raw control characters inside strings (xgrammar 0.1.27 lets minLength strings hold them)", () => {
+  it("reads a reply with a raw tab inside a string, and leaves escapes and structure alone", () => {
+    const reply = '{"questions": [{"question": "Where\tis it?", "note": "a \\"quoted\\" word\\n"}],\n\t"n": 1}';
+    expect(extractJson(reply)).toEqual({ ok: true, value: { questions: [{ question: "Where\tis it?", note: 'a "quoted" word\n' }], n: 1 } });
+    expect(escapeControlChars('{"a":"x\ty"}\t')).toBe('{"a":"x\\u0009y"}\t');
   });
 });

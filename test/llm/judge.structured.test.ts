@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createJudge } from "../../src/llm";
+import { MemoryResponseCache } from "../../src/llm/cache";
 import { estimateMessagesTokens, estimateTokens } from "../../src/llm/tokens";
 import { baseMessages, configFor, echoRequest, expectedEcho, useMockServer } from "./helpers";
 
@@ -48,6 +49,18 @@ describe("judge: structured output", () => {
     const body = mock.server.log[0]!.body as Record<string, unknown>;
     expect(body.temperature).toBe(0.7);
     expect(body.max_tokens).toBe(300);
+  });
+
+  it("sends a request's own temperature instead (a custom judge's votes), and caches it apart", async () => {
+    const cache = new MemoryResponseCache();
+    const judge = createJudge(configFor(mock.server, { cache }));
+    await judge.complete({ ...echoRequest(), temperature: 0.7 });
+    expect((mock.server.log[0]!.body as Record<string, unknown>).temperature).toBe(0.7);
+    // The same messages at the transport's temperature are another request, not a cache hit.
+    const again = await judge.complete(echoRequest());
+    expect(again.calls[0]!.cached).toBe(false);
+    expect((mock.server.log[1]!.body as Record<string, unknown>).temperature).toBe(0);
+    expect((await judge.complete({ ...echoRequest(), temperature: 0.7 })).calls[0]!.cached).toBe(true);
   });
 
   it("estimates tokens when the server sends no usage", async () => {

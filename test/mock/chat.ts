@@ -4,6 +4,7 @@ import type { MockOptions, ResponseFormatKind, ScriptedReply } from "./options";
 import { brainUserText, contentText, minimalValue, schemaInPrompt, titleInPrompt, type ChatMessageLike } from "./schema";
 import { langOf, randomValue, requestRandom } from "./random-json";
 import { tokens, truncateTokens } from "./tokens";
+import { xgrammarEngine } from "./xgrammar";
 
 type Json = Record<string, unknown>;
 
@@ -75,9 +76,12 @@ function completion(info: ChatRequestInfo, content: string, finishReason: string
 
 /** The reply text for a value, shaped like a model in this mode would send it. */
 function present(value: unknown, mode: ResponseFormatKind): string {
-  if (mode !== "text") return JSON.stringify(value);
-  // Plain-text mode: prose around a fenced block, to exercise tolerant extraction.
-  return `Here is my assessment.\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n\nLet me know if you need anything else.`;
+  return mode === "text" ? inProse(JSON.stringify(value, null, 2)) : JSON.stringify(value);
+}
+
+/** Plain-text mode: prose around a fenced block, to exercise tolerant extraction. */
+function inProse(json: string): string {
+  return `Here is my assessment.\n\n\`\`\`json\n${json}\n\`\`\`\n\nLet me know if you need anything else.`;
 }
 
 export function scriptedAnswer(info: ChatRequestInfo, item: ScriptedReply, options: MockOptions): ChatAnswer {
@@ -140,10 +144,32 @@ export function brainAnswer(info: ChatRequestInfo, options: MockOptions): ChatAn
     // No schema at all (e.g. a connection test): answer like a chat model would.
     content = info.responseFormat === "text" ? "OK" : "{}";
   }
-  let finishReason = "stop";
+  return finished(info, content, options);
+}
+
+/** The reply as sent: cut at max_tokens (finish_reason "length") like a real server. */
+function finished(info: ChatRequestInfo, content: string, options: MockOptions): ChatAnswer {
   if (info.maxTokens !== undefined && tokens(content) > info.maxTokens) {
-    content = truncateTokens(content, info.maxTokens);
-    finishReason = "length";
+    return completion(info, truncateTokens(content, info.maxTokens), "length", options.omitUsage);
   }
-  return completion(info, content, finishReason, options.omitUsage);
+  return completion(info, content, "stop", options.omitUsage);
+}
+
+/**
+ * The xgrammar mode: the reply a model writes when vLLM or SGLang constrain it with xgrammar
+ * (random tokens the grammar compiled from the request's schema allows, words in the input's
+ * language). Seeded per request like schema-random. A schema xgrammar does not compile gets the
+ * 400 vLLM sends. Requests without a schema are answered as usual.
+ */
+export async function xgrammarAnswer(info: ChatRequestInfo, options: MockOptions): Promise<ChatAnswer> {
+  if (!options.xgrammar || !info.schema || info.schema.type === undefined) return brainAnswer(info, options);
+  const engine = await xgrammarEngine();
+  const random = requestRandom(options.xgrammar.seed, `${JSON.stringify(info.schema)}\n${info.messages.map((m) => m.content).join("\n")}`);
+  try {
+    const reply = await engine.generate(info.schema, { random, lang: langOf(brainUserText(info.messages)) });
+    return finished(info, info.responseFormat === "text" ? inProse(reply) : reply, options);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { status: 400, body: openAiError(message, "BadRequestError", 400, "response_format"), completionTokens: 0 };
+  }
 }

@@ -3,7 +3,8 @@
  *   npx tsx test/mock/cli.ts --port 8787 --latency 300 [--api-key K] [--cors open|strict|none]
  *     [--models a,b] [--no-json-schema] [--no-json-object] [--omit-usage]
  *     [--fault-429 0.3] [--retry-after 1] [--fault-500 0.1] [--fault-malformed 0.1] [--fault-hang 0.05] [--seed 7]
- *     [--schema-random SEED] [--refuse-keywords minItems,maxItems]
+ *     [--schema-random SEED] [--xgrammar SEED] [--refuse-keywords minItems,maxItems]
+ * --xgrammar answers as a model constrained by xgrammar (vLLM's and SGLang's default) would.
  * Prints its base URL on the first line of stdout.
  */
 import { parseArgs } from "node:util";
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     "fault-hang": { type: "string" },
     seed: { type: "string" },
     "schema-random": { type: "string" },
+    xgrammar: { type: "string" },
     "refuse-keywords": { type: "string" },
   },
 });
@@ -75,6 +77,7 @@ const options: MockOptions = {
   supports: { jsonSchema: !values["no-json-schema"], jsonObject: !values["no-json-object"] },
   ...(values["omit-usage"] ? { omitUsage: true } : {}),
   ...(values["schema-random"] !== undefined ? { schemaRandom: { seed: number("schema-random", values["schema-random"]) ?? 1 } } : {}),
+  ...(values.xgrammar !== undefined ? { xgrammar: { seed: number("xgrammar", values.xgrammar) ?? 1 } } : {}),
   ...(values["refuse-keywords"] ? { refuseKeywords: values["refuse-keywords"].split(",").map((k) => k.trim()) } : {}),
   ...(anyFault ? { faults: Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined)) } : {}),
 };

@@ -44,6 +44,11 @@ export interface MockOptions {
    * and nothing more. The seed makes every reply reproducible.
    */
   schemaRandom?: { seed: number };
+  /**
+   * Answer every chat request with a reply written under xgrammar's grammar for the request's
+   * schema (see xgrammar.ts): a judge as vLLM or SGLang would constrain it. Seeded per request.
+   */
+  xgrammar?: { seed: number };
   /** Refuse structured-output schemas that use these keywords (400), as some servers do with minItems. */
   refuseKeywords?: string[];
   script?: ScriptedReply[];

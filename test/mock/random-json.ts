@@ -3,31 +3,17 @@ import { seededRandom } from "./faults";
 /**
  * Random JSON valid under a reply schema, as a server that enforces the schema (constrained
  * decoding) but otherwise answers as it likes would send: random lengths within the bounds,
- * numbers in range, enum members, random text in the language of the input. It knows exactly the
- * keywords reply schemas use and throws on any other, so it can never quietly ignore a
- * constraint. Seeded per request (seed + request text), so a failing case replays exactly
+ * enum members, random text in the language of the input. It knows exactly the keywords reply
+ * schemas may use (the subset every constrained decoder reads alike: no pattern, minimum, maximum
+ * or format) and throws on any other, so it can never quietly ignore a constraint, and a schema
+ * that brings one of those back fails every schema-random test. Seeded per request (seed + request text), so a failing case replays exactly
  * whatever order concurrent requests arrive in.
  */
 
 type Json = Record<string, unknown>;
 export type Lang = "en" | "zh";
 
-const KNOWN = new Set([
-  "type",
-  "title",
-  "description",
-  "properties",
-  "required",
-  "additionalProperties",
-  "items",
-  "minItems",
-  "maxItems",
-  "minimum",
-  "maximum",
-  "enum",
-  "pattern",
-  "minLength",
-]);
+const KNOWN = new Set(["type", "title", "description", "properties", "required", "additionalProperties", "items", "minItems", "maxItems", "enum", "minLength"]);
 /** Longest list when the schema sets no maxItems. */
 const OPEN_LIST = 6;
 
@@ -72,16 +58,14 @@ export function randomValue(schema: Json, random: () => number, lang: Lang): unk
       const floor = (schema.items as Json | undefined)?.type === "integer" ? lo : Math.min(hi, Math.max(lo, 1));
       return Array.from({ length: int(random, floor, hi) }, () => randomValue(schema.items as Json, random, lang));
     }
-    case "string": {
-      if (schema.pattern !== undefined && schema.pattern !== "\\S") throw new Error(`random-json: unsupported pattern ${String(schema.pattern)}`);
+    case "string":
+      // Never empty, so minLength up to 1 holds; a larger minLength is not a reply-schema keyword.
+      if (typeof schema.minLength === "number" && schema.minLength > 1) throw new Error(`random-json: unsupported minLength ${schema.minLength}`);
       return randomText(random, lang);
-    }
     case "integer":
-    case "number": {
-      const lo = typeof schema.minimum === "number" ? schema.minimum : -5;
-      const hi = typeof schema.maximum === "number" ? schema.maximum : lo + 10;
-      return schema.type === "integer" ? int(random, Math.ceil(lo), Math.floor(hi)) : lo + random() * (hi - lo);
-    }
+      return int(random, -5, 5);
+    case "number":
+      return -5 + random() * 10;
     case "boolean":
       return random() < 0.5;
     default:

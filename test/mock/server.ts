@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createSecureServer, type Http2Session } from "node:http2";
 import type { AddressInfo } from "node:net";
-import { brainAnswer, malformedAnswer, readChatRequest, refusedKeyword, scriptedAnswer, unsupportedFormat, type ChatAnswer } from "./chat";
+import { malformedAnswer, readChatRequest, refusedKeyword, scriptedAnswer, unsupportedFormat, xgrammarAnswer, type ChatAnswer } from "./chat";
 import { embedText, toBase64 } from "./embeddings";
 import { pickFault, seededRandom } from "./faults";
 import { answerPreflight, delay, openAiError, readBody, sendJson } from "./http";
@@ -88,7 +88,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     if (fault) record.fault = fault;
     if (fault === "hang") return "hang";
     const answer =
-      (fault && faultAnswer(fault, "chat", info)) || unsupportedFormat(info, options) || refusedKeyword(info, options) || brainAnswer(info, options);
+      (fault && faultAnswer(fault, "chat", info)) || unsupportedFormat(info, options) || refusedKeyword(info, options) || (await xgrammarAnswer(info, options));
     record.completionTokens = answer.completionTokens;
     respond(res, record, answer.status, answer.body, answer.headers);
     return undefined;

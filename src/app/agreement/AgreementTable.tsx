@@ -1,5 +1,7 @@
+import { useId } from "react";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type AgreementTask, PAPER_TABLE_1 } from "../../engine/agreement/types";
 import type { StoredAgreementRun } from "../../storage/db/agreement-runs";
+import { ScrollX } from "../shared/ui/ScrollHint";
 import { useAgreementT } from "./messages";
 
 export interface DrillTarget {
@@ -17,64 +19,70 @@ const paperOf = (method: AgreementMethod, task: AgreementTask): number | undefin
  */
 export function AgreementTable({ runs, onDrill }: { runs: readonly StoredAgreementRun[]; onDrill: (target: DrillTarget) => void }) {
   const t = useAgreementT();
+  const captionId = useId();
   const methods = AGREEMENT_METHODS.filter((m) => runs.some((r) => r.file.rows.some((row) => row.method === m)));
   const runName = (r: StoredAgreementRun, i: number) => r.file.config.label ?? `${r.file.config.model} #${runs.length - i}`;
+  // The title sits above the scrolling box (as a caption it would scroll away with a wide table).
   return (
-    <table className="agreement-table" aria-label="Agreement table">
-      <caption>
-        {t.table} <span className="muted">({t.interval})</span>
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">{t.method}</th>
-          {AGREEMENT_TASKS.map((task) => (
-            <th key={task} scope="col">
-              {t.taskNames[task]}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {methods.map((method) => (
-          <tr key={method}>
-            <th scope="row">{t.methodNames[method]}</th>
-            {AGREEMENT_TASKS.map((task) => {
-              const paper = paperOf(method, task);
-              return (
-                <td key={task}>
-                  {runs.map((run, i) => {
-                    const row = run.file.rows.find((r) => r.method === method && r.task === task);
-                    if (!row) return null;
-                    return (
-                      <button
-                        type="button"
-                        key={run.id}
-                        className="agreement-value"
-                        data-cell={`${method}/${task}`}
-                        aria-label={`${method} ${task} ${runName(run, i)}`}
-                        onClick={() => onDrill({ runId: run.id, method, task })}
-                      >
-                        {runs.length > 1 ? <span className="muted run-name">{runName(run, i)}: </span> : null}
-                        <strong className="accuracy">{row.accuracy.toFixed(2)}</strong>{" "}
-                        <span className="ci">
-                          [{row.ci95[0].toFixed(2)}–{row.ci95[1].toFixed(2)}]
+    <>
+      <p className="agreement-caption" id={captionId}>
+        {t.table} <span className="muted">{t.parenthesised(t.interval)}</span>
+      </p>
+      <ScrollX>
+        <table className="agreement-table" aria-label="Agreement table" aria-describedby={captionId}>
+          <thead>
+            <tr>
+              <th scope="col">{t.method}</th>
+              {AGREEMENT_TASKS.map((task) => (
+                <th key={task} scope="col">
+                  {t.taskNames[task]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {methods.map((method) => (
+              <tr key={method}>
+                <th scope="row">{t.methodNames[method]}</th>
+                {AGREEMENT_TASKS.map((task) => {
+                  const paper = paperOf(method, task);
+                  return (
+                    <td key={task}>
+                      {runs.map((run, i) => {
+                        const row = run.file.rows.find((r) => r.method === method && r.task === task);
+                        if (!row) return null;
+                        return (
+                          <button
+                            type="button"
+                            key={run.id}
+                            className="agreement-value"
+                            data-cell={`${method}/${task}`}
+                            aria-label={`${method} ${task} ${runName(run, i)}`}
+                            onClick={() => onDrill({ runId: run.id, method, task })}
+                          >
+                            {runs.length > 1 ? <span className="muted run-name">{runName(run, i)}: </span> : null}
+                            <strong className="accuracy">{row.accuracy.toFixed(2)}</strong>{" "}
+                            <span className="ci">
+                              [{row.ci95[0].toFixed(2)}–{row.ci95[1].toFixed(2)}]
+                            </span>
+                            {row.ties ? <span className="muted"> · {t.ties(row.ties)}</span> : null}
+                            <span className="muted"> · {t.sampleSize(row.n)}</span>
+                          </button>
+                        );
+                      })}
+                      {paper !== undefined ? (
+                        <span className="paper-value">
+                          {t.paper} {paper.toFixed(2)}
                         </span>
-                        {row.ties ? <span className="muted"> · {t.ties(row.ties)}</span> : null}
-                        <span className="muted"> · n={row.n}</span>
-                      </button>
-                    );
-                  })}
-                  {paper !== undefined ? (
-                    <span className="paper-value">
-                      {t.paper} {paper.toFixed(2)}
-                    </span>
-                  ) : null}
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
+                      ) : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollX>
+    </>
   );
 }

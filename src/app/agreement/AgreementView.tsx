@@ -6,7 +6,8 @@ import { appDb } from "../shared/persist/db";
 import { runInBrowser } from "./agreement-run";
 import { AgreementTable, type DrillTarget } from "./AgreementTable";
 import { DataSource, type LoadedData } from "./DataSource";
-import { useAgreementT } from "./messages";
+import { type AgreementMessages, useAgreementT } from "./messages";
+import { useApp } from "../shared/store";
 import { PairDrillDown } from "./PairDrillDown";
 import { RunPanel, type RunChoiceState } from "./RunPanel";
 import { SavedRuns } from "./SavedRuns";
@@ -14,13 +15,16 @@ import { SavedRuns } from "./SavedRuns";
 /** The Agreement tab: the paper's Table 1 for the user's own prompts and model (DESIGN.md contract 10). */
 export default function AgreementView() {
   const t = useAgreementT();
-  const [data, setData] = useState<LoadedData>({ rows: [], source: "" });
+  // Loaded data stays in the shared workspace: visiting another view and coming back keeps it.
+  const loaded = useApp((s) => s.workspace.agreementData);
+  const data: LoadedData = loaded ?? { rows: [], source: "" };
+  const setData = (agreementData: LoadedData) => useApp.getState().setWorkspace({ agreementData });
   const [choice, setChoice] = useState<RunChoiceState>({ tasks: [...AGREEMENT_TASKS], methods: [...DEFAULT_METHODS], label: "" });
   const [runs, setRuns] = useState<StoredAgreementRun[]>([]);
   const [compared, setCompared] = useState<string[]>([]);
   const [drill, setDrill] = useState<DrillTarget | null>(null);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState<((m: AgreementMessages) => string) | null>(null);
   const [running, setRunning] = useState(false);
   const controller = useRef<AbortController | null>(null);
 
@@ -39,7 +43,7 @@ export default function AgreementView() {
     controller.current = abort;
     setRunning(true);
     setProgress({ done: 0, total: 0 });
-    setStatus("");
+    setStatus(null);
     try {
       const stored = await runInBrowser(
         data.rows,
@@ -49,10 +53,11 @@ export default function AgreementView() {
       setRuns((rs) => [stored, ...rs]);
       setCompared((ids) => [stored.id, ...ids.filter((id) => id !== stored.id)].slice(0, 3));
       setDrill(null);
-      setStatus(abort.signal.aborted ? t.cancelled : t.finished(stored.file.rows.reduce((n, r) => n + r.n, 0)));
+      const pairs = stored.file.rows.reduce((n, r) => n + r.n, 0);
+      setStatus(() => (abort.signal.aborted ? (m: AgreementMessages) => m.cancelled : (m: AgreementMessages) => m.finished(pairs)));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setStatus(message === "needKey" ? t.needKey : t.failed(message));
+      setStatus(() => (message === "needKey" ? (m: AgreementMessages) => m.needKey : (m: AgreementMessages) => m.failed(message)));
     } finally {
       setRunning(false);
       controller.current = null;
@@ -73,7 +78,7 @@ export default function AgreementView() {
       <h2>{t.title}</h2>
       <p className="muted intro">{t.intro}</p>
       <div className="agreement-controls">
-        <DataSource onLoaded={setData} />
+        <DataSource loaded={loaded} onLoaded={setData} />
         <RunPanel
           rows={data.rows}
           choice={choice}
@@ -85,7 +90,7 @@ export default function AgreementView() {
         />
       </div>
       <p className="status" role="status" aria-label="Agreement status">
-        {data.rows.length === 0 && !status ? t.needData : status}
+        {status ? status(t) : data.rows.length === 0 ? t.needData : ""}
       </p>
       {shown.length > 0 ? <AgreementTable runs={shown} onDrill={setDrill} /> : null}
       {shown.flatMap((r) => r.file.absolute ?? []).length > 0 ? <AbsoluteRows runs={shown} /> : null}

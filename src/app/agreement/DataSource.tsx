@@ -1,31 +1,30 @@
 import { FileButton } from "../shared/ui/FileButton";
 import { useState } from "react";
-import type { AgreementRow } from "../../engine/agreement/types";
+import type { LoadedAgreementData } from "../shared/store";
 import { readAgreementFile } from "../../storage/format/agreement-data";
-import { useAgreementT } from "./messages";
+import { type AgreementMessages, useAgreementT } from "./messages";
 import { loadRowsApi, ROWS_API_DEFAULTS, type RowsApiSource } from "./rows-api";
 
-export interface LoadedData {
-  rows: AgreementRow[];
-  source: string;
-}
+export type LoadedData = LoadedAgreementData;
 
 /** A file, or the Hugging Face rows API (base URL editable, e.g. a mirror). A failed load changes nothing. */
-export function DataSource({ onLoaded }: { onLoaded: (data: LoadedData) => void }) {
+export function DataSource({ loaded, onLoaded }: { loaded: LoadedData | null; onLoaded: (data: LoadedData) => void }) {
   const t = useAgreementT();
   const [api, setApi] = useState<RowsApiSource>({ ...ROWS_API_DEFAULTS });
-  const [status, setStatus] = useState("");
+  // A function of the catalogue, so the line follows a language switch; with nothing pending, it
+  // says what is loaded (which outlives the view: the data sits in the shared workspace).
+  const [pending, setPending] = useState<((m: AgreementMessages) => string) | null>(null);
   const [busy, setBusy] = useState(false);
 
   const load = async (what: () => Promise<LoadedData>) => {
     setBusy(true);
-    setStatus(t.loading);
+    setPending(() => (m: AgreementMessages) => m.loading);
     try {
-      const data = await what();
-      onLoaded(data);
-      setStatus(t.loaded(data.rows.length, data.source));
+      onLoaded(await what());
+      setPending(null);
     } catch (error) {
-      setStatus(t.loadFailed(error instanceof Error ? error.message : String(error)));
+      const message = error instanceof Error ? error.message : String(error);
+      setPending(() => (m: AgreementMessages) => m.loadFailed(message));
     } finally {
       setBusy(false);
     }
@@ -68,7 +67,7 @@ export function DataSource({ onLoaded }: { onLoaded: (data: LoadedData) => void 
         </div>
       </details>
       <p className="status" role="status" aria-label="Agreement data status">
-        {status}
+        {pending ? pending(t) : loaded ? t.loaded(loaded.rows.length, loaded.source) : ""}
       </p>
     </section>
   );

@@ -18,9 +18,7 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
   return (
     <section className="card agreement-pairs" aria-label="Agreement pairs">
       <header className="card-head">
-        <h3>
-          {t.pairs}: {t.pairsOf(t.methodNames[row.method], t.taskNames[row.task])}
-        </h3>
+        <h3>{t.pairsTitle(t.methodNames[row.method], t.taskNames[row.task])}</h3>
         <button type="button" className="btn btn-small" onClick={onClose}>
           {t.close}
         </button>
@@ -32,12 +30,12 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
             <li key={pair.id} className={pair.predicted === "tie" ? "is-tie" : right ? "is-right" : "is-wrong"}>
               <details>
                 <summary>
-                  <code>{pair.id}</code> A {fmt(pair.scoreA)} · B {fmt(pair.scoreB)} · {t.predicted} {pair.predicted.toUpperCase()} · {t.human}{" "}
-                  {pair.human.toUpperCase()} <span aria-hidden="true">{pair.predicted === "tie" ? "½" : right ? "✓" : "✗"}</span>
+                  <code>{pair.id}</code> {t.sideA} {fmt(pair.scoreA)} · {t.sideB} {fmt(pair.scoreB)} · {t.predicted} {t.outcome[pair.predicted]} · {t.human}{" "}
+                  {t.outcome[pair.human]} <span aria-hidden="true">{pair.predicted === "tie" ? "½" : right ? "✓" : "✗"}</span>
                 </summary>
                 <div className="pair-sides">
                   <Side
-                    label={`${t.sideA}: ${pair.a}`}
+                    label={t.sideLabel(t.sideA, pair.a)}
                     result={pair.resultA}
                     task={row.task}
                     contexts={samples.get(pair.a)?.contexts ?? []}
@@ -45,7 +43,7 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
                   />
                   {pair.resultB ? (
                     <Side
-                      label={`${t.sideB}: ${pair.b}`}
+                      label={t.sideLabel(t.sideB, pair.b)}
                       result={pair.resultB}
                       task={row.task}
                       contexts={samples.get(pair.b)?.contexts ?? []}

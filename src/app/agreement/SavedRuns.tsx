@@ -1,4 +1,5 @@
 import type { StoredAgreementRun } from "../../storage/db/agreement-runs";
+import { useFormats } from "../shared/i18n/format";
 import { serializeAgreementFile } from "../../storage/format/agreement-file";
 import { downloadText } from "../shared/ui/download";
 import { useAgreementT } from "./messages";
@@ -11,6 +12,7 @@ export function SavedRuns(props: {
   onDelete: (id: string) => void;
 }) {
   const t = useAgreementT();
+  const fmt = useFormats();
   return (
     <section className="card agreement-saved" aria-label="Saved agreement runs">
       <h3>{t.runs}</h3>
@@ -30,7 +32,7 @@ export function SavedRuns(props: {
                 />
                 <strong>{name}</strong>{" "}
                 <span className="muted">
-                  {c.model} · {c.source ?? ""} · {new Date(run.createdAt).toLocaleString()}
+                  {c.model} · {c.source ?? ""} · {fmt.dateTime(run.createdAt)}
                 </span>
               </label>
               <button

@@ -24,7 +24,7 @@ const en = {
   label: "Run label",
   labelHint: "A name shown beside other runs, e.g. the prompt version or the model.",
   estimate: (requests: number, embeddings: number, tokens: number, cost: string) =>
-    `Estimate: ${requests.toLocaleString()} requests (${embeddings.toLocaleString()} embeddings), about ${tokens.toLocaleString()} tokens, ${cost}`,
+    `Estimate: ${requests.toLocaleString("en")} requests (${embeddings.toLocaleString("en")} embeddings), about ${tokens.toLocaleString("en")} tokens, ${cost}`,
   costUnknown: "cost unknown (no price for this model)",
   perRow: (n: number) => `${n} requests per row`,
   run: "Run agreement",
@@ -47,8 +47,6 @@ const en = {
   compare: "Compare",
   export: "Export",
   delete: "Delete",
-  pairs: "Pairs",
-  pairsOf: (method: string, task: string) => `${method} on ${task}`,
   human: "people prefer",
   predicted: "predicted",
   sideA: "A",
@@ -58,10 +56,16 @@ const en = {
   chose: (side: string) => `chose ${side.toUpperCase()}`,
   close: "Close",
   methodNames: { ragas: "Ragas", gpt_score: "GPT Score", gpt_ranking: "GPT Ranking", gpt_score_5: "GPT Score (1-5)" } as Record<AgreementMethod, string>,
-  taskNames: { faithfulness: "Faithfulness", answer_relevancy: "Answer relevance", context_relevance: "Context relevance" } as Record<AgreementTask, string>,
+  taskNames: { faithfulness: "Faithfulness", answer_relevancy: "Answer relevancy", context_relevance: "Context relevance" } as Record<AgreementTask, string>,
+  // Issue 20: the pair list's words come from here too.
+  pairsTitle: (method: string, task: string) => `Pairs: ${method} on ${task}`,
+  outcome: { a: "A", b: "B", tie: "tie" } as Record<"a" | "b" | "tie", string>,
+  sideLabel: (side: string, id: string) => `${side}: ${id}`,
+  sampleSize: (n: number) => `n=${n}`,
+  parenthesised: (text: string) => `(${text})`,
 };
 
-type AgreementMessages = typeof en;
+export type AgreementMessages = typeof en;
 
 const zh: AgreementMessages = {
   title: "与人工判断的一致性",
@@ -85,7 +89,7 @@ const zh: AgreementMessages = {
   label: "运行名称",
   labelHint: "与其他运行并列显示的名称，例如提示词版本或模型。",
   estimate: (requests, embeddings, tokens, cost) =>
-    `预估：${requests.toLocaleString()} 次请求（其中 ${embeddings.toLocaleString()} 次嵌入），约 ${tokens.toLocaleString()} 个 token，${cost}`,
+    `预估：${requests.toLocaleString("zh-CN")} 次请求（其中 ${embeddings.toLocaleString("zh-CN")} 次嵌入），约 ${tokens.toLocaleString("zh-CN")} 个 token，${cost}`,
   costUnknown: "费用未知（价格表中没有该模型）",
   perRow: (n) => `每行 ${n} 次请求`,
   run: "运行一致性评估",
@@ -108,8 +112,6 @@ const zh: AgreementMessages = {
   compare: "对比",
   export: "导出",
   delete: "删除",
-  pairs: "候选对",
-  pairsOf: (method, task) => `${method}：${task}`,
   human: "人们偏好",
   predicted: "预测",
   sideA: "A",
@@ -120,6 +122,11 @@ const zh: AgreementMessages = {
   close: "关闭",
   methodNames: { ragas: "Ragas", gpt_score: "GPT 打分", gpt_ranking: "GPT 排序", gpt_score_5: "GPT 打分（1-5）" },
   taskNames: { faithfulness: "忠实度", answer_relevancy: "答案相关性", context_relevance: "上下文相关性" },
+  pairsTitle: (method, task) => `候选对：${method} · ${task}`,
+  outcome: { a: "A", b: "B", tie: "平局" },
+  sideLabel: (side, id) => `${side}：${id}`,
+  sampleSize: (n) => `n=${n}`,
+  parenthesised: (text) => `（${text}）`,
 };
 
 export const { useMessages: useAgreementT } = defineMessages({ en, zh });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useFormats } from "../shared/i18n/format";
 import type { DatasetMeta } from "../../storage/db/datasets";
 import { remove, rename, selectDataset } from "./actions";
 import { useDatasetsT } from "./messages";
@@ -24,9 +25,10 @@ export function DatasetList() {
 
 function Item({ meta, selected }: { meta: DatasetMeta; selected: boolean }) {
   const t = useDatasetsT();
+  const fmt = useFormats();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const created = new Date(meta.createdAt).toLocaleString();
+  const created = fmt.dateTime(meta.createdAt);
   if (renaming !== null)
     return (
       <li className="ds-item">

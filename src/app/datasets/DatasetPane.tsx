@@ -23,7 +23,7 @@ export function DatasetPane() {
   const save = (text: string, ext: "csv" | "jsonl", type: string) => {
     const file = exportFileName(meta.name, ext);
     downloadText(text, file, type);
-    useDatasets.setState({ notice: { kind: "ok", text: t.exported(file) } });
+    useDatasets.setState({ notice: { kind: "ok", text: (m) => m.exported(file) } });
   };
   const open = editing === null ? undefined : editing === "new" ? null : rows.find((r) => r.position === editing);
   const newId = () => {

@@ -1,6 +1,7 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
 import type { DatasetRow } from "../../storage/db/datasets";
+import { useScrollHint } from "../shared/ui/ScrollHint";
 import { useDatasetsT } from "./messages";
 
 const ROW_HEIGHT = 40;
@@ -28,49 +29,52 @@ export function DatasetTable({ rows, numberOf, selected, onOpen }: Props) {
     overscan: 8,
     getItemKey: (index) => rows[index]!.position,
   });
+  useScrollHint(scroller);
   return (
-    <div className="ds-scroll" ref={scroller} data-testid="dataset-scroll">
-      <table className="ds-table" aria-label="Dataset rows" aria-rowcount={rows.length + 1}>
-        <thead>
-          <tr className="ds-row ds-head">
-            <th>{t.head.n}</th>
-            <th>{t.head.id}</th>
-            <th>{t.head.question}</th>
-            <th>{t.head.answer}</th>
-            <th>{t.head.contexts}</th>
-            <th>{t.head.reference}</th>
-          </tr>
-        </thead>
-        <tbody style={{ height: virtual.getTotalSize() }}>
-          {virtual.getVirtualItems().map((item) => {
-            const row = rows[item.index]!;
-            const n = numberOf(row.position);
-            const s = row.sample;
-            return (
-              <tr
-                key={item.key}
-                aria-rowindex={item.index + 2}
-                aria-selected={selected === row.position}
-                className={`ds-row${selected === row.position ? " ds-row-selected" : ""}`}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              >
-                <td>
-                  <button type="button" className="ds-open" aria-label={`Edit row ${n}`} onClick={() => onOpen(row.position)}>
-                    {n}
-                  </button>
-                </td>
-                <td title={s.id}>{s.id}</td>
-                <td>{clip(s.question)}</td>
-                <td>{clip(s.answer)}</td>
-                <td>
-                  <span className="ds-count">{s.contexts.length}</span> {clip(s.contexts[0] ?? "")}
-                </td>
-                <td>{clip(s.reference ?? "")}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+    <div className="scroll-hint">
+      <div className="ds-scroll" ref={scroller} data-testid="dataset-scroll">
+        <table className="ds-table" aria-label="Dataset rows" aria-rowcount={rows.length + 1}>
+          <thead>
+            <tr className="ds-row ds-head">
+              <th>{t.head.n}</th>
+              <th>{t.head.id}</th>
+              <th>{t.head.question}</th>
+              <th>{t.head.answer}</th>
+              <th>{t.head.contexts}</th>
+              <th>{t.head.reference}</th>
+            </tr>
+          </thead>
+          <tbody style={{ height: virtual.getTotalSize() }}>
+            {virtual.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              const n = numberOf(row.position);
+              const s = row.sample;
+              return (
+                <tr
+                  key={item.key}
+                  aria-rowindex={item.index + 2}
+                  aria-selected={selected === row.position}
+                  className={`ds-row${selected === row.position ? " ds-row-selected" : ""}`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                >
+                  <td>
+                    <button type="button" className="ds-open" aria-label={`Edit row ${n}`} onClick={() => onOpen(row.position)}>
+                      {n}
+                    </button>
+                  </td>
+                  <td title={s.id}>{s.id}</td>
+                  <td>{clip(s.question)}</td>
+                  <td>{clip(s.answer)}</td>
+                  <td>
+                    <span className="ds-count">{s.contexts.length}</span> {clip(s.contexts[0] ?? "")}
+                  </td>
+                  <td>{clip(s.reference ?? "")}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

@@ -26,7 +26,7 @@ export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => Re
       <p className="field-hint">{t.intro}</p>
       {storage ? null : <p className="note note-error">{t.storageUnavailable}</p>}
       <p className={`ds-notice ${notice ? (notice.kind === "ok" ? "note note-ok" : "note note-error") : ""}`} role="status" aria-label="Datasets status">
-        {notice?.text ?? ""}
+        {notice?.text(t) ?? ""}
       </p>
       <div className="ds-layout">
         <DatasetList />

@@ -1,4 +1,5 @@
 import type { ColumnMapping, MappedSamples } from "./import/format-api";
+import { useFormats } from "../shared/i18n/format";
 import type { TableInfo } from "./import/protocol";
 import { useDatasetsT } from "./messages";
 import { PreviewTable } from "./PreviewTable";
@@ -21,11 +22,12 @@ interface Props {
 /** After a file is read: which column is which field, the first rows as parsed, and what is wrong. */
 export function MappingStep({ table, mapping, name, result, saving, onMapping, onName, onImport, onCancel }: Props) {
   const t = useDatasetsT();
+  const fmt = useFormats();
   const hasErrors = (result?.errors.length ?? 0) > 0;
   return (
     <section className="ds-mapping" aria-label="Column mapping">
       <h3>{t.mappingTitle(table.file, table.rowCount)}</h3>
-      <p className="field-hint">{t.columnsFound(table.columns.join(", "))}</p>
+      <p className="field-hint">{t.columnsFound(fmt.list(table.columns))}</p>
       <div className="ds-mapping-grid">
         <label className="ds-name">
           {t.datasetName}

@@ -1,5 +1,6 @@
 import { type ColumnMapping, parseListCell } from "./import/format-api";
 import type { TableInfo } from "./import/protocol";
+import { ScrollX } from "../shared/ui/ScrollHint";
 import { useDatasetsT } from "./messages";
 
 /** A cell as text: strings as they are, anything else (numbers, parquet lists) as JSON. */
@@ -15,54 +16,56 @@ export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: Co
   return (
     <div className="ds-preview">
       <h4>{t.previewTitle}</h4>
-      <table aria-label="Preview">
-        <thead>
-          <tr>
-            <th>{t.reportHead.row}</th>
-            <th>{t.fields.id}</th>
-            <th>{t.fields.question}</th>
-            <th>{t.fields.answer}</th>
-            <th>{t.fields.contexts}</th>
-            <th>{t.fields.reference}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {table.preview.map((row, i) => {
-            const pick = (field: keyof ColumnMapping) => (mapping[field] === undefined ? undefined : row[mapping[field]!]);
-            const raw = pick("contexts");
-            const list = raw === undefined || raw === "" ? undefined : parseListCell(raw);
-            return (
-              // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place
-              <tr key={i}>
-                <td>{table.previewRows?.[i] ?? i + offset}</td>
-                <td>{cellText(pick("id"))}</td>
-                <td>{cellText(pick("question"))}</td>
-                <td>{cellText(pick("answer"))}</td>
-                <td>
-                  {list === undefined ? (
-                    <span className="field-hint">{t.contextCount(0)}</span>
-                  ) : list.ok ? (
-                    <>
-                      <span className="ds-list-as" data-testid="contexts-as">
-                        {t.contextCount(list.items.length)} · {t.contextsAs[list.as]}
-                      </span>
-                      <ol className="ds-context-list">
-                        {list.items.map((item, k) => (
-                          // biome-ignore lint/suspicious/noArrayIndexKey: a context's place is its identity
-                          <li key={k}>{item}</li>
-                        ))}
-                      </ol>
-                    </>
-                  ) : (
-                    <span className="ds-error">{list.message}</span>
-                  )}
-                </td>
-                <td>{cellText(pick("reference"))}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <ScrollX>
+        <table aria-label="Preview">
+          <thead>
+            <tr>
+              <th>{t.reportHead.row}</th>
+              <th>{t.fields.id}</th>
+              <th>{t.fields.question}</th>
+              <th>{t.fields.answer}</th>
+              <th>{t.fields.contexts}</th>
+              <th>{t.fields.reference}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.preview.map((row, i) => {
+              const pick = (field: keyof ColumnMapping) => (mapping[field] === undefined ? undefined : row[mapping[field]!]);
+              const raw = pick("contexts");
+              const list = raw === undefined || raw === "" ? undefined : parseListCell(raw);
+              return (
+                // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place
+                <tr key={i}>
+                  <td>{table.previewRows?.[i] ?? i + offset}</td>
+                  <td>{cellText(pick("id"))}</td>
+                  <td>{cellText(pick("question"))}</td>
+                  <td>{cellText(pick("answer"))}</td>
+                  <td>
+                    {list === undefined ? (
+                      <span className="field-hint">{t.contextCount(0)}</span>
+                    ) : list.ok ? (
+                      <>
+                        <span className="ds-list-as" data-testid="contexts-as">
+                          {t.contextCount(list.items.length)} · {t.contextsAs[list.as]}
+                        </span>
+                        <ol className="ds-context-list">
+                          {list.items.map((item, k) => (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: a context's place is its identity
+                            <li key={k}>{item}</li>
+                          ))}
+                        </ol>
+                      </>
+                    ) : (
+                      <span className="ds-error">{list.message}</span>
+                    )}
+                  </td>
+                  <td>{cellText(pick("reference"))}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </ScrollX>
     </div>
   );
 }

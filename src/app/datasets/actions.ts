@@ -3,14 +3,13 @@ import { type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeIm
 import type { SamplesFile } from "../../storage/format/samples-types";
 import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
 import { appDb } from "../shared/persist/db";
-import { datasetsT } from "./messages";
-import { useDatasets } from "./store";
+import { type NoticeText, useDatasets } from "./store";
 
 /** What the Datasets view does to storage; each step updates the store and says what happened. */
 
 const set = useDatasets.setState;
-const ok = (text: string) => set({ notice: { kind: "ok", text } });
-const fail = (text: string) => set({ notice: { kind: "error", text } });
+const ok = (text: NoticeText) => set({ notice: { kind: "ok", text } });
+const fail = (text: NoticeText) => set({ notice: { kind: "error", text } });
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function db() {
@@ -35,7 +34,7 @@ export async function selectDataset(id: string | null): Promise<void> {
   const { rows, issues } = await loadDatasetRows(opened, id);
   if (useDatasets.getState().selectedId !== id) return;
   set({ rows });
-  if (issues.length > 0) fail(datasetsT().loadIssues(issues.length));
+  if (issues.length > 0) fail((m) => m.loadIssues(issues.length));
 }
 
 /** Stores an import in one transaction and opens it; the rows shown are the ones just written. */
@@ -51,11 +50,10 @@ export async function storeImport(name: string, source: DatasetMeta["source"], r
       editing: null,
       rows: samples.map((sample, position) => ({ datasetId: meta.id, position, sample })),
     }));
-    const t = datasetsT();
-    ok(skipped > 0 ? t.importedSkipped(meta.name, samples.length, skipped) : t.imported(meta.name, samples.length));
+    ok((m) => (skipped > 0 ? m.importedSkipped(meta.name, samples.length, skipped) : m.imported(meta.name, samples.length)));
     return true;
   } catch (error) {
-    fail(datasetsT().storeFailed(messageOf(error)));
+    fail((m) => m.storeFailed(messageOf(error)));
     return false;
   }
 }
@@ -66,9 +64,9 @@ export async function rename(id: string, name: string): Promise<void> {
   try {
     const meta = await renameDataset(opened, id, name);
     set((s) => ({ datasets: s.datasets.map((d) => (d.id === id ? meta : d)) }));
-    ok(datasetsT().renamed(meta.name));
+    ok((m) => m.renamed(meta.name));
   } catch (error) {
-    fail(datasetsT().rowFailed(messageOf(error)));
+    fail((m) => m.rowFailed(messageOf(error)));
   }
 }
 
@@ -80,28 +78,27 @@ export async function remove(meta: DatasetMeta): Promise<void> {
     datasets: s.datasets.filter((d) => d.id !== meta.id),
     ...(s.selectedId === meta.id ? { selectedId: null, rows: [], editing: null } : {}),
   }));
-  ok(datasetsT().removed(meta.name));
+  ok((m) => m.removed(meta.name));
 }
 
 /** Saves the editor's sample: a new row (editing "new") or the row at a position. */
 export async function saveRow(datasetId: string, editing: number | "new", sample: Sample): Promise<boolean> {
   const opened = await db();
   if (!opened) return false;
-  const t = datasetsT();
   try {
     if (editing === "new") {
       const row = await addDatasetRow(opened, datasetId, sample);
       set((s) => ({ rows: [...s.rows, row], editing: row.position }));
-      ok(t.rowAdded);
+      ok((m) => m.rowAdded);
     } else {
       const row = await updateDatasetRow(opened, datasetId, editing, sample);
       set((s) => ({ rows: s.rows.map((r) => (r.position === editing ? row : r)) }));
-      ok(t.rowSaved(rowNumber(editing)));
+      ok((m) => m.rowSaved(rowNumber(editing)));
     }
     bumpCount(datasetId);
     return true;
   } catch (error) {
-    fail(t.rowFailed(messageOf(error)));
+    fail((m) => m.rowFailed(messageOf(error)));
     return false;
   }
 }
@@ -113,7 +110,7 @@ export async function deleteRow(datasetId: string, position: number): Promise<vo
   await deleteDatasetRow(opened, datasetId, position);
   set((s) => ({ rows: s.rows.filter((r) => r.position !== position), editing: null }));
   bumpCount(datasetId);
-  ok(datasetsT().rowDeleted(n));
+  ok((m) => m.rowDeleted(n));
 }
 
 /** 1-based number of a row as the table shows it (its place among the current rows). */

@@ -84,7 +84,7 @@ const en = {
   runsSlot: "Runs of this dataset will appear here.",
 };
 
-type DatasetsMessages = typeof en;
+export type DatasetsMessages = typeof en;
 
 const zh: DatasetsMessages = {
   title: "数据集",

@@ -1,5 +1,9 @@
 import { create } from "zustand";
 import type { DatasetMeta, DatasetRow } from "../../storage/db/datasets";
+import type { DatasetsMessages } from "./messages";
+
+/** A notice is a function of the catalogue, so it is written in the language shown, also after a switch. */
+export type NoticeText = (t: DatasetsMessages) => string;
 
 /**
  * The Datasets view's state. `selectedId` is the seam for other panels (the runs pane reads it to
@@ -7,7 +11,7 @@ import type { DatasetMeta, DatasetRow } from "../../storage/db/datasets";
  */
 interface Notice {
   kind: "ok" | "error";
-  text: string;
+  text: NoticeText;
 }
 
 export interface DatasetsState {

@@ -18,13 +18,16 @@ export function ExampleBar() {
     setStatus((m) => m.status.exampleLoaded(name(m)));
   };
   const first = (lang: "en" | "zh") => builtInExamples(lang)[0];
+  // Named in the UI language; an example the catalogue does not know keeps its own title.
+  const named = (m: Messages, e: BuiltInExample | undefined) =>
+    e ? ((m.examples as Record<string, { title: string; teaches: string }>)[e.id] ?? e) : undefined;
   return (
     <div className="example-bar">
       <span className="example-label">{t.sample.examples}</span>
-      <button type="button" className="btn btn-small" title={first("en")?.title} onClick={() => load(first("en"), (m) => m.sample.exampleEn)}>
+      <button type="button" className="btn btn-small" title={named(t, first("en"))?.title} onClick={() => load(first("en"), (m) => m.sample.exampleEn)}>
         {t.sample.exampleEn}
       </button>
-      <button type="button" className="btn btn-small" title={first("zh")?.title} onClick={() => load(first("zh"), (m) => m.sample.exampleZh)}>
+      <button type="button" className="btn btn-small" title={named(t, first("zh"))?.title} onClick={() => load(first("zh"), (m) => m.sample.exampleZh)}>
         {t.sample.exampleZh}
       </button>
       <select
@@ -33,13 +36,13 @@ export function ExampleBar() {
         value=""
         onChange={(event) => {
           const example = BUILT_IN_EXAMPLES.find((e) => e.id === event.target.value);
-          load(example, () => example?.title ?? "");
+          load(example, (m) => named(m, example)?.title ?? "");
         }}
       >
         <option value="">{t.sample.moreExamples}</option>
         {BUILT_IN_EXAMPLES.map((e) => (
-          <option key={e.id} value={e.id} title={e.teaches}>
-            {e.title}
+          <option key={e.id} value={e.id} title={named(t, e)?.teaches}>
+            {named(t, e)?.title}
           </option>
         ))}
       </select>

@@ -1,4 +1,4 @@
-import { METRIC_IDS } from "../../engine";
+import { METRIC_IDS, METRICS, needsNoModel } from "../../engine";
 import { useT } from "../shared/i18n";
 import { useApp } from "../shared/store";
 import { missingReason } from "./missing-reason";
@@ -30,6 +30,12 @@ export function MetricPicker() {
               />
               <label htmlFor={inputId}>
                 <span className="metric-name">{t.metrics[id]}</span> <code className="metric-id">{id}</code>
+                {needsNoModel(METRICS[id]) ? " " : null}
+                {needsNoModel(METRICS[id]) ? (
+                  <span className="badge badge-no-judge" title={t.sample.noJudgeHint}>
+                    {t.sample.noJudge}
+                  </span>
+                ) : null}
               </label>
               {reason ? (
                 <span id={`${inputId}-why`} className="metric-why">

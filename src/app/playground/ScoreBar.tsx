@@ -3,7 +3,7 @@ import { useApp } from "../shared/store";
 import { DemoBadge } from "../shared/ui/DemoBadge";
 import { isDraftEmpty } from "../shared/sample-draft";
 import { revealResults } from "./reveal";
-import { cancelRun, scoreDraft } from "./score-run";
+import { cancelRun, keylessMetrics, scoreDraft } from "./score-run";
 import { useDraftSample } from "./useDraftSample";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -18,8 +18,10 @@ export function ScoreBar() {
   const status = useApp((s) => s.status);
   const openSettings = useApp((s) => s.setSettingsOpen);
   const empty = useApp((s) => isDraftEmpty(s.draft));
+  const selected = useApp((s) => s.selected);
   const { plan } = useDraftSample();
   const needKey = plan.kind === "need_key" && !empty;
+  const keyless = needKey ? keylessMetrics(selected) : [];
   const score = () => {
     void scoreDraft();
     // startRun happens synchronously inside scoreDraft, so a started run is visible here.
@@ -35,7 +37,7 @@ export function ScoreBar() {
       ) : null}
       {needKey ? (
         <p className="note note-warn">
-          {t.sample.needKey}{" "}
+          {keyless.length > 0 ? t.sample.keylessOnly(keyless.map((id) => t.metrics[id]).join(", ")) : t.sample.needKey}{" "}
           <button type="button" className="link" onClick={() => openSettings(true)}>
             {t.app.settings}
           </button>

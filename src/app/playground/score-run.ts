@@ -1,4 +1,4 @@
-import { evaluate, METRICS, missingInput, type MetricId, type Sample } from "../../engine";
+import { evaluate, METRICS, missingInput, needsNoModel, type MetricId, type Sample } from "../../engine";
 import { newId } from "../../storage/db/ids";
 import { recordRun } from "../shared/persist/history-sync";
 import { demoPorts, hasEmbedderFor, planFor, realPorts } from "../shared/ports/judge-ports";
@@ -14,17 +14,26 @@ function runnableMetrics(sample: Sample, selected: readonly MetricId[], hasEmbed
   return selected.filter((id) => missingInput(METRICS[id], sample, hasEmbedder) === undefined);
 }
 
+/** The metrics among these that make no request, so they score with no key at all. */
+export function keylessMetrics(ids: readonly MetricId[]): MetricId[] {
+  return ids.filter((id) => needsNoModel(METRICS[id]));
+}
+
 /** Scores the form's sample with the selected metrics; each card appears as its metric finishes. */
 export async function scoreDraft(): Promise<void> {
   const state = useApp.getState();
   if (state.run.status === "running") return;
   const sample = draftToSample(state.draft, newId());
   const plan = planFor(sample);
-  if (plan.kind === "need_key") {
+  const runnable = runnableMetrics(sample, state.selected, hasEmbedderFor(plan, state.settings.embeddingModel));
+  // Without a key, the metrics that need no judge (BLEU, ROUGE-L, exact match, ...) still score:
+  // they make no request. The ones that need a judge wait for a key.
+  const keyless = plan.kind === "need_key";
+  const metricIds = keyless ? keylessMetrics(runnable) : runnable;
+  if (keyless && metricIds.length === 0) {
     state.setStatus((t) => t.sample.needKey);
     return;
   }
-  const metricIds = runnableMetrics(sample, state.selected, hasEmbedderFor(plan, state.settings.embeddingModel));
   if (metricIds.length === 0) {
     state.setStatus((t) => t.sample.nothingSelected);
     return;
@@ -32,13 +41,13 @@ export async function scoreDraft(): Promise<void> {
 
   const abort = new AbortController();
   controller = abort;
-  const model = plan.kind === "demo" ? DEMO_JUDGE_MODEL : state.settings.model;
+  const model = plan.kind === "demo" ? DEMO_JUDGE_MODEL : keyless ? "" : state.settings.model;
   state.startRun(sample, metricIds, plan.kind === "demo", model);
   state.setStatus((t) => t.status.running(0, metricIds.length));
   const recorder = recordRun(sample, metricIds, model, plan.kind === "demo");
 
   try {
-    const ports = plan.kind === "demo" ? demoPorts() : await realPorts(state.bypassCache);
+    const ports = plan.kind === "demo" ? demoPorts() : keyless ? { judge: undefined, embedder: undefined } : await realPorts(state.bypassCache);
     // The prompt studio's active versions; their hashes and names land in every call record.
     const prompts = await activePromptOverrides();
     useApp.getState().setRunPrompts(prompts);

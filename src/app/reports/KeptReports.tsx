@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useFormats } from "../shared/i18n/format";
 import { deleteKeptReport, listKeptReports, openKeptReport, type KeptReportInfo } from "../../storage/db/kept-reports";
 import { withDb } from "../shared/persist/db";
 import { useReportsT } from "../shared/report-exports/messages";
@@ -7,6 +8,7 @@ import type { OpenOutcome } from "./open-report";
 /** The reports kept in this browser: open one again, or delete it. */
 export function KeptReports({ version, onOutcome }: { version: number; onOutcome: (outcome: OpenOutcome) => void }) {
   const t = useReportsT();
+  const fmt = useFormats();
   const [list, setList] = useState<KeptReportInfo[]>([]);
   const refresh = useCallback(() => void withDb((db) => listKeptReports(db)).then((rows) => setList(rows ?? [])), []);
   // `version` goes up when a report is kept elsewhere in the view.
@@ -18,7 +20,7 @@ export function KeptReports({ version, onOutcome }: { version: number; onOutcome
     const parsed = await withDb((db) => openKeptReport(db, info.id));
     if (!parsed) return;
     if (!parsed.ok) onOutcome({ ok: false, message: () => parsed.error.message });
-    else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report) } });
+    else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report), keptId: info.id } });
   };
 
   return (
@@ -29,7 +31,7 @@ export function KeptReports({ version, onOutcome }: { version: number; onOutcome
         {list.map((info) => (
           <li key={info.id}>
             <span>
-              {info.name} · {info.samples} · {new Date(info.keptAt).toLocaleString()}
+              {info.name} · {info.samples} · {fmt.dateTime(info.keptAt)}
             </span>{" "}
             <button type="button" className="btn btn-small" aria-label={`Open kept report ${info.name}`} onClick={() => void open(info)}>
               {t.open}

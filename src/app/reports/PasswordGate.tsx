@@ -15,8 +15,8 @@ export function PasswordGate({ busy, onOpen }: { busy: boolean; onOpen: (passwor
     >
       <p>{t.linkNeedsPassword}</p>
       <label>
-        {t.sharePassword}
-        <input type="password" aria-label="Share password" autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
+        {t.linkPassword}
+        <input type="password" aria-label="Share password" required autoComplete="off" value={password} onChange={(e) => setPassword(e.target.value)} />
       </label>
       <button type="submit" className="btn btn-small" aria-label="Open link" disabled={busy || password === ""}>
         {busy ? t.opening : t.openLink}

@@ -1,4 +1,5 @@
 import { FileButton } from "../shared/ui/FileButton";
+import { useFormats } from "../shared/i18n/format";
 import { type DragEvent, useCallback, useEffect, useState } from "react";
 import { REPORT_VERSION } from "../../storage/format/report-schema";
 import { keepReport } from "../../storage/db/kept-reports";
@@ -7,6 +8,7 @@ import { ResultsExplorer } from "../shared/explorer/ResultsExplorer";
 import { appDb } from "../shared/persist/db";
 import { KeptReports } from "./KeptReports";
 import { useReportsT, type ReportsMessages } from "../shared/report-exports/messages";
+import { useApp } from "../shared/store";
 import { takeHandedReport } from "../shared/handoffs/open-in-reports";
 import { openReportFile, openReportText, type OpenedReport, type OpenOutcome } from "./open-report";
 import { PasswordGate } from "./PasswordGate";
@@ -21,25 +23,30 @@ type Notice = { kind: "info" | "error"; text: (t: ReportsMessages) => string } |
  */
 export default function ReportsView() {
   const t = useReportsT();
-  const [opened, setOpened] = useState<OpenedReport | null>(null);
+  const fmt = useFormats();
+  // The open report is kept in the shared workspace: switching views and back keeps it open.
+  const opened = useApp((s) => s.workspace.report);
+  const setOpened = useCallback((report: OpenedReport | null) => useApp.getState().setWorkspace({ report }), []);
   const [other, setOther] = useState<OpenedReport | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
-  const [kept, setKept] = useState(false);
+  const kept = Boolean(opened?.keptId);
   const [keptVersion, setKeptVersion] = useState(0);
   const [dragging, setDragging] = useState(false);
 
-  const onOutcome = useCallback((outcome: OpenOutcome) => {
-    if (!outcome.ok) {
-      // A refused file leaves what was open as it was.
-      setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
-      return;
-    }
-    const o = outcome.opened;
-    setOpened(o);
-    setOther(null);
-    setKept(false);
-    setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
-  }, []);
+  const onOutcome = useCallback(
+    (outcome: OpenOutcome) => {
+      if (!outcome.ok) {
+        // A refused file leaves what was open as it was.
+        setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
+        return;
+      }
+      const o = outcome.opened;
+      setOpened(o);
+      setOther(null);
+      setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
+    },
+    [setOpened],
+  );
 
   const link = useShareLink(onOutcome, t.fromLink);
 
@@ -63,8 +70,8 @@ export default function ReportsView() {
     const db = await appDb();
     if (!db) return setNotice({ kind: "error", text: (m) => m.storageUnavailable });
     try {
-      await keepReport(db, { name: opened.name, text: opened.text, samples: opened.report.samples.length });
-      setKept(true);
+      const keptId = await keepReport(db, { name: opened.name, text: opened.text, samples: opened.report.samples.length });
+      setOpened({ ...opened, keptId });
       setKeptVersion((v) => v + 1);
     } catch (error) {
       setNotice({ kind: "error", text: (m) => m.keepFailed((error as Error).message) });
@@ -104,7 +111,7 @@ export default function ReportsView() {
             <strong>{opened.name}</strong>
             <span className="muted">
               {" "}
-              · {opened.report.createdAt} · {opened.report.config.model} · {opened.report.samples.length}
+              · {fmt.dateTime(opened.report.createdAt)} · {opened.report.config.model} · {opened.report.samples.length}
             </span>{" "}
             <button type="button" className="btn btn-small" aria-label="Keep report" disabled={kept} onClick={() => void onKeep()}>
               {t.keep}

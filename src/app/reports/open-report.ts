@@ -1,15 +1,10 @@
 import { parseReport } from "../../storage/format/report-parse";
-import type { Report } from "../../storage/format/report-schema";
 import { decodeShareLink, type LinkProblem } from "../../storage/format/share-link";
 import type { ReportsMessages } from "../shared/report-exports/messages";
+import type { OpenedReport } from "../shared/store";
 
-/** A report on screen: where it came from, and its text (what "Keep report" stores). */
-export interface OpenedReport {
-  report: Report;
-  name: string;
-  text: string;
-  migratedFrom?: number;
-}
+// The report on screen lives in the shared workspace slice, so it stays open across view switches.
+export type { OpenedReport };
 
 export type OpenOutcome = { ok: true; opened: OpenedReport } | { ok: false; message: (t: ReportsMessages) => string; problem?: LinkProblem };
 

@@ -2,6 +2,12 @@ import { useCallback, useEffect, useState } from "react";
 import { linkBodyOf, linkNeedsPassword } from "../../storage/format/share-link";
 import { openReportLink, type OpenOutcome } from "./open-report";
 
+/**
+ * The link body opened last in this page: the view remounts after every view switch, and must not
+ * open the same link again over whatever the user opened since.
+ */
+let openedBody: string | undefined;
+
 /** The share link in the address bar (if any), re-read when the fragment changes. */
 export function useShareLink(onOutcome: (outcome: OpenOutcome) => void, linkName: string) {
   const [body, setBody] = useState<string | undefined>(() => linkBodyOf(location.hash));
@@ -18,7 +24,9 @@ export function useShareLink(onOutcome: (outcome: OpenOutcome) => void, linkName
       if (body === undefined) return;
       setBusy(true);
       try {
-        onOutcome(await openReportLink(body, password, linkName));
+        const outcome = await openReportLink(body, password, linkName);
+        if (outcome.ok) openedBody = body;
+        onOutcome(outcome);
       } finally {
         setBusy(false);
       }
@@ -29,8 +37,8 @@ export function useShareLink(onOutcome: (outcome: OpenOutcome) => void, linkName
   const needsPassword = body !== undefined && linkNeedsPassword(body);
   // A plain link opens by itself; a protected one waits for its password.
   useEffect(() => {
-    if (body !== undefined && !needsPassword) void open();
+    if (body !== undefined && !needsPassword && body !== openedBody) void open();
   }, [body, needsPassword, open]);
 
-  return { hasLink: body !== undefined, needsPassword, busy, open };
+  return { hasLink: body !== undefined, needsPassword: needsPassword && body !== openedBody, busy, open };
 }

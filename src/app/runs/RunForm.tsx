@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { useFormats } from "../shared/i18n/format";
 import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
 import { useApp } from "../shared/store";
 import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
@@ -10,6 +11,7 @@ import { useRuns } from "./run-state";
 /** Choosing what to run, and what it will cost, before "Start run". */
 export function RunForm({ datasetId, samples }: { datasetId: string; samples: readonly Sample[] }) {
   const t = useRunsT();
+  const fmt = useFormats();
   const settings = useApp((s) => s.settings);
   const live = useRuns((s) => s.live);
   const [metrics, setMetrics] = useState<MetricId[]>(["faithfulness", "context_recall"]);
@@ -79,8 +81,8 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
         {estimate ? (
           <>
             <span>{t.estimate(estimate.requests, estimate.promptTokens + estimate.completionTokens)}</span>
-            <span>{estimate.usd === null ? t.unpriced(estimate.unpriced.join(", ")) : t.cost(formatUsd(estimate.usd))}</span>
-            <span>{t.duration(formatDuration(estimate.seconds), concurrency, ASSUMED_SECONDS_PER_REQUEST)}</span>
+            <span>{estimate.usd === null ? t.unpriced(fmt.list(estimate.unpriced)) : t.cost(formatUsd(estimate.usd))}</span>
+            <span>{t.duration(formatDuration(estimate.seconds, t), concurrency, ASSUMED_SECONDS_PER_REQUEST)}</span>
           </>
         ) : (
           <span>{t.estimating}</span>

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useFormats } from "../shared/i18n/format";
+import { runTitle } from "./run-title";
 import type { RunMeta } from "../../storage/db/runs";
 import { formatDuration, formatUsd } from "./estimate";
 import { useRunsT } from "./messages";
@@ -8,6 +10,7 @@ import { displayStatus, useRuns } from "./run-state";
 /** One run's progress and its controls. aria-valuenow counts finished (sample, repeat) pairs. */
 export function RunProgress({ meta }: { meta: RunMeta }) {
   const t = useRunsT();
+  const fmt = useFormats();
   const live = useRuns((s) => s.live);
   const c = useRuns((s) => s.counters[meta.id]) ?? { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
   const [now, setNow] = useState(Date.now());
@@ -29,15 +32,15 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
   return (
     <section className="runs-progress" aria-label={meta.name}>
       <p className="runs-status">
-        {meta.name} · {t.status[status]}
+        {runTitle(meta, fmt)} · {t.status[status]}
       </p>
       {status === "interrupted" ? <p className="note">{t.interrupted}</p> : null}
       <div role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">
         <div className="runs-bar-fill" style={{ width: `${total === 0 ? 100 : (c.finished / total) * 100}%` }} />
       </div>
       <p data-testid="run-counts">{t.progress(c.finished - c.failed, c.failed, remaining)}</p>
-      <p>{t.timing(formatDuration((meta.activeMs + sessionMs) / 1000), isLive ? formatDuration(eta / 1000) : "–")}</p>
-      <p>{t.spent(c.tokens, c.unpriced.length > 0 ? t.unpriced(c.unpriced.join(", ")) : formatUsd(c.usd))}</p>
+      <p>{t.timing(formatDuration((meta.activeMs + sessionMs) / 1000, t), isLive ? formatDuration(eta / 1000, t) : "–")}</p>
+      <p>{t.spent(c.tokens, c.unpriced.length > 0 ? t.unpriced(fmt.list(c.unpriced)) : formatUsd(c.usd))}</p>
       <div className="runs-buttons">
         {isLive ? (
           <>

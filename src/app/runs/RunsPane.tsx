@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useFormats } from "../shared/i18n/format";
+import { runTitle } from "./run-title";
 import type { Sample } from "../../engine";
 import { loadDatasetSamples } from "../../storage/db/datasets";
 import type { Report } from "../../storage/format/report-schema";
@@ -18,6 +20,7 @@ import { displayStatus, useRuns } from "./run-state";
  */
 export function RunsPane({ datasetId }: { datasetId: string }) {
   const t = useRunsT();
+  const fmt = useFormats();
   const runs = useRuns((s) => s.runs);
   const live = useRuns((s) => s.live);
   const selectedId = useRuns((s) => s.selectedId);
@@ -70,7 +73,7 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
         {runs.map((run) => (
           <li key={run.id} className={run.id === selectedId ? "runs-item is-selected" : "runs-item"}>
             <button type="button" className="btn btn-link" aria-pressed={run.id === selectedId} onClick={() => useRuns.setState({ selectedId: run.id })}>
-              {t.runLabel(run.name, t.status[displayStatus(run, live)] ?? "", counters[run.id]?.finished ?? 0, run.sampleCount * run.repeat)}
+              {t.runLabel(runTitle(run, fmt), t.status[displayStatus(run, live)] ?? "", counters[run.id]?.finished ?? 0, run.sampleCount * run.repeat)}
             </button>
             {live?.runId === run.id ? null : (
               <button type="button" className="btn btn-small" onClick={() => void removeRun(run.id)}>
@@ -90,14 +93,18 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
               .filter((r) => r.id !== selected.id)
               .map((r) => (
                 <option key={r.id} value={r.id}>
-                  {r.name}
+                  {runTitle(r, fmt)}
                 </option>
               ))}
           </select>
         </label>
       ) : null}
       {report && other && selected ? (
-        <ReportCompare a={report} b={other} labels={[selected.name, runs.find((r) => r.id === compareId)?.name ?? "B"]} />
+        <ReportCompare
+          a={report}
+          b={other}
+          labels={[runTitle(selected, fmt), runTitle(runs.find((r) => r.id === compareId) ?? { name: "B", createdAt: Number.NaN }, fmt)]}
+        />
       ) : report ? (
         <ResultsExplorer report={report} readOnly />
       ) : null}

@@ -1,6 +1,7 @@
 import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
 import { BATCH_WINDOW, batchRoundsFor } from "../../engine/run/batch-plan";
 import { findPrice, type PriceRow, unitPrices } from "../../storage/prices";
+import type { RunsMessages } from "./messages";
 
 /**
  * What a run will cost before it starts: requests (per metric, from how each metric calls the
@@ -9,7 +10,20 @@ import { findPrice, type PriceRow, unitPrices } from "../../storage/prices";
  */
 
 /** Chat calls a metric makes for one sample (context_precision: one call for all contexts). */
-const CHAT_CALLS: Record<MetricId, number> = { faithfulness: 2, answer_relevancy: 1, context_relevance: 1, context_precision: 1, context_recall: 1 };
+const CHAT_CALLS: Record<MetricId, number> = {
+  faithfulness: 2,
+  answer_relevancy: 1,
+  context_relevance: 1,
+  context_precision: 1,
+  context_recall: 1,
+  // No judge: no request, no token, no cost.
+  bleu: 0,
+  chrf: 0,
+  rouge_l: 0,
+  string_similarity: 0,
+  exact_match: 0,
+  string_presence: 0,
+};
 /** Completion tokens per chat call, a typical judge reply's size. */
 const REPLY_TOKENS = 150;
 /** Seconds per request assumed for the duration (a hosted judge's typical reply time). */
@@ -69,13 +83,13 @@ export async function estimateRun(
   };
 }
 
-export function formatDuration(seconds: number): string {
+export function formatDuration(seconds: number, t: Pick<RunsMessages, "durationS" | "durationMinS" | "durationHMin">): string {
   if (!Number.isFinite(seconds)) return "–";
   const s = Math.round(seconds);
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t.durationS(s);
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min ${s % 60} s`;
-  return `${Math.floor(m / 60)} h ${m % 60} min`;
+  if (m < 60) return t.durationMinS(m, s % 60);
+  return t.durationHMin(Math.floor(m / 60), m % 60);
 }
 
 export function formatUsd(usd: number | null): string {

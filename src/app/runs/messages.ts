@@ -45,9 +45,13 @@ const en = {
   emptyDataset: "This dataset has no rows.",
   failed: (message: string) => `The run could not start: ${message}`,
   repeatNote: "Repeats bypass the response cache so each run asks the judge again.",
+  // Durations in words of this language (formatDuration).
+  durationS: (s: number) => `${s} s`,
+  durationMinS: (m: number, s: number) => `${m} min ${s} s`,
+  durationHMin: (h: number, m: number) => `${h} h ${m} min`,
 };
 
-type RunsMessages = typeof en;
+export type RunsMessages = typeof en;
 
 const zh: RunsMessages = {
   title: "运行",
@@ -85,11 +89,14 @@ const zh: RunsMessages = {
   show: "查看",
   compareWith: "对比",
   compareNone: "（无）",
-  needKey: "请先在设置中填写 API key：运行会调用你自己的端点。",
+  needKey: "请先在设置中填写 API 密钥：运行会调用你自己的端点。",
   nothingSelected: "请至少选择一个指标。",
   emptyDataset: "此数据集没有行。",
   failed: (message) => `运行无法开始：${message}`,
   repeatNote: "重复运行会绕过响应缓存，每次都重新询问评审模型。",
+  durationS: (s) => `${s} 秒`,
+  durationMinS: (m, s) => `${m} 分 ${s} 秒`,
+  durationHMin: (h, m) => `${h} 小时 ${m} 分`,
 };
 
 export const { useMessages: useRunsT, currentMessages: runsT } = defineMessages({ en, zh });

@@ -1,4 +1,16 @@
-import { collectRun, type MetricId, type PromptOverrides, type RunDatasetHooks, retryFailed, runDataset, type Sample } from "../../engine";
+import {
+  collectRun,
+  METRICS,
+  needsNoModel,
+  type MetricId,
+  type AnyMetricId,
+  isCustomId,
+  type PromptOverrides,
+  type RunDatasetHooks,
+  retryFailed,
+  runDataset,
+  type Sample,
+} from "../../engine";
 import { loadDatasetSamples } from "../../storage/db/datasets";
 import { newId } from "../../storage/db/ids";
 import { deleteRun, getRun, idbJournal, listRuns, loadRunResults, type RunMeta, saveRun } from "../../storage/db/runs";
@@ -22,6 +34,8 @@ import { generatorStamp } from "../../storage/format/generator";
 let controller: AbortController | null = null;
 
 const prices = () => useApp.getState().settings.prices;
+/** A run of metrics that need no judge (bleu, rouge_l, ...) makes no request: it needs no key. */
+const keyless = (metrics: readonly AnyMetricId[]) => metrics.every((id) => !isCustomId(id) && needsNoModel(METRICS[id]));
 const notice = (text: string | null) => useRuns.setState({ notice: text });
 
 export async function loadRuns(datasetId: string): Promise<void> {
@@ -50,7 +64,7 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
   const { settings, apiKey } = useApp.getState();
   if (useRuns.getState().live) return;
   if (form.metrics.length === 0) return notice(t.nothingSelected);
-  if (keyMissing(settings, apiKey)) return notice(t.needKey);
+  if (!keyless(form.metrics) && keyMissing(settings, apiKey)) return notice(t.needKey);
   const db = await appDb();
   if (!db) return;
   const { samples } = await loadDatasetSamples(db, datasetId);
@@ -83,13 +97,15 @@ export async function resumeRun(runId: string, redo?: RunDatasetHooks["redo"]): 
   if (useRuns.getState().live) return;
   const t = runsT();
   const { settings, apiKey } = useApp.getState();
-  if (keyMissing(settings, apiKey)) return notice(t.needKey);
   const db = await appDb();
   const meta = db ? await getRun(db, runId) : undefined;
   if (!db || !meta) return;
-  // The key in memory belongs to Settings' endpoint: finishing a run against another one would mix
-  // two endpoints' answers in one run.
-  if (settings.baseURL.trim() !== meta.baseURL.trim()) return notice(t.otherEndpoint(meta.baseURL));
+  if (!keyless(meta.metrics)) {
+    if (keyMissing(settings, apiKey)) return notice(t.needKey);
+    // The key in memory belongs to Settings' endpoint: finishing a run against another one would mix
+    // two endpoints' answers in one run.
+    if (settings.baseURL.trim() !== meta.baseURL.trim()) return notice(t.otherEndpoint(meta.baseURL));
+  }
   const { samples } = await loadDatasetSamples(db, meta.datasetId);
   await execute({ ...meta, status: "running" }, samples, redo);
 }
@@ -133,7 +149,9 @@ async function execute(meta: RunMeta, samples: readonly Sample[], redo?: RunData
   let status: RunMeta["status"] = "paused";
   try {
     // Repeats must reach the judge each time: a cached reply would make every repeat identical.
-    const ports = await realPorts(useApp.getState().bypassCache || meta.repeat > 1, { model: meta.model, embeddingModel: meta.embeddingModel });
+    const ports = keyless(meta.metrics)
+      ? { judge: undefined, embedder: undefined }
+      : await realPorts(useApp.getState().bypassCache || meta.repeat > 1, { model: meta.model, embeddingModel: meta.embeddingModel });
     await runDataset(
       samples,
       meta.metrics,

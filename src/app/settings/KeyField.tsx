@@ -14,7 +14,6 @@ export function KeyField() {
   const remember = useApp((s) => s.settings.rememberKey);
   const baseURL = useApp((s) => s.settings.baseURL);
   const update = useApp((s) => s.updateSettings);
-  const lang = useApp((s) => s.lang);
   const [forgotten, setForgotten] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   // Uncontrolled on purpose: a controlled input mirrors its value into the DOM attribute, and
@@ -25,14 +24,7 @@ export function KeyField() {
   return (
     <div className="key-field">
       <div className="field">
-        <label htmlFor="settings-api-key">
-          {t.settings.apiKey}
-          {lang !== "en" ? (
-            <span className="label-en" lang="en">
-              API key
-            </span>
-          ) : null}
-        </label>
+        <label htmlFor="settings-api-key">{t.settings.apiKey}</label>
         <input
           ref={input}
           id="settings-api-key"

@@ -1,5 +1,4 @@
 import { type ReactNode, useState } from "react";
-import { useApp } from "../shared/store";
 
 interface TextInputProps {
   id: string;
@@ -14,17 +13,9 @@ interface TextInputProps {
 }
 
 export function TextInput({ id, label, name, value, onChange, type = "text", hint, placeholder }: TextInputProps) {
-  const lang = useApp((s) => s.lang);
   return (
     <div className="field">
-      <label htmlFor={id}>
-        {label}
-        {name && lang !== "en" && label !== name ? (
-          <span className="label-en" lang="en">
-            {name}
-          </span>
-        ) : null}
-      </label>
+      <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type={type}

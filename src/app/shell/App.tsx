@@ -3,6 +3,7 @@ import { HistoryPanel } from "../playground/history/HistoryPanel";
 import { useT } from "../shared/i18n";
 import { Header } from "./Header";
 import { LazyView } from "./LazyView";
+import { panelId, tabId } from "./ViewTabs";
 import { SampleForm } from "../playground/SampleForm";
 import { useScoreShortcut } from "../playground/useScoreShortcut";
 import { ResultsPanel } from "../playground/ResultsPanel";
@@ -28,25 +29,27 @@ export function App() {
         {t.app.skipToResults}
       </a>
       <Header />
-      {view === "datasets" && <LazyView view={DatasetsPage} />}
-      {view === "reports" && <LazyView view={ReportsView} />}
-      {view === "agreement" && <LazyView view={AgreementView} />}
-      {view === "prompts" && (
-        <ErrorBoundary fallback={(message) => <p className="note note-error">{t.app.studioFailed(message)}</p>}>
-          <Suspense fallback={<p className="empty">{t.app.loadingStudio}</p>}>
-            <PromptStudio />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-      {view === "playground" && (
-        <>
-          <main className="playground">
-            <SampleForm />
-            <ResultsPanel />
-          </main>
-          <HistoryPanel />
-        </>
-      )}
+      <div className="view-panel" role="tabpanel" id={panelId(view)} aria-labelledby={tabId(view)}>
+        {view === "datasets" && <LazyView view={DatasetsPage} />}
+        {view === "reports" && <LazyView view={ReportsView} />}
+        {view === "agreement" && <LazyView view={AgreementView} />}
+        {view === "prompts" && (
+          <ErrorBoundary fallback={(message) => <p className="note note-error">{t.app.studioFailed(message)}</p>}>
+            <Suspense fallback={<p className="empty">{t.app.loadingStudio}</p>}>
+              <PromptStudio />
+            </Suspense>
+          </ErrorBoundary>
+        )}
+        {view === "playground" && (
+          <>
+            <main className="playground">
+              <SampleForm />
+              <ResultsPanel />
+            </main>
+            <HistoryPanel />
+          </>
+        )}
+      </div>
       <SettingsDialog />
     </div>
   );

@@ -1,16 +1,7 @@
 import { useT } from "../shared/i18n";
 import type { Lang } from "../shared/i18n/lang";
 import { useApp } from "../shared/store";
-import type { AppView } from "../shared/store/types";
-
-/** The tabs, with the English accessible names tests and screen-reader scripts use (contract 7). */
-const VIEWS: { id: AppView; name: string }[] = [
-  { id: "playground", name: "Playground" },
-  { id: "prompts", name: "Prompts" },
-  { id: "datasets", name: "Datasets" },
-  { id: "reports", name: "Reports" },
-  { id: "agreement", name: "Agreement" },
-];
+import { ViewTabs } from "./ViewTabs";
 
 const LANGS: { id: Lang; label: string; htmlLang: string }[] = [
   { id: "en", label: "EN", htmlLang: "en" },
@@ -22,8 +13,6 @@ export function Header() {
   const lang = useApp((s) => s.lang);
   const setLang = useApp((s) => s.setLang);
   const openSettings = useApp((s) => s.setSettingsOpen);
-  const view = useApp((s) => s.view);
-  const setView = useApp((s) => s.setView);
   return (
     <header className="app-header">
       <div className="brand">
@@ -37,16 +26,8 @@ export function Header() {
         </div>
       </div>
       <div className="header-actions">
-        {/* English accessible names in every language, like the contract-7 controls. */}
+        <ViewTabs />
         {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons outside a form; WAI-ARIA's group, not a fieldset with its own box */}
-        <div className="segmented view-switch" role="group" aria-label={t.app.views}>
-          {VIEWS.map((v) => (
-            <button key={v.id} type="button" aria-label={v.name} aria-pressed={view === v.id} onClick={() => setView(v.id)}>
-              {t.app[v.id]}
-            </button>
-          ))}
-        </div>
-        {/* biome-ignore lint/a11y/useSemanticElements: as above */}
         <div className="segmented" role="group" aria-label={t.app.language}>
           {LANGS.map((l) => (
             <button key={l.id} type="button" lang={l.htmlLang} aria-pressed={lang === l.id} onClick={() => setLang(l.id)}>

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { checkDraft, draftOf, DRAFT_FIELDS, type DraftField } from "./logic/draft";
-import { useStudioT } from "./messages";
+import { stepName, useStudioT } from "./messages";
+import { useT } from "../shared/i18n";
 import { CodeEditor } from "./monaco/CodeEditor";
 import { DiffView } from "./monaco/DiffView";
 import { fieldUri } from "./monaco/models";
@@ -17,6 +18,7 @@ const LANGUAGE: Record<DraftField, string> = { instruction: "plaintext", inputTe
 /** The selected prompt: its three texts in Monaco (or diffed against the default), its problems and versions. */
 export function EditorPane() {
   const t = useStudioT();
+  const app = useT();
   const { selectedId, field, diff, drafts, translation } = useStudio();
   const prompt = promptById(selectedId);
   const draft = drafts[selectedId]!;
@@ -25,12 +27,13 @@ export function EditorPane() {
   const issues = check.issues.filter((i) => i.field === field);
   const label = t.editorLabel(t.fields[field], prompt.id);
   const reviewing = translation?.promptId === selectedId;
+  const title = t.editorTitle((app.metrics as Record<string, string>)[prompt.metric] ?? prompt.metric, stepName(t, prompt));
 
   return (
     <section className="panel studio-editor" aria-labelledby="studio-prompt-title">
       <header className="studio-editor-head">
         <div>
-          <h3 id="studio-prompt-title">{prompt.title}</h3>
+          <h3 id="studio-prompt-title">{title}</h3>
           <code>{prompt.id}</code>
         </div>
         <span className="pill" title={t.hash}>
@@ -38,7 +41,7 @@ export function EditorPane() {
         </span>
       </header>
 
-      <div className="studio-tabs" role="tablist" aria-label={prompt.title}>
+      <div className="studio-tabs" role="tablist" aria-label={title}>
         {DRAFT_FIELDS.map((f) => {
           const errors = check.issues.filter((i) => i.field === f && i.severity === "error").length;
           return (

@@ -2,7 +2,7 @@ import { useMemo } from "react";
 import { METRIC_IDS } from "../../engine";
 import { useT } from "../shared/i18n";
 import { checkDraft, draftOf, hasErrors, sameDraft } from "./logic/draft";
-import { useStudioT } from "./messages";
+import { stepName, useStudioT } from "./messages";
 import { activeOverridesOf, PROMPTS, useStudio } from "./state/store";
 
 /** Every metric's prompts, with what state each is in (edited, has problems, which version is active). */
@@ -25,7 +25,7 @@ export function PromptList() {
 
   return (
     <nav className="panel studio-list" aria-label={t.promptsOf}>
-      {METRIC_IDS.map((metric) => (
+      {METRIC_IDS.filter((metric) => rows.some((r) => r.prompt.metric === metric)).map((metric) => (
         <section key={metric} className="studio-group">
           <h3>{app.metrics[metric]}</h3>
           <ul>
@@ -39,7 +39,7 @@ export function PromptList() {
                     aria-current={prompt.id === selectedId ? "true" : undefined}
                     onClick={() => useStudio.setState({ selectedId: prompt.id, diff: false })}
                   >
-                    <span className="studio-prompt-title">{prompt.title.replace(/^[^:]*:\s*/, "")}</span>
+                    <span className="studio-prompt-title">{stepName(t, prompt)}</span>
                     <code>{prompt.id}</code>
                     <span className="studio-badges">
                       <span className={`badge${activeName ? " badge-version" : ""}`}>{activeName ? t.activeVersion(activeName) : t.builtIn}</span>

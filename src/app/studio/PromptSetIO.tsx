@@ -15,7 +15,7 @@ export function PromptSetIO() {
   const onExport = () => {
     const { text, count, unsaved } = exportText();
     downloadText(text, fileName());
-    notify("info", unsaved ? `${t.exported(count)} ${t.unsavedNotExported}` : t.exported(count));
+    notify("info", (m) => (unsaved ? `${m.exported(count)} ${m.unsavedNotExported}` : m.exported(count)));
   };
 
   const onImport = async (file: File) => importText(await file.text(), file.name);

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { useFormats } from "../shared/i18n/format";
 import { draftToSample } from "../shared/sample-draft";
 import { formatScore, formatUsd } from "../shared/results/format";
 import { useApp } from "../shared/store";
@@ -17,6 +18,7 @@ import { useLiveRescore } from "./useLiveRescore";
  */
 export function TryPanel() {
   const t = useStudioT();
+  const fmt = useFormats();
   useLiveRescore();
   const { selectedId, busy, live, comparison, tryNotice, rescores } = useStudio();
   const draft = useStudio((s) => s.drafts[s.selectedId]!);
@@ -69,7 +71,7 @@ export function TryPanel() {
           <ol>
             {rescores.map((r) => (
               <li key={r.at} data-testid="rescore">
-                <span className="muted">{new Date(r.at).toLocaleTimeString()}</span> {r.live ? <span className="badge">live</span> : null}{" "}
+                <span className="muted">{fmt.time(r.at)}</span> {r.live ? <span className="badge">{t.liveBadge}</span> : null}{" "}
                 {t.rescoreRow(r.score === null ? (r.code ?? "null") : formatScore(r.score), r.tokens, r.usd === null ? t.costUnknown : formatUsd(r.usd))}
                 {r.cached ? <span className="badge badge-cached">{t.cachedAll}</span> : null}
               </li>

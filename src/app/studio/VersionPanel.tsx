@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useFormats } from "../shared/i18n/format";
 import { resolvePrompt } from "../../engine";
 import { versionOverride } from "../../storage/db/prompt-versions";
 import { useStudioT } from "./messages";
@@ -11,6 +12,7 @@ import { activate, openVersion, removeVersion, saveDraftAsVersion } from "./stat
  */
 export function VersionPanel({ promptId, valid }: { promptId: string; valid: boolean }) {
   const t = useStudioT();
+  const fmt = useFormats();
   const versions = useStudio((s) => s.versions).filter((v) => v.promptId === promptId);
   const activeId = useStudio((s) => s.active[promptId] ?? null);
   const openedId = useStudio((s) => s.opened[promptId] ?? null);
@@ -48,7 +50,7 @@ export function VersionPanel({ promptId, valid }: { promptId: string; valid: boo
                 />
                 <span className="version-name">{row.name}</span>
                 <code className="muted">{row.hash}</code>
-                {row.at !== null ? <span className="muted version-date">{new Date(row.at).toLocaleString()}</span> : null}
+                {row.at !== null ? <span className="muted version-date">{fmt.dateTime(row.at)}</span> : null}
               </label>
               <span className="version-actions">
                 <button type="button" className="btn btn-small btn-quiet" aria-label={t.openLabel(row.name)} onClick={() => openVersion(promptId, row.id)}>

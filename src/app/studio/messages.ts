@@ -5,6 +5,9 @@ import { defineMessages } from "../shared/i18n/define-messages";
  * app catalogue, so the main bundle does not carry them; zh must have the same keys (typed).
  * Problems found in a prompt are the engine's English messages, like the CLI's.
  */
+/** The metrics that need no judge have no prompt, so the studio never diffs their traces. */
+const NO_FLAGS = { bleu: ["", ""], chrf: ["", ""], rouge_l: ["", ""], string_similarity: ["", ""], exact_match: ["", ""], string_presence: ["", ""] };
+
 const en = {
   title: "Prompt studio",
   intro: "Edit the judge prompts, check them as you type, and see how the scores move on the playground sample.",
@@ -78,10 +81,11 @@ const en = {
     context_precision: ["not useful", "useful"],
     context_relevance: ["not needed", "needed"],
     answer_relevancy: ["", ""],
+    ...NO_FLAGS,
   },
   contextN: (n: number) => `context ${n}`,
   rescores: "Re-scores",
-  rescoreRow: (score: string, tokens: number, cost: string) => `${score} · ${tokens.toLocaleString()} tokens · ${cost}`,
+  rescoreRow: (score: string, tokens: number, cost: string) => `${score} · ${tokens.toLocaleString("en")} tokens · ${cost}`,
   costUnknown: "cost unknown",
   cachedAll: "all from cache",
   translate: "Translate examples",
@@ -95,11 +99,22 @@ const en = {
   saveTranslation: "Save as version",
   translationVersionName: "Name of the translated version",
   discard: "Discard",
-  translationCost: (tokens: number, cost: string) => `Translation: ${tokens.toLocaleString()} tokens · ${cost}`,
+  translationCost: (tokens: number, cost: string) => `Translation: ${tokens.toLocaleString("en")} tokens · ${cost}`,
   translationFailed: (message: string) => `The translation failed: ${message}`,
+  // Step names by prompt id (the engine's prompt titles are English data); a prompt not named here shows its title.
+  stepNames: {
+    "faithfulness.statements": "split the answer into statements",
+    "faithfulness.verdicts": "check each statement against the context",
+    "answer_relevancy.questions": "questions the answer responds to",
+    "context_relevance.sentences": "which sentences are needed",
+    "context_precision.verdicts": "was each context useful",
+    "context_recall.statements": "is each reference statement in the context",
+  } as Record<string, string>,
+  editorTitle: (metric: string, step: string) => `${metric}: ${step}`,
+  liveBadge: "live",
 };
 
-type StudioMessages = typeof en;
+export type StudioMessages = typeof en;
 
 const zh: StudioMessages = {
   title: "提示词工作室",
@@ -171,10 +186,11 @@ const zh: StudioMessages = {
     context_precision: ["无用", "有用"],
     context_relevance: ["不需要", "需要"],
     answer_relevancy: ["", ""],
+    ...NO_FLAGS,
   },
   contextN: (n) => `上下文 ${n}`,
   rescores: "重新打分记录",
-  rescoreRow: (score, tokens, cost) => `${score} · ${tokens.toLocaleString()} 个 token · ${cost}`,
+  rescoreRow: (score, tokens, cost) => `${score} · ${tokens.toLocaleString("zh-CN")} 个 token · ${cost}`,
   costUnknown: "费用未知",
   cachedAll: "全部来自缓存",
   translate: "翻译示例",
@@ -188,8 +204,23 @@ const zh: StudioMessages = {
   saveTranslation: "保存为版本",
   translationVersionName: "翻译版本的名称",
   discard: "放弃",
-  translationCost: (tokens, cost) => `翻译：${tokens.toLocaleString()} 个 token · ${cost}`,
+  translationCost: (tokens, cost) => `翻译：${tokens.toLocaleString("zh-CN")} 个 token · ${cost}`,
   translationFailed: (message) => `翻译失败：${message}`,
+  stepNames: {
+    "faithfulness.statements": "把回答拆成陈述",
+    "faithfulness.verdicts": "逐条对照上下文检查陈述",
+    "answer_relevancy.questions": "回答所回应的问题",
+    "context_relevance.sentences": "回答问题需要哪些句子",
+    "context_precision.verdicts": "每段上下文是否有用",
+    "context_recall.statements": "参考答案的每条陈述是否在上下文中",
+  },
+  editorTitle: (metric, step) => `${metric}：${step}`,
+  liveBadge: "实时",
 };
+
+/** A prompt's step in the current language; prompts the catalogue does not name keep their own title's step. */
+export function stepName(t: StudioMessages, prompt: { id: string; title: string }): string {
+  return t.stepNames[prompt.id] ?? prompt.title.replace(/^[^:]*:\s*/, "");
+}
 
 export const { useMessages: useStudioT, currentMessages: studioT } = defineMessages({ en, zh });

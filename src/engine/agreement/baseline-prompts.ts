@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { integerIn } from "../metrics/shared/schema";
 import type { PromptDef } from "../prompts/types";
 import type { AgreementTask } from "./types";
 
@@ -6,7 +7,8 @@ import type { AgreementTask } from "./types";
  * The paper's baselines as judge prompts, in our own words: data like the metrics' prompts, so
  * the prompt studio's overrides (by id) apply to them too. Each carries the dimension's definition.
  * Zero-shot, as in the paper. Reply schemas state every constraint the validator checks
- * (contract 8): the rating's range, the choice's two values.
+ * (contract 8): the rating's range (as an enum of its whole numbers: no minimum / maximum, which
+ * outlines ignores), the choice's two values.
  */
 
 const DEFINITIONS: Record<AgreementTask, string> = {
@@ -55,7 +57,7 @@ function ratingOutput(min: number, max: number) {
     jsonSchema: {
       title: name,
       type: "object",
-      properties: { reason: { type: "string" }, rating: { type: "integer", minimum: min, maximum: max } },
+      properties: { reason: { type: "string" }, rating: integerIn(min, max) },
       required: ["reason", "rating"],
       additionalProperties: false,
     },

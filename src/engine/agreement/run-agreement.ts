@@ -1,5 +1,5 @@
 import { getMetric } from "../metrics/registry";
-import type { MetricId, MetricOptions } from "../metrics/types";
+import type { AnyMetricId, MetricOptions } from "../metrics/types";
 import type { Embedder, Judge } from "../ports";
 import type { PromptOverrides } from "../prompts/types";
 import type { MetricResult } from "../result";
@@ -22,7 +22,7 @@ export interface AgreementConfig {
   /** Seeds the order GPT Ranking shows the two candidates in. */
   seed: string;
   prompts?: PromptOverrides;
-  metricOptions?: Partial<Record<MetricId, MetricOptions>>;
+  metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
   /** Absolute labels: a score at or above it predicts 1 (default 0.5). */
   threshold?: number;
 }

@@ -1,5 +1,8 @@
-import type { MetricId } from "../metrics/types";
+import type { AnyMetricId } from "../metrics/types";
 import type { CallRecord, MetricResult } from "../result";
+import { ragasScoreOfMeans } from "./ragas-score";
+
+export { harmonicMean } from "./ragas-score";
 
 export interface MetricSummary {
   mean: number | null;
@@ -21,12 +24,12 @@ export interface Usage {
 
 export interface SampleResult {
   sampleId: string;
-  metrics: Partial<Record<MetricId, MetricResult>>;
+  metrics: Partial<Record<AnyMetricId, MetricResult>>;
 }
 
 export interface Summary {
-  metrics: Partial<Record<MetricId, MetricSummary>>;
-  /** Harmonic mean of the metric means (the paper-era ragas_score); null with fewer than two means. */
+  metrics: Partial<Record<AnyMetricId, MetricSummary>>;
+  /** Harmonic mean of the judged metrics' means (the paper-era ragas_score); null with fewer than two means. */
   ragasScore: number | null;
 }
 
@@ -46,17 +49,7 @@ export function summarizeScores(scores: readonly (number | null)[], codes: reado
   return { mean, median, count, nullCount: scores.length - count, nullCodes };
 }
 
-/**
- * n / sum(1 / mean). A zero mean makes the whole score 0 (the harmonic mean's limit), which is
- * what the paper-era 1e-10 guard approximated.
- */
-export function harmonicMean(means: readonly number[]): number | null {
-  if (means.length < 2) return null;
-  if (means.some((m) => m <= 0)) return 0;
-  return means.length / means.reduce((sum, m) => sum + 1 / m, 0);
-}
-
-export function summarize(results: readonly SampleResult[], metricIds: readonly MetricId[]): Summary {
+export function summarize(results: readonly SampleResult[], metricIds: readonly AnyMetricId[]): Summary {
   const metrics: Summary["metrics"] = {};
   for (const id of metricIds) {
     const rows = results.map((r) => r.metrics[id]).filter((r): r is MetricResult => r !== undefined);
@@ -65,8 +58,7 @@ export function summarize(results: readonly SampleResult[], metricIds: readonly 
       rows.map((r) => r.error?.code),
     );
   }
-  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
-  return { metrics, ragasScore: harmonicMean(means) };
+  return { metrics, ragasScore: ragasScoreOfMeans(metricIds.map((id) => [id, metrics[id]?.mean])) };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { getMetric } from "../metrics/registry";
-import type { MetricId, MetricOptions } from "../metrics/types";
+import type { CustomJudge } from "../metrics/custom";
+import type { AnyMetricId, MetricOptions, SharedReplies } from "../metrics/types";
 import type { EmbedReply, EmbedRequest, Embedder, Judge, JudgeReply, JudgeRequest } from "../ports";
 import type { PromptOverrides } from "../prompts/types";
 import { isMetricError, MetricError, type MetricResult } from "../result";
@@ -20,7 +21,7 @@ import { scoreMetric } from "./score-metric";
 /** Whose call this is: the first parts of its custom_id. */
 export interface BatchScope {
   sampleId: string;
-  metricId: MetricId;
+  metricId: AnyMetricId;
 }
 
 export type PendingCall =
@@ -39,7 +40,9 @@ export interface ReplyBook {
 
 export interface BatchPlanConfig {
   prompts?: PromptOverrides;
-  metricOptions?: Partial<Record<MetricId, MetricOptions>>;
+  metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+  /** The run's custom judges (`custom:<slug>` metric ids). */
+  customJudges?: readonly CustomJudge[];
   /** Whether an embedding model is configured (a metric that needs one is a missing_input null without). */
   hasEmbedder: boolean;
 }
@@ -63,6 +66,7 @@ class BatchPending extends Error {
 export const MAX_CUSTOM_ID = 64;
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,20}$/;
+const SAFE_METRIC = /^[a-z_]{1,22}$/;
 
 /**
  * `sample:metric:step:n:hash`, at most 64 characters: the sample id itself when short and plain
@@ -72,7 +76,9 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,20}$/;
  */
 export function batchCustomId(scope: BatchScope, step: string, n: number, requestHash: string): string {
   const sample = SAFE_ID.test(scope.sampleId) ? scope.sampleId : `h${sha256Hex(scope.sampleId).slice(0, 12)}`;
-  return `${sample}:${scope.metricId}:${step.slice(0, 12)}:${n}:${requestHash.slice(0, 10)}`;
+  // A custom judge's id (`custom:<slug>`) holds a colon and may be long: its hash stands in.
+  const metric = SAFE_METRIC.test(scope.metricId) ? scope.metricId : `m${sha256Hex(scope.metricId).slice(0, 10)}`;
+  return `${sample}:${metric}:${step.slice(0, 12)}:${n}:${requestHash.slice(0, 10)}`;
 }
 
 function chatRequestHash(request: JudgeRequest<unknown>): string {
@@ -125,36 +131,70 @@ function recordingPorts(scope: BatchScope, book: ReplyBook, pending: PendingCall
 }
 
 /**
+ * A sample's shared replies as one metric sees them (the sync run shares one map per sample, so a
+ * request two metrics make goes once; so must a batch). A metric that reuses a reply still
+ * unknown is suspended too, though its own port was never called: `waitsOnPending` says so.
+ */
+function sharedView(shared: SharedReplies, pendingKeys: Set<string>) {
+  const used = new Set<string>();
+  const view: SharedReplies = new Map();
+  view.get = (key) => {
+    const found = shared.get(key);
+    if (found !== undefined) used.add(key);
+    return found;
+  };
+  view.set = (key, reply) => {
+    shared.set(key, reply);
+    reply.catch((error: unknown) => {
+      if (error instanceof BatchPending) pendingKeys.add(key);
+    });
+    return view;
+  };
+  return { view, waitsOnPending: () => [...used].some((key) => pendingKeys.has(key)) };
+}
+
+/**
  * One pass: every (sample, metric) of the units runs against what is known; finished ones keep
  * their result, suspended ones add their requests to `pending`. Pure: no I/O, no timers; every
  * await settles within the pass, since the ports answer synchronously.
  */
 export async function planBatchPass(units: readonly WorkUnit[], config: BatchPlanConfig, book: ReplyBook): Promise<BatchPass> {
+  const definitions = new Map(units.flatMap((u) => u.metricIds).map((id) => [id, getMetric(id, config.customJudges)]));
   const results: SampleResult[] = units.map((u) => ({ sampleId: u.sample.id, metrics: {} }));
   const pending: PendingCall[] = [];
   let finished = 0;
   let total = 0;
   await Promise.all(
-    units.flatMap((unit, index) =>
-      unit.metricIds.map(async (metricId) => {
-        total++;
-        const own: PendingCall[] = [];
-        const ports = recordingPorts({ sampleId: unit.sample.id, metricId }, book, own);
-        const result: MetricResult = await scoreMetric(getMetric(metricId), unit.sample, {
-          judge: ports.judge,
-          embedder: config.hasEmbedder ? ports.embedder : undefined,
-          prompts: config.prompts,
-          options: config.metricOptions?.[metricId] ?? {},
-          signal: undefined,
-        });
-        if (ports.suspended()) {
+    units.map(async (unit, index) => {
+      const shared: SharedReplies = new Map();
+      const pendingKeys = new Set<string>();
+      const runs = await Promise.all(
+        unit.metricIds.map(async (metricId) => {
+          total++;
+          const own: PendingCall[] = [];
+          const ports = recordingPorts({ sampleId: unit.sample.id, metricId }, book, own);
+          const view = sharedView(shared, pendingKeys);
+          const result: MetricResult = await scoreMetric(definitions.get(metricId)!, unit.sample, {
+            judge: ports.judge,
+            embedder: config.hasEmbedder ? ports.embedder : undefined,
+            prompts: config.prompts,
+            options: config.metricOptions?.[metricId] ?? {},
+            signal: undefined,
+            shared: view.view,
+          });
+          return { metricId, result, own, ports, view };
+        }),
+      );
+      // Judged once every metric of the sample has settled: a reused reply's fate is known by then.
+      for (const { metricId, result, own, ports, view } of runs) {
+        if (ports.suspended() || view.waitsOnPending()) {
           pending.push(...own);
-          return;
+          continue;
         }
         results[index]!.metrics[metricId] = result;
         finished++;
-      }),
-    ),
+      }
+    }),
   );
   return { results, finished, total, pending: uniqueSorted(pending) };
 }
@@ -177,12 +217,26 @@ const BATCH_ROUNDS: Readonly<Partial<Record<string, number>>> = {
   context_relevance: 1,
   context_precision: 1,
   context_recall: 1,
+  answer_correctness: 2,
+  factual_correctness: 2,
+  noise_sensitivity: 2,
+  context_entity_recall: 1,
+  context_utilization: 1,
+  semantic_similarity: 1,
+  // No judge, no request: scored in the first pass.
+  bleu: 0,
+  chrf: 0,
+  rouge_l: 0,
+  string_similarity: 0,
+  exact_match: 0,
+  string_presence: 0,
 };
 
 /** The only completion window OpenAI and Azure offer (Anthropic's batches also end within 24 h). */
 export const BATCH_WINDOW = "24h";
 
-/** The rounds a run of these metrics takes: the slowest metric's (unknown metrics count 2). */
+/** The rounds a run of these metrics takes: the slowest metric's (custom judges 1, unknown metrics 2). */
 export function batchRoundsFor(metricIds: readonly string[]): number {
-  return metricIds.reduce((most, id) => Math.max(most, BATCH_ROUNDS[id] ?? 2), 0);
+  // A custom judge's k votes go in one round.
+  return metricIds.reduce((most, id) => Math.max(most, BATCH_ROUNDS[id] ?? (id.startsWith("custom:") ? 1 : 2)), 0);
 }

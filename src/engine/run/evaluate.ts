@@ -1,5 +1,6 @@
+import type { CustomJudge } from "../metrics/custom";
 import { getMetric } from "../metrics/registry";
-import type { MetricId, MetricOptions } from "../metrics/types";
+import type { AnyMetricId, MetricOptions, SharedReplies } from "../metrics/types";
 import type { Embedder, Judge } from "../ports";
 import type { PromptOverrides } from "../prompts/types";
 import type { MetricResult } from "../result";
@@ -10,25 +11,29 @@ import { limitEmbedder, limitJudge } from "./limited-ports";
 import { scoreMetric } from "./score-metric";
 
 export interface EvaluateConfig {
-  judge: Judge;
+  /** Absent when only metrics that need no judge run (bleu, rouge_l, ...): nothing is requested then. */
+  judge?: Judge;
   embedder?: Embedder;
   /** Most requests in flight at once, across every sample and metric of the run. */
   concurrency: number;
   prompts?: PromptOverrides;
-  metricOptions?: Partial<Record<MetricId, MetricOptions>>;
+  metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
+  /** The definitions behind any `custom:<slug>` among the metric ids (from a prompt set). */
+  customJudges?: readonly CustomJudge[];
 }
 
-interface ResultEvent {
+/** One finished (sample, metric); `Id` is the caller's own id type (the app's lists use the paper's five). */
+interface ResultEvent<Id extends AnyMetricId = AnyMetricId> {
   sampleIndex: number;
   sampleId: string;
-  metricId: MetricId;
+  metricId: Id;
   result: MetricResult;
 }
 
-export interface EvaluateHooks {
+export interface EvaluateHooks<Id extends AnyMetricId = AnyMetricId> {
   signal?: AbortSignal;
   onProgress?: (progress: { done: number; total: number }) => void;
-  onResult?: (event: ResultEvent) => void;
+  onResult?: (event: ResultEvent<Id>) => void;
 }
 
 export interface EvaluateOutput {
@@ -44,16 +49,16 @@ export interface EvaluateOutput {
  * limiter; a sample's metrics start together; every (sample, metric) pair ends with a result,
  * a score or a coded null, even when cancelled.
  */
-export async function evaluate(
+export async function evaluate<Id extends AnyMetricId>(
   samples: readonly Sample[],
-  metricIds: readonly MetricId[],
+  metricIds: readonly Id[],
   config: EvaluateConfig,
-  hooks: EvaluateHooks = {},
+  hooks: EvaluateHooks<Id> = {},
 ): Promise<EvaluateOutput> {
   const out = await scoreUnits(
     samples.map((sample) => ({ sample, metricIds })),
     config,
-    hooks,
+    hooks as EvaluateHooks,
   );
   return { results: out.results, summary: summarize(out.results, metricIds), usage: usageOf(allCalls(out.results)), peakInFlight: out.peakInFlight };
 }
@@ -61,7 +66,7 @@ export async function evaluate(
 /** One piece of work: some metrics on one sample (a resumed run asks only for what is missing). */
 export interface WorkUnit {
   sample: Sample;
-  metricIds: readonly MetricId[];
+  metricIds: readonly AnyMetricId[];
 }
 
 export interface UnitHooks extends EvaluateHooks {
@@ -82,8 +87,10 @@ export async function scoreUnits(
   config: EvaluateConfig,
   hooks: UnitHooks = {},
 ): Promise<{ results: SampleResult[]; peakInFlight: number }> {
+  // Every id resolved before the first request: an unknown judge stops the run, not one sample.
+  const definitions = new Map(units.flatMap((u) => u.metricIds).map((id) => [id, getMetric(id, config.customJudges)]));
   const limiter = new Limiter(config.concurrency);
-  const judge = limitJudge(config.judge, limiter);
+  const judge = config.judge ? limitJudge(config.judge, limiter) : undefined;
   const embedder = config.embedder ? limitEmbedder(config.embedder, limiter) : undefined;
   const results: SampleResult[] = units.map((u) => ({ sampleId: u.sample.id, metrics: {} }));
   const total = units.reduce((n, u) => n + u.metricIds.length, 0);
@@ -91,19 +98,22 @@ export async function scoreUnits(
 
   const scoreUnit = async (index: number) => {
     const { sample, metricIds } = units[index]!;
+    // One sample's metrics send a request they share (the answer's statements) once.
+    const shared: SharedReplies = new Map();
     await Promise.all(
       metricIds.map(async (id) => {
-        const metric = getMetric(id);
+        const metric = definitions.get(id)!;
         const result = await scoreMetric(metric, sample, {
           judge,
           embedder,
           prompts: config.prompts,
           options: config.metricOptions?.[metric.id] ?? {},
           signal: hooks.signal,
+          shared,
         });
-        results[index]!.metrics[metric.id] = result;
+        results[index]!.metrics[id] = result;
         done++;
-        hooks.onResult?.({ sampleIndex: index, sampleId: sample.id, metricId: metric.id, result });
+        hooks.onResult?.({ sampleIndex: index, sampleId: sample.id, metricId: id, result });
         hooks.onProgress?.({ done, total });
       }),
     );

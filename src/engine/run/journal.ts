@@ -1,4 +1,4 @@
-import type { MetricId } from "../metrics/types";
+import type { AnyMetricId } from "../metrics/types";
 import type { ErrorCode, MetricResult } from "../result";
 
 /**
@@ -10,7 +10,7 @@ export interface JournalEntry {
   sampleId: string;
   /** 0-based: repeat k of a run scored with repeat N (k < N). */
   repeat: number;
-  metrics: Partial<Record<MetricId, MetricResult>>;
+  metrics: Partial<Record<AnyMetricId, MetricResult>>;
 }
 
 export interface RunJournal {
@@ -32,7 +32,7 @@ export function isRetryable(result: MetricResult | undefined): boolean {
 }
 
 /** `redo` for "Retry failed": re-run exactly the metrics whose null is retryable. */
-export const retryFailed = (entry: JournalEntry, metricId: MetricId): boolean => isRetryable(entry.metrics[metricId]);
+export const retryFailed = (entry: JournalEntry, metricId: AnyMetricId): boolean => isRetryable(entry.metrics[metricId]);
 
 export function entryKey(sampleId: string, repeat: number): string {
   return `${repeat}\u0000${sampleId}`;

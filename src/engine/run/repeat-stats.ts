@@ -1,6 +1,8 @@
-import type { MetricId } from "../metrics/types";
+import { std } from "../math/std";
+import type { AnyMetricId } from "../metrics/types";
 import type { MetricResult } from "../result";
-import { harmonicMean, summarizeScores, type MetricSummary, type Summary } from "./aggregate";
+import { summarizeScores, type MetricSummary, type Summary } from "./aggregate";
+import { ragasScoreOfMeans } from "./ragas-score";
 
 /**
  * Repeat-n statistics. A judge answers differently from run to run; scoring every sample N times
@@ -21,20 +23,13 @@ export interface RepeatStat {
   code?: string;
 }
 
-export type MetricRuns = Partial<Record<MetricId, MetricResult>>;
+export type MetricRuns = Partial<Record<AnyMetricId, MetricResult>>;
 
 export interface RepeatSummary extends MetricSummary {
   /** Standard deviation of the per-sample means across samples. */
   std: number | null;
   /** Mean of the per-sample standard deviations over the repeats (null below two scored runs). */
   repeatStd: number | null;
-}
-
-export function std(values: readonly number[]): number | null {
-  if (values.length < 2) return null;
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  const sq = values.reduce((sum, v) => sum + (v - mean) ** 2, 0);
-  return Math.sqrt(sq / (values.length - 1));
 }
 
 /** What a stat needs of a result (a report's results have plain-string codes). */
@@ -57,16 +52,16 @@ export function repeatStat(results: readonly (ScoredResult | undefined)[]): Repe
 }
 
 /** Per sample (outer) and metric: the stats of its runs (runs[sample][repeat]). */
-export function sampleStats(runs: readonly (readonly MetricRuns[])[], metricIds: readonly MetricId[]): Partial<Record<MetricId, RepeatStat>>[] {
+export function sampleStats(runs: readonly (readonly MetricRuns[])[], metricIds: readonly AnyMetricId[]): Partial<Record<AnyMetricId, RepeatStat>>[] {
   return runs.map((repeats) => Object.fromEntries(metricIds.map((id) => [id, repeatStat(repeats.map((r) => r[id]))])));
 }
 
 /** The run's summary over per-sample means (with one repeat, exactly evaluate's summary). */
 export function repeatSummary(
-  stats: readonly Partial<Record<MetricId, RepeatStat>>[],
-  metricIds: readonly MetricId[],
-): Summary & { metrics: Partial<Record<MetricId, RepeatSummary>> } {
-  const metrics: Partial<Record<MetricId, RepeatSummary>> = {};
+  stats: readonly Partial<Record<AnyMetricId, RepeatStat>>[],
+  metricIds: readonly AnyMetricId[],
+): Summary & { metrics: Partial<Record<AnyMetricId, RepeatSummary>> } {
+  const metrics: Partial<Record<AnyMetricId, RepeatSummary>> = {};
   for (const id of metricIds) {
     const rows = stats.map((s) => s[id]).filter((s): s is RepeatStat => s !== undefined);
     const base = summarizeScores(
@@ -77,6 +72,5 @@ export function repeatSummary(
     const noise = rows.map((r) => r.std).filter((s): s is number => s !== null);
     metrics[id] = { ...base, std: std(means), repeatStd: noise.length === 0 ? null : noise.reduce((a, b) => a + b, 0) / noise.length };
   }
-  const means = metricIds.map((id) => metrics[id]?.mean).filter((m): m is number => typeof m === "number");
-  return { metrics, ragasScore: harmonicMean(means) };
+  return { metrics, ragasScore: ragasScoreOfMeans(metricIds.map((id) => [id, metrics[id]?.mean])) };
 }

@@ -1,4 +1,4 @@
-import type { MetricId } from "../metrics/types";
+import type { AnyMetricId } from "../metrics/types";
 import type { MetricResult } from "../result";
 import type { Sample } from "../sample";
 import { allCalls, type SampleResult, type Usage, usageOf } from "./aggregate";
@@ -13,7 +13,7 @@ export interface RunDatasetConfig extends EvaluateConfig {
 
 export interface RunDatasetHooks extends EvaluateHooks {
   /** Re-run this already journaled metric (e.g. retryFailed). Missing metrics always run. */
-  redo?: (entry: JournalEntry, metricId: MetricId) => boolean;
+  redo?: (entry: JournalEntry, metricId: AnyMetricId) => boolean;
   /** After an entry is durable in the journal (the browser updates its progress from this). */
   onEntry?: (entry: JournalEntry, sampleIndex: number) => void;
 }
@@ -24,8 +24,8 @@ export interface RunDatasetOutput {
   /** Repeat 0 of each sample, shaped like evaluate()'s results. */
   results: SampleResult[];
   /** Per sample and metric: mean and standard deviation over the repeats. */
-  stats: Partial<Record<MetricId, RepeatStat>>[];
-  summary: { metrics: Partial<Record<MetricId, RepeatSummary>>; ragasScore: number | null };
+  stats: Partial<Record<AnyMetricId, RepeatStat>>[];
+  summary: { metrics: Partial<Record<AnyMetricId, RepeatSummary>>; ragasScore: number | null };
   /** Every call of every run, journaled ones included (what the whole run cost). */
   usage: Usage;
   peakInFlight: number;
@@ -43,7 +43,7 @@ export interface RunDatasetOutput {
  */
 export async function runDataset(
   samples: readonly Sample[],
-  metricIds: readonly MetricId[],
+  metricIds: readonly AnyMetricId[],
   config: RunDatasetConfig,
   journal: RunJournal,
   hooks: RunDatasetHooks = {},
@@ -97,7 +97,7 @@ export type CollectedRun = Omit<RunDatasetOutput, "peakInFlight" | "requested" |
  */
 export function collectRun(
   samples: readonly Sample[],
-  metricIds: readonly MetricId[],
+  metricIds: readonly AnyMetricId[],
   repeat: number,
   entries: readonly JournalEntry[],
   fresh: ReadonlyMap<string, MetricRuns> = new Map(),
@@ -128,7 +128,7 @@ function dropCancelled(metrics: MetricRuns): MetricRuns {
 }
 
 /** Keys in the run's metric order, so a resumed run's report reads exactly like a fresh one. */
-function ordered(metrics: MetricRuns, metricIds: readonly MetricId[]): MetricRuns {
+function ordered(metrics: MetricRuns, metricIds: readonly AnyMetricId[]): MetricRuns {
   const out: MetricRuns = {};
   for (const id of metricIds) if (metrics[id]) out[id] = metrics[id];
   return out;

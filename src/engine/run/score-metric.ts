@@ -1,34 +1,41 @@
-import type { MetricContext, MetricDefinition, MetricOptions } from "../metrics/types";
+import type { MetricContext, MetricDefinition, MetricOptions, SharedReplies } from "../metrics/types";
 import type { Embedder, Judge } from "../ports";
 import { resolvePrompt, validatePrompt } from "../prompts/resolve";
 import type { PromptDef, PromptOverrides } from "../prompts/types";
-import { isMetricError, type CallRecord, type MetricResult } from "../result";
+import { isMetricError, MetricError, type CallRecord, type MetricResult } from "../result";
 import type { Sample } from "../sample";
 
 export interface ScoreMetricDeps {
-  judge: Judge;
+  /** Absent when no judge is configured: a metric with prompts is then a coded null, not a crash. */
+  judge: Judge | undefined;
   embedder: Embedder | undefined;
   prompts: PromptOverrides | undefined;
   options: MetricOptions;
   signal: AbortSignal | undefined;
+  /** Replies shared with the sample's other metrics (see MetricContext.shared). */
+  shared?: SharedReplies;
 }
 
 /** What a metric cannot run without, said in words; undefined when it can run. */
-export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean): string | undefined {
+export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean, options: MetricOptions = {}): string | undefined {
   for (const field of metric.requires) {
     if (field === "contexts" && sample.contexts.length === 0) return `${metric.name} needs at least one context`;
     if (field === "reference" && !sample.reference?.trim()) return `${metric.name} needs a reference answer`;
     if ((field === "question" || field === "answer") && !sample[field].trim()) return `${metric.name} needs the ${field}`;
   }
-  if (metric.usesEmbeddings && !hasEmbedder) return `${metric.name} needs an embedding model`;
+  const needsEmbedder = metric.needsEmbedder?.(options) ?? metric.usesEmbeddings;
+  if (needsEmbedder && !hasEmbedder) return `${metric.name} needs an embedding model`;
   return undefined;
 }
 
 /** Runs one metric on one sample and always returns a result: a score or a coded null. */
 export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps: ScoreMetricDeps): Promise<MetricResult> {
   const calls: CallRecord[] = [];
-  const missing = missingInput(metric, sample, deps.embedder !== undefined);
+  const missing = missingInput(metric, sample, deps.embedder !== undefined, deps.options);
   if (missing) return { score: null, error: { code: "missing_input", message: missing }, trace: { calls } };
+  if (metric.prompts.length > 0 && !deps.judge) {
+    return { score: null, error: { code: "missing_input", message: `${metric.name} needs a judge model (a base URL and a key)` }, trace: { calls } };
+  }
 
   const promptProblems = metric.prompts.flatMap((p) => validatePrompt(resolvePrompt(p, deps.prompts?.[p.id])).map((i) => `${p.id}: ${i.message}`));
   if (promptProblems.length > 0) {
@@ -38,12 +45,13 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
 
   const ctx: MetricContext = {
     sample,
-    judge: deps.judge,
+    judge: deps.judge ?? NO_JUDGE,
     embedder: deps.embedder,
     prompt: <O>(base: PromptDef<O>) => resolvePrompt(base, deps.prompts?.[base.id]),
     options: deps.options,
     signal: deps.signal,
     calls,
+    ...(deps.shared ? { shared: deps.shared } : {}),
   };
   try {
     const partial = await metric.run(ctx);
@@ -63,6 +71,11 @@ export async function scoreMetric(metric: MetricDefinition, sample: Sample, deps
     return { score: null, error: { code: "internal_error", message: `unexpected failure: ${message}` }, trace: { calls } };
   }
 }
+
+/** Handed to a metric that declares no prompt: it must not ask, and says so if it does. */
+const NO_JUDGE: Judge = {
+  complete: () => Promise.reject(new MetricError("internal_error", "this metric asked a judge, but none is configured")),
+};
 
 function cancelled(calls: CallRecord[]): MetricResult {
   return { score: null, error: { code: "cancelled", message: "the run was cancelled before this metric finished" }, trace: { calls } };

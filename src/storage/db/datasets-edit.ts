@@ -1,8 +1,8 @@
 import type { IDBPTransaction } from "idb";
 import type { Sample } from "../../engine/sample";
-import { checked, DATASET_DOC, DATASET_ROW_DOC, type DatasetMeta, type DatasetRow } from "./datasets";
+import { DATASET_DOC, DATASET_ROW_DOC, type DatasetMeta, type DatasetRow } from "./datasets";
 import type { AppDb } from "./db";
-import { readDoc } from "./doc";
+import { checkedDoc, readDoc } from "./doc";
 import { withQuota } from "./quota";
 import type { AppDbSchema } from "./schema";
 import { inTx } from "./tx";
@@ -30,7 +30,7 @@ async function readMeta(tx: DatasetTx, id: string): Promise<DatasetMeta> {
 
 async function writeMeta(tx: DatasetTx, meta: DatasetMeta): Promise<DatasetMeta> {
   const next = { ...meta, updatedAt: Math.max(Date.now(), meta.updatedAt) };
-  await tx.objectStore("datasets").put(checked(DATASET_DOC, next));
+  await tx.objectStore("datasets").put(checkedDoc(DATASET_DOC, next));
   return next;
 }
 
@@ -56,7 +56,7 @@ export function updateDatasetRow(db: AppDb, datasetId: string, position: number,
     const rows = tx.objectStore("datasetRows");
     if ((await rows.getKey([datasetId, position])) === undefined) throw new Error(`row ${position + 1} of this dataset is gone`);
     const row: DatasetRow = { datasetId, position, sample };
-    const doc = checked(DATASET_ROW_DOC, row);
+    const doc = checkedDoc(DATASET_ROW_DOC, row);
     await assertFreeId(tx, datasetId, sample.id, position);
     await rows.put(doc);
     await writeMeta(tx, meta);
@@ -69,7 +69,7 @@ export function addDatasetRow(db: AppDb, datasetId: string, sample: Sample): Pro
   return change(db, async (tx) => {
     const meta = await readMeta(tx, datasetId);
     const row: DatasetRow = { datasetId, position: meta.nextPosition, sample };
-    const doc = checked(DATASET_ROW_DOC, row);
+    const doc = checkedDoc(DATASET_ROW_DOC, row);
     await assertFreeId(tx, datasetId, sample.id);
     await tx.objectStore("datasetRows").add(doc);
     await writeMeta(tx, { ...meta, rowCount: meta.rowCount + 1, nextPosition: meta.nextPosition + 1 });

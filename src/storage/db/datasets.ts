@@ -3,7 +3,7 @@ import { z } from "zod";
 import { sampleSchema, type Sample } from "../../engine/sample";
 import { type SamplesFile, SamplesFileError } from "../format/samples-types";
 import type { AppDb } from "./db";
-import { readDoc, readRow, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { checkedDoc, docType, readRow, type StorageIssue } from "./doc";
 import { newId } from "./ids";
 import { withQuota } from "./quota";
 import { inTx } from "./tx";
@@ -14,24 +14,6 @@ import { inTx } from "./tx";
  * dataset reads back in order with one key range and one edited row rewrites one record.
  * A dataset and all its rows are written in ONE transaction: a failed import leaves nothing.
  */
-
-export interface DatasetMeta {
-  id: string;
-  name: string;
-  /** Epoch milliseconds; the list is newest first. */
-  createdAt: number;
-  updatedAt: number;
-  rowCount: number;
-  /** Position the next added row gets (positions are never reused, so keys stay stable). */
-  nextPosition: number;
-  source: { file: string; kind: string };
-}
-
-export interface DatasetRow {
-  datasetId: string;
-  position: number;
-  sample: Sample;
-}
 
 export interface NewDataset {
   name: string;
@@ -45,9 +27,11 @@ const nameSchema = z.string().trim().min(1, "a dataset needs a name").max(200, "
 const metaSchema = z.object({
   id: z.string().min(1),
   name: nameSchema,
+  /** Epoch milliseconds; the list is newest first. */
   createdAt: z.number().finite(),
   updatedAt: z.number().finite(),
   rowCount: z.number().int().nonnegative(),
+  /** Position the next added row gets (positions are never reused, so keys stay stable). */
   nextPosition: z.number().int().nonnegative(),
   source: z.object({ file: z.string(), kind: z.string() }),
 });
@@ -57,15 +41,13 @@ const storedSampleSchema = sampleSchema.extend({ id: z.string().trim().min(1, "a
 
 const rowSchema = z.object({ datasetId: z.string().min(1), position: z.number().int().nonnegative(), sample: storedSampleSchema });
 
-export const DATASET_DOC: DocType<DatasetMeta> = { what: "dataset", version: 1, schema: metaSchema };
-export const DATASET_ROW_DOC: DocType<DatasetRow> = { what: "dataset row", version: 1, schema: rowSchema as z.ZodType<DatasetRow> };
+export const DATASET_DOC = docType("dataset", 1, metaSchema);
+export const DATASET_ROW_DOC = docType("dataset row", 1, rowSchema);
 
-/** Checks a document before it is written: what we write is what the next read accepts. */
-export function checked<T extends object>(type: DocType<T>, value: T): T & { v: number } {
-  const read = readDoc(type, writeDoc(type, value));
-  if (!read.ok) throw new Error(`not stored: ${read.message}`);
-  return writeDoc(type, read.value);
-}
+/** A dataset's own document; its samples are DatasetRows. */
+export type DatasetMeta = z.infer<typeof metaSchema>;
+/** One sample of a dataset at its position (positions are never reused, so keys stay stable). */
+export type DatasetRow = z.infer<typeof rowSchema>;
 
 /** The key range of one dataset's rows. */
 function rowsOf(datasetId: string): IDBKeyRange {
@@ -88,12 +70,12 @@ export async function createDataset(db: AppDb, input: NewDataset): Promise<Datas
     nextPosition: input.samples.length,
     source: input.source,
   };
-  const metaDoc = checked(DATASET_DOC, meta);
+  const metaDoc = checkedDoc(DATASET_DOC, meta);
   const seen = new Set<string>();
   const rows = input.samples.map((sample, position) => {
     if (seen.has(sample.id)) throw new Error(`not stored: sample id "${sample.id}" appears twice (row ${position + 1})`);
     seen.add(sample.id);
-    return checked(DATASET_ROW_DOC, { datasetId: meta.id, position, sample });
+    return checkedDoc(DATASET_ROW_DOC, { datasetId: meta.id, position, sample });
   });
   const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
   await withQuota(() =>

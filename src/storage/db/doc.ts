@@ -32,9 +32,38 @@ export interface DocType<T> {
 
 export type DocRead<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/**
+ * A stored document type whose TypeScript type is what its schema outputs (`z.infer`): the schema
+ * is the one definition, so the type cannot drift from what a read accepts.
+ */
+export function docType<T extends object>(
+  what: string,
+  version: number,
+  schema: z.ZodType<T>,
+  migrations?: Readonly<Record<number, DocMigration>>,
+): DocType<T> {
+  return { what, version, schema, ...(migrations ? { migrations } : {}) };
+}
+
 /** The stored form: the body plus its format version. */
 export function writeDoc<T extends object>(type: DocType<T>, value: T): T & { v: number } {
   return { ...value, v: type.version };
+}
+
+/**
+ * Validate what you write: `value` as the next read will return it, once the schema that read
+ * applies has accepted it, so nothing is written that would read back as an issue. Throws
+ * "not stored: ..." naming what is wrong.
+ */
+export function checkDoc<T extends object>(type: DocType<T>, value: T): T {
+  const read = readDoc(type, writeDoc(type, value));
+  if (!read.ok) throw new Error(`not stored: ${read.message}`);
+  return read.value;
+}
+
+/** checkDoc's value in its stored form, ready for a put. */
+export function checkedDoc<T extends object>(type: DocType<T>, value: T): T & { v: number } {
+  return writeDoc(type, checkDoc(type, value));
 }
 
 export function readDoc<T>(type: DocType<T>, raw: unknown): DocRead<T> {

@@ -1,51 +1,41 @@
 import { z } from "zod";
 import type { MetricId } from "../../engine/metrics/types";
 import type { MetricResult } from "../../engine/result";
-import { sampleSchema, type Sample } from "../../engine/sample";
+import { sampleSchema } from "../../engine/sample";
 import type { AppDb } from "./db";
-import { readDoc, readRow, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { checkDoc, checkedDoc, docType, readDoc, readRow, type StorageIssue, writeDoc } from "./doc";
 import { newId } from "./ids";
 import { withQuota } from "./quota";
 import { inTx } from "./tx";
-import { storedMetricIdsSchema, storedResultsSchema, type StoredResults } from "./stored-results";
-
-/** One scored playground sample, kept so it can be reopened. */
-export interface HistoryEntry {
-  id: string;
-  /** Epoch milliseconds; the list is ordered by it, newest first. */
-  createdAt: number;
-  sample: Sample;
-  /** The metrics that were selected (a result may be missing if the run was interrupted). */
-  metrics: MetricId[];
-  results: StoredResults;
-  /** The judge model, as shown in the list. */
-  model: string;
-  /** Scored by the demo judge (recorded replies), not a real model. */
-  demo: boolean;
-}
-
-export type NewHistoryEntry = Omit<HistoryEntry, "id" | "createdAt"> & { id?: string; createdAt?: number };
+import { storedMetricIdsSchema, storedResultsSchema } from "./stored-results";
 
 const historyEntrySchema = z.object({
   id: z.string().min(1),
+  /** Epoch milliseconds; the list is ordered by it, newest first. */
   createdAt: z.number().finite(),
   sample: sampleSchema,
+  /** The metrics that were selected (a result may be missing if the run was interrupted). */
   metrics: storedMetricIdsSchema,
   results: storedResultsSchema,
+  /** The judge model, as shown in the list. */
   model: z.string(),
+  /** Scored by the demo judge (recorded replies), not a real model. */
   demo: z.boolean(),
 });
 
-const HISTORY_DOC: DocType<HistoryEntry> = { what: "history entry", version: 1, schema: historyEntrySchema as z.ZodType<HistoryEntry> };
+/** One scored playground sample, kept so it can be reopened. */
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+const HISTORY_DOC = docType("history entry", 1, historyEntrySchema);
+
+export type NewHistoryEntry = Omit<HistoryEntry, "id" | "createdAt"> & { id?: string; createdAt?: number };
 
 /** Stores an entry (the same id again replaces it) and returns it with its id and time. */
 export async function addHistoryEntry(db: AppDb, entry: NewHistoryEntry): Promise<HistoryEntry> {
   const full: HistoryEntry = { ...entry, id: entry.id ?? newId(), createdAt: entry.createdAt ?? Date.now() };
-  // Validate before writing: what we write is what the next read accepts.
-  const read = readDoc(HISTORY_DOC, writeDoc(HISTORY_DOC, full));
-  if (!read.ok) throw new Error(`not stored: ${read.message}`);
-  await withQuota(() => db.put("history", writeDoc(HISTORY_DOC, read.value)));
-  return read.value;
+  const stored = checkDoc(HISTORY_DOC, full);
+  await withQuota(() => db.put("history", writeDoc(HISTORY_DOC, stored)));
+  return stored;
 }
 
 /**
@@ -61,9 +51,7 @@ export async function addHistoryResult(db: AppDb, id: string, metricId: MetricId
       const entry = read.value;
       const metrics = entry.metrics.includes(metricId) ? entry.metrics : [...entry.metrics, metricId];
       // Checked before writing: one bad result must not make the whole entry unreadable.
-      const merged = readDoc(HISTORY_DOC, writeDoc(HISTORY_DOC, { ...entry, metrics, results: { ...entry.results, [metricId]: result } }));
-      if (!merged.ok) throw new Error(`not stored: ${merged.message}`);
-      await tx.store.put(writeDoc(HISTORY_DOC, merged.value));
+      await tx.store.put(checkedDoc(HISTORY_DOC, { ...entry, metrics, results: { ...entry.results, [metricId]: result } }));
       return true;
     }),
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseReport, type ParseReportResult } from "../format/report-parse";
 import type { AppDb } from "./db";
-import { readDoc, writeDoc, type DocType } from "./doc";
+import { checkedDoc, docType, readDoc } from "./doc";
 import { newId } from "./ids";
 
 /**
@@ -18,8 +18,7 @@ const keptSchema = z.object({
   text: z.string(),
 });
 
-type Kept = z.infer<typeof keptSchema>;
-const KEPT: DocType<Kept> = { what: "kept report", version: 1, schema: keptSchema };
+const KEPT = docType("kept report", 1, keptSchema);
 
 export interface KeptReportInfo {
   id: string;
@@ -30,7 +29,7 @@ export interface KeptReportInfo {
 
 export async function keepReport(db: AppDb, input: { name: string; text: string; samples: number }, now = Date.now()): Promise<string> {
   const id = newId();
-  await db.put("reports", writeDoc(KEPT, { id, name: input.name, keptAt: now, samples: input.samples, text: input.text }));
+  await db.put("reports", checkedDoc(KEPT, { id, name: input.name, keptAt: now, samples: input.samples, text: input.text }));
   return id;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppDb } from "./db";
-import { readDoc, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { checkedDoc, docType, readDoc, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
 import { DOC_KEYS } from "./schema";
 
@@ -15,11 +15,11 @@ import { DOC_KEYS } from "./schema";
  */
 
 const keySchema = z.object({ key: z.string().min(1), savedAt: z.number() });
-const KEY_DOC: DocType<z.output<typeof keySchema>> = { what: "remembered API key", version: 1, schema: keySchema };
+const KEY_DOC = docType("remembered API key", 1, keySchema);
 
 export async function rememberKey(db: AppDb, key: string): Promise<void> {
   if (key.trim() === "") throw new Error("refusing to remember an empty API key");
-  await withQuota(() => db.put("secrets", writeDoc(KEY_DOC, { key, savedAt: Date.now() }), DOC_KEYS.apiKey));
+  await withQuota(() => db.put("secrets", checkedDoc(KEY_DOC, { key, savedAt: Date.now() }), DOC_KEYS.apiKey));
 }
 
 /** The remembered key, or undefined. An unreadable row is reported (without its content, which might be a key). */

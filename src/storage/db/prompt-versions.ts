@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { PromptOverride, PromptOverrides } from "../../engine/prompts/types";
 import { promptOverrideSchema } from "../format/prompt-set";
 import type { AppDb } from "./db";
-import { readDoc, readRow, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { checkDoc, checkedDoc, docType, readDoc, readRow, type StorageIssue, writeDoc } from "./doc";
 import { newId } from "./ids";
 import type { AppDbSchema } from "./schema";
 import { withQuota } from "./quota";
@@ -20,16 +20,6 @@ import { inTx } from "./tx";
  * a version cannot leave two rows both claiming to be active.
  */
 
-export interface PromptVersion {
-  id: string;
-  promptId: string;
-  /** Shown in the studio and recorded as promptVersion on every call made with it. */
-  name: string;
-  override: Omit<PromptOverride, "versionName">;
-  /** Epoch milliseconds; versions are listed oldest first. */
-  createdAt: number;
-}
-
 export interface NewPromptVersion {
   promptId: string;
   name: string;
@@ -43,18 +33,18 @@ export const ACTIVE_KEY = "activePromptVersions";
 const versionSchema = z.object({
   id: z.string().min(1),
   promptId: z.string().min(1),
+  /** Shown in the studio and recorded as promptVersion on every call made with it. */
   name: z.string().trim().min(1, "a version needs a name").max(80, "a version name is at most 80 characters"),
   override: promptOverrideSchema.omit({ versionName: true }),
+  /** Epoch milliseconds; versions are listed oldest first. */
   createdAt: z.number().finite(),
 });
 
-const VERSION_DOC: DocType<PromptVersion> = { what: "prompt version", version: 1, schema: versionSchema as z.ZodType<PromptVersion> };
+export type PromptVersion = z.infer<typeof versionSchema>;
 
-interface ActiveMap {
-  active: Record<string, string>;
-}
+const VERSION_DOC = docType("prompt version", 1, versionSchema);
 
-const ACTIVE_DOC: DocType<ActiveMap> = { what: "active prompt versions", version: 1, schema: z.object({ active: z.record(z.string(), z.string()) }) };
+const ACTIVE_DOC = docType("active prompt versions", 1, z.object({ active: z.record(z.string(), z.string()) }));
 
 /** A transaction over both stores this repository writes. */
 type VersionsTx = IDBPTransaction<AppDbSchema, ("promptVersions" | "settings")[], "readwrite">;
@@ -64,16 +54,9 @@ export function versionOverride(version: PromptVersion): PromptOverride {
   return { ...structuredClone(version.override), versionName: version.name };
 }
 
-/** Checks a version before it is written: what we write is what the next read accepts. */
-function checked(version: PromptVersion): PromptVersion {
-  const read = readDoc(VERSION_DOC, writeDoc(VERSION_DOC, version));
-  if (!read.ok) throw new Error(`not stored: ${read.message}`);
-  return read.value;
-}
-
 function build(input: NewPromptVersion, id: string): PromptVersion {
   const { versionName: _dropped, ...override } = input.override;
-  return checked({ id, promptId: input.promptId, name: input.name.trim(), override, createdAt: input.createdAt ?? Date.now() });
+  return checkDoc(VERSION_DOC, { id, promptId: input.promptId, name: input.name.trim(), override, createdAt: input.createdAt ?? Date.now() });
 }
 
 async function readActive(tx: VersionsTx): Promise<Record<string, string>> {
@@ -83,7 +66,7 @@ async function readActive(tx: VersionsTx): Promise<Record<string, string>> {
 }
 
 async function writeActive(tx: VersionsTx, active: Record<string, string>): Promise<void> {
-  await tx.objectStore("settings").put(writeDoc(ACTIVE_DOC, { active }), ACTIVE_KEY);
+  await tx.objectStore("settings").put(checkedDoc(ACTIVE_DOC, { active }), ACTIVE_KEY);
 }
 
 /** The id of the version of `promptId` called `name`, if one exists (names are unique per prompt). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { CachedReply, ResponseCache } from "../../engine/ports";
+import { type CachedReply, cachedReplySchema, type ResponseCache } from "../../engine/ports";
 import type { AppDb } from "./db";
-import { readDoc, writeDoc, type DocType, type IssueSink } from "./doc";
+import { checkedDoc, docType, readDoc, type IssueSink, writeDoc } from "./doc";
 import { isStorageFullError, withQuota } from "./quota";
 import { inTx } from "./tx";
 
@@ -12,16 +12,8 @@ import { inTx } from "./tx";
  * bad row is deleted (and reported) and a full disk only skips caching: it never fails a call.
  */
 
-const cachedReplySchema = z.object({
-  content: z.string(),
-  promptTokens: z.number().int().min(0),
-  completionTokens: z.number().int().min(0),
-  mode: z.enum(["json_schema", "json_object", "text"]),
-});
-
 const rowSchema = z.object({ key: z.string(), reply: cachedReplySchema, createdAt: z.number(), lastUsed: z.number() });
-type CacheRow = z.output<typeof rowSchema>;
-const CACHE_DOC: DocType<CacheRow> = { what: "cached reply", version: 1, schema: rowSchema };
+const CACHE_DOC = docType("cached reply", 1, rowSchema);
 
 const DEFAULT_CACHE_ENTRIES = 5_000;
 
@@ -66,7 +58,7 @@ export class IdbResponseCache implements ResponseCache {
       const tx = this.db.transaction("responseCache", "readwrite");
       await withQuota(() =>
         inTx(tx, async () => {
-          await tx.store.put(writeDoc(CACHE_DOC, { key, reply, createdAt: now, lastUsed: now }));
+          await tx.store.put(checkedDoc(CACHE_DOC, { key, reply, createdAt: now, lastUsed: now }));
           let excess = (await tx.store.count()) - this.maxEntries;
           for (let cursor = await tx.store.index("lastUsed").openCursor(); cursor && excess > 0; cursor = await cursor.continue()) {
             await cursor.delete();

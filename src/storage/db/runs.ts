@@ -1,11 +1,9 @@
 import { z } from "zod";
-import type { MetricId } from "../../engine/metrics/types";
-import type { PromptOverrides } from "../../engine/prompts/types";
 import type { JournalEntry, RunJournal } from "../../engine/run/journal";
 import type { AppDb } from "./db";
-import { readDoc, readRow, type DocType, type StorageIssue, writeDoc } from "./doc";
+import { checkedDoc, docType, readRow, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
-import { storedMetricIdsSchema, storedResultsSchema, type StoredResults } from "./stored-results";
+import { storedMetricIdsSchema, storedResultsSchema } from "./stored-results";
 import { inTx } from "./tx";
 
 /**
@@ -14,29 +12,6 @@ import { inTx } from "./tx";
  * per finished sample, nothing else per sample (progress is counted from these rows). The rows
  * are the engine's run journal, so a reloaded page resumes without redoing a finished sample.
  */
-
-/** "running" as stored means "was running when last seen": a page that finds it so without a live run shows it interrupted. */
-type RunStatus = "running" | "paused" | "cancelled" | "done";
-
-export interface RunMeta {
-  id: string;
-  datasetId: string;
-  name: string;
-  createdAt: number;
-  updatedAt: number;
-  status: RunStatus;
-  metrics: MetricId[];
-  repeat: number;
-  concurrency: number;
-  sampleCount: number;
-  model: string;
-  embeddingModel: string;
-  baseURL: string;
-  /** The prompt versions the run scores with (the studio's active ones when it started). */
-  prompts: PromptOverrides;
-  /** Wall time of the run so far, over every session that worked on it. */
-  activeMs: number;
-}
 
 const overrideSchema = z.object({
   instruction: z.string().optional(),
@@ -51,6 +26,7 @@ const runMetaSchema = z.object({
   name: z.string(),
   createdAt: z.number().finite(),
   updatedAt: z.number().finite(),
+  /** "running" as stored means "was running when last seen": a page that finds it so without a live run shows it interrupted. */
   status: z.enum(["running", "paused", "cancelled", "done"]),
   metrics: storedMetricIdsSchema,
   repeat: z.number().int().min(1),
@@ -59,9 +35,13 @@ const runMetaSchema = z.object({
   model: z.string(),
   embeddingModel: z.string(),
   baseURL: z.string(),
+  /** The prompt versions the run scores with (the studio's active ones when it started). */
   prompts: z.record(z.string(), overrideSchema),
+  /** Wall time of the run so far, over every session that worked on it. */
   activeMs: z.number().min(0),
 });
+
+export type RunMeta = z.infer<typeof runMetaSchema>;
 
 const runResultSchema = z.object({
   id: z.string().min(1),
@@ -72,22 +52,14 @@ const runResultSchema = z.object({
   finishedAt: z.number().finite(),
 });
 
-interface RunResultRow {
-  id: string;
-  runId: string;
-  sampleId: string;
-  repeat: number;
-  metrics: StoredResults;
-  finishedAt: number;
-}
+type RunResultRow = z.infer<typeof runResultSchema>;
 
-const RUN_DOC: DocType<RunMeta> = { what: "run", version: 1, schema: runMetaSchema as z.ZodType<RunMeta> };
-const RUN_RESULT_DOC: DocType<RunResultRow> = { what: "run result", version: 1, schema: runResultSchema as z.ZodType<RunResultRow> };
+const RUN_DOC = docType("run", 1, runMetaSchema);
+const RUN_RESULT_DOC = docType("run result", 1, runResultSchema);
 
 export async function saveRun(db: AppDb, meta: RunMeta): Promise<void> {
-  const read = readDoc(RUN_DOC, writeDoc(RUN_DOC, meta));
-  if (!read.ok) throw new Error(`run not stored: ${read.message}`);
-  await withQuota(() => db.put("runs", writeDoc(RUN_DOC, read.value)));
+  const stored = checkedDoc(RUN_DOC, meta);
+  await withQuota(() => db.put("runs", stored));
 }
 
 export async function getRun(db: AppDb, id: string): Promise<RunMeta | undefined> {
@@ -124,9 +96,8 @@ export function idbJournal(db: AppDb, runId: string, now: () => number = Date.no
     load: async () => (await loadRunResults(db, runId)).entries,
     append: async (entry) => {
       const row: RunResultRow = { id: runResultId(runId, entry.sampleId, entry.repeat), runId, ...entry, metrics: entry.metrics, finishedAt: now() };
-      const checked = readDoc(RUN_RESULT_DOC, writeDoc(RUN_RESULT_DOC, row));
-      if (!checked.ok) throw new Error(`result not stored: ${checked.message}`);
-      await withQuota(() => db.put("runResults", writeDoc(RUN_RESULT_DOC, checked.value)));
+      const stored = checkedDoc(RUN_RESULT_DOC, row);
+      await withQuota(() => db.put("runResults", stored));
     },
   };
 }

@@ -1,45 +1,37 @@
 import { z } from "zod";
 import type { MetricId } from "../../engine/metrics/types";
 import type { MetricResult } from "../../engine/result";
-import { sampleSchema, type Sample } from "../../engine/sample";
+import { sampleSchema } from "../../engine/sample";
 import type { AppDb } from "./db";
-import { readDoc, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { checkedDoc, docType, readDoc, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
 import { inTx } from "./tx";
 import { DOC_KEYS } from "./schema";
-import { storedMetricIdsSchema, storedResultsSchema, type StoredResults } from "./stored-results";
+import { storedMetricIdsSchema, storedResultsSchema } from "./stored-results";
 
 /**
  * The playground as it was: a reload brings back the last sample and whatever results it had.
  * The app saves the sample when it changes and adds each result the moment its metric finishes
  * (addLastSessionResult), so a crash mid-run loses nothing already scored.
  */
-export interface LastSession {
-  sample: Sample;
-  metrics: MetricId[];
-  results: StoredResults;
-  /** The history entry these results also went to, if any. */
-  historyId?: string;
-  savedAt: number;
-}
-
-export type LastSessionInput = Omit<LastSession, "savedAt">;
-
 const sessionSchema = z.object({
   sample: sampleSchema,
   metrics: storedMetricIdsSchema,
   results: storedResultsSchema,
+  /** The history entry these results also went to, if any. */
   historyId: z.string().optional(),
   savedAt: z.number().finite(),
 });
 
-const SESSION_DOC: DocType<LastSession> = { what: "last session", version: 1, schema: sessionSchema as z.ZodType<LastSession> };
+export type LastSession = z.infer<typeof sessionSchema>;
+export type LastSessionInput = Omit<LastSession, "savedAt">;
+
+const SESSION_DOC = docType("last session", 1, sessionSchema);
 
 export async function saveLastSession(db: AppDb, session: LastSessionInput): Promise<void> {
   const doc: LastSession = { ...session, savedAt: Date.now() };
-  const read = readDoc(SESSION_DOC, writeDoc(SESSION_DOC, doc));
-  if (!read.ok) throw new Error(`not stored: ${read.message}`);
-  await withQuota(() => db.put("settings", writeDoc(SESSION_DOC, read.value), DOC_KEYS.lastSession));
+  const stored = checkedDoc(SESSION_DOC, doc);
+  await withQuota(() => db.put("settings", stored, DOC_KEYS.lastSession));
 }
 
 /**
@@ -55,9 +47,7 @@ export async function addLastSessionResult(db: AppDb, metricId: MetricId, result
       const s = read.value;
       const metrics = s.metrics.includes(metricId) ? s.metrics : [...s.metrics, metricId];
       // Checked before writing: one bad result must not make the whole session unreadable.
-      const merged = readDoc(SESSION_DOC, writeDoc(SESSION_DOC, { ...s, metrics, results: { ...s.results, [metricId]: result }, savedAt: Date.now() }));
-      if (!merged.ok) throw new Error(`not stored: ${merged.message}`);
-      await tx.store.put(writeDoc(SESSION_DOC, merged.value), DOC_KEYS.lastSession);
+      await tx.store.put(checkedDoc(SESSION_DOC, { ...s, metrics, results: { ...s.results, [metricId]: result }, savedAt: Date.now() }), DOC_KEYS.lastSession);
       return true;
     }),
   );

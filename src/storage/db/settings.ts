@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { AppDb } from "./db";
-import { readDoc, writeDoc, type DocType, type StorageIssue } from "./doc";
+import { docType, readDoc, type StorageIssue, writeDoc } from "./doc";
 import { withQuota } from "./quota";
 import { DOC_KEYS } from "./schema";
 import { DEFAULT_PRICES } from "../prices";
@@ -49,7 +49,7 @@ export const settingsSchema = z.object({
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingsInput = z.input<typeof settingsSchema>;
 
-const SETTINGS_DOC: DocType<Settings> = { what: "settings", version: 1, schema: settingsSchema };
+const SETTINGS_DOC = docType("settings", 1, settingsSchema);
 
 export function defaultSettings(): Settings {
   return settingsSchema.parse({});

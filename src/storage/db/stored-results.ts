@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
+import { isKnownMetricId } from "../../engine/metrics/registry";
+import type { AnyMetricId } from "../../engine/metrics/types";
 import type { MetricResult } from "../../engine/result";
 import { metricResultSchema } from "../format/report-schema";
-import { TRACE_FIELDS, TRACE_ITEMS } from "../format/trace-schemas";
+import { traceFieldsOf, traceItemsOf } from "../format/trace-schemas";
 
 /**
  * Metric results as history and the last session keep them. The same schemas as a report file
@@ -10,25 +11,36 @@ import { TRACE_FIELDS, TRACE_ITEMS } from "../format/trace-schemas";
  * a stored trace directly and a malformed one must be caught here, not in a React component.
  */
 
-export type StoredResults = Partial<Record<MetricId, MetricResult>>;
+export type StoredResults = Partial<Record<AnyMetricId, MetricResult>>;
 
-function storedResult(id: MetricId) {
+function storedResult(id: AnyMetricId) {
+  const fields = traceFieldsOf(id)!;
   return metricResultSchema.superRefine((result, ctx) => {
     // A null result (missing input, cancelled, ...) may stop before its trace has items.
-    if (result.score === null && !(TRACE_ITEMS[id] in result.trace)) return;
-    const parsed = TRACE_FIELDS[id].safeParse(result.trace);
+    if (result.score === null && !(traceItemsOf(id) in result.trace)) return;
+    const parsed = fields.safeParse(result.trace);
     if (parsed.success) return;
     for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["trace", ...issue.path] });
   });
 }
 
+const isStored = (id: string): id is AnyMetricId => isKnownMetricId(id) && traceFieldsOf(id) !== undefined;
+
 /*
  * Typed as the engine's MetricResult so the UI renders stored and fresh results alike. The one
  * looseness: an error code written by a newer build passes as text (it is only ever displayed).
+ * Every metric this build knows is kept, custom judges included; a newer build's metric is dropped.
  */
-export const storedResultsSchema = z.object(
-  Object.fromEntries(METRIC_IDS.map((id) => [id, storedResult(id).optional()])),
-) as unknown as z.ZodType<StoredResults>;
+export const storedResultsSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
+  const out: StoredResults = {};
+  for (const [id, value] of Object.entries(raw)) {
+    if (!isStored(id) || value === undefined) continue;
+    const parsed = storedResult(id).safeParse(value);
+    if (parsed.success) out[id] = parsed.data as MetricResult;
+    else for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [id, ...issue.path] });
+  }
+  return out;
+}) as unknown as z.ZodType<StoredResults>;
 
 /** Metric ids as stored: ids this build does not know (a newer build's metrics) are dropped, not fatal. */
-export const storedMetricIdsSchema = z.array(z.string()).transform((ids) => ids.filter((id): id is MetricId => (METRIC_IDS as readonly string[]).includes(id)));
+export const storedMetricIdsSchema = z.array(z.string()).transform((ids) => ids.filter(isStored));

@@ -1,5 +1,6 @@
 import type { AgreementRow, AgreementTask, Side } from "../../engine/agreement/types";
 import { AGREEMENT_TASKS } from "../../engine/agreement/types";
+import { AGREEMENT_COLUMNS, type AgreementField, guessColumns } from "./columns";
 import { parseListCell } from "./list-cell";
 import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types";
 import { readTable } from "./table";
@@ -7,7 +8,8 @@ import { readTable } from "./table";
 /**
  * WikiEval-shaped data for the agreement study (DESIGN.md contract 10): columns question, answer,
  * ungrounded_answer, poor_answer, context_v1, context_v2 (+ source, id), in CSV, JSON, JSON Lines
- * or parquet; list cells read as contract 2 says. WikiEval's literal "Question: " / "Answer: "
+ * or parquet; the same read -> map -> validate pipeline as samples (read: table.ts; the column
+ * names: columns.ts; list cells read as contract 2 says). WikiEval's literal "Question: " / "Answer: "
  * prefixes are stripped; the ragas names user_input / response / retrieved_contexts work too. User labels: `human_<task>` = "a" / "b" (which side people prefer) or
  * 0 / 1 (an absolute label of `answer` / `context_v1`); `contexts` may stand for `context_v1`.
  * Any problem names the file, the row and the field; nothing is half-read.
@@ -24,57 +26,59 @@ export async function readAgreementFile(file: { name: string; bytes: Uint8Array 
   return agreementRowsFromTable(await readTable(file, signal ? { signal } : {}));
 }
 
+/**
+ * Map and validate, as for samples: the columns come from columns.ts's table (matched loosely,
+ * so "Ungrounded Answer" is ungrounded_answer), then every row is checked.
+ */
 export function agreementRowsFromTable(table: RawTable): AgreementData {
   const errors: FileIssue[] = [...(table.rowErrors ?? [])];
   const warnings: FileIssue[] = [...(table.warnings ?? [])];
   const rows: AgreementRow[] = [];
-  const has = (name: string) => table.columns.includes(name);
-  // Ragas column names (contract 2) stand in for single-answer, absolutely labelled data.
-  const col = (ours: string, ...others: string[]) => [ours, ...others].find(has);
-  const q = col("question", "user_input");
-  const ans = col("answer", "response");
-  const v1 = col("context_v1", "contexts", "retrieved_contexts");
-  for (const [name, found] of [
-    ["question", q],
-    ["answer", ans],
-    ["context_v1", v1],
-  ] as const) {
-    if (!found) errors.push({ file: table.file, field: name, message: `missing column (columns: ${table.columns.join(", ") || "none"})` });
+  const columns = guessColumns(table.columns, AGREEMENT_COLUMNS);
+  for (const field of ["question", "answer", "context_v1"] as const) {
+    if (!columns[field]) errors.push({ file: table.file, field, message: `missing column (columns: ${table.columns.join(", ") || "none"})` });
   }
   if (errors.length > 0) throw new SamplesFileError(errors);
   const seen = new Set<string>();
   table.rows.forEach((raw, i) => {
     const rowNo = table.rowNumbers?.[i] ?? i + 1;
     const issue = (field: string, message: string) => errors.push({ file: table.file, row: rowNo, field, message });
-    const text = (field: string, required: boolean): string | undefined => {
-      const cell = raw[field];
-      if (cell === undefined || cell === null || (typeof cell === "string" && cell.trim() === "")) {
-        if (required) issue(field, "is empty");
-        return undefined;
-      }
-      if (typeof cell !== "string") {
-        issue(field, `expected text, got ${typeof cell}`);
-        return undefined;
-      }
-      return cell;
+    const cellOf = (field: AgreementField): { column: string; cell: unknown } | undefined => {
+      const column = columns[field];
+      const cell = column === undefined ? undefined : raw[column];
+      return column === undefined || cell === undefined || cell === null || cell === "" ? undefined : { column, cell };
     };
-    const list = (field: string): string[] | undefined => {
-      if (raw[field] === undefined || raw[field] === null || raw[field] === "") return undefined;
-      const parsed = parseListCell(raw[field]);
+    const text = (field: AgreementField, required: boolean): string | undefined => {
+      const found = cellOf(field);
+      if (!found || (typeof found.cell === "string" && found.cell.trim() === "")) {
+        if (required) issue(columns[field] ?? field, "is empty");
+        return undefined;
+      }
+      if (typeof found.cell !== "string") {
+        issue(found.column, `expected text, got ${typeof found.cell}`);
+        return undefined;
+      }
+      return found.cell;
+    };
+    const list = (field: AgreementField): string[] | undefined => {
+      const found = cellOf(field);
+      if (!found) return undefined;
+      const parsed = parseListCell(found.cell);
       if (!parsed.ok) {
-        issue(field, parsed.message);
+        issue(found.column, parsed.message);
         return undefined;
       }
       return parsed.items.filter((s) => s.trim() !== "");
     };
-    const id = raw.id === undefined || raw.id === null || raw.id === "" ? String(i + 1) : String(raw.id);
-    if (seen.has(id)) issue("id", `"${id}" is used by an earlier row`);
+    const idCell = cellOf("id")?.cell;
+    const id = idCell === undefined ? String(i + 1) : String(idCell);
+    if (seen.has(id)) issue(columns.id ?? "id", `"${id}" is used by an earlier row`);
     seen.add(id);
-    const question = text(q!, true)?.replace(PREFIX.question, "");
-    const answer = text(ans!, true)?.replace(PREFIX.answer, "");
+    const question = text("question", true)?.replace(PREFIX.question, "");
+    const answer = text("answer", true)?.replace(PREFIX.answer, "");
     const before = errors.length;
-    const context_v1 = list(v1!);
-    if (errors.length === before && (!context_v1 || context_v1.length === 0)) issue(v1!, "needs at least one context");
+    const context_v1 = list("context_v1");
+    if (errors.length === before && (!context_v1 || context_v1.length === 0)) issue(columns.context_v1!, "needs at least one context");
     const row: AgreementRow = { id, question: question ?? "", answer: answer ?? "", context_v1: context_v1 ?? [] };
     const ungrounded = text("ungrounded_answer", false);
     if (ungrounded !== undefined) row.ungrounded_answer = ungrounded.replace(PREFIX.answer, "");

@@ -1,48 +1,13 @@
 import type { Sample } from "../../engine/sample";
 import { parseListCell } from "./list-cell";
 import { idCell, isBlank, referenceCell, textCell } from "./sample-cells";
+import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, type SampleField } from "./columns";
 import type { FileIssue, ListReadAs, RawTable, SamplesFile } from "./samples-types";
 
-/** Which column of the file holds each sample field (exact column names as in RawTable.columns). */
-export interface ColumnMapping {
-  id?: string;
-  question?: string;
-  answer?: string;
-  contexts?: string;
-  reference?: string;
-}
+type Field = SampleField;
 
-type Field = keyof ColumnMapping;
-
-/** Our names first, then ragas' (v2, then v1 and older), as DESIGN.md contract 2 lists them. */
-const ALIASES: Record<Field, string[]> = {
-  id: ["id"],
-  question: ["question", "user_input"],
-  answer: ["answer", "response"],
-  contexts: ["contexts", "retrieved_contexts"],
-  reference: ["reference", "ground_truth", "ground_truths"],
-};
+const ALIASES: Readonly<Record<Field, readonly string[]>> = SAMPLE_COLUMNS;
 const FIELDS = Object.keys(ALIASES) as Field[];
-const LIST_REFERENCE = "ground_truths";
-
-/** Header names are matched loosely ("Question", " user input ") because spreadsheets invite capitals and spaces. */
-function normalizeColumnName(name: string): string {
-  return name
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-}
-
-export function guessMapping(columns: readonly string[]): ColumnMapping {
-  const byNorm = new Map<string, string>();
-  for (const column of columns) if (!byNorm.has(normalizeColumnName(column))) byNorm.set(normalizeColumnName(column), column);
-  const mapping: ColumnMapping = {};
-  for (const field of FIELDS) {
-    const alias = ALIASES[field].find((a) => byNorm.has(a));
-    if (alias) mapping[field] = byNorm.get(alias)!;
-  }
-  return mapping;
-}
 
 /**
  * Raw rows to samples, validating everything before anything is stored: every problem names the
@@ -105,7 +70,7 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping): Samples
     } else problem(contexts.column, list.message);
     const reference = cell("reference");
     if (!isBlank(reference.value)) {
-      const ref = referenceCell(reference.value, normalizeColumnName(reference.column) === LIST_REFERENCE);
+      const ref = referenceCell(reference.value, normalizeColumnName(reference.column) === LIST_REFERENCE_COLUMN);
       if (!ref.ok) problem(reference.column, ref.message);
       else if (ref.value.trim() !== "") out.reference = ref.value;
     }

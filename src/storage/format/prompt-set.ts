@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type CustomJudge, customJudgeSchema } from "../../engine/metrics/custom";
 import { allPrompts } from "../../engine/metrics/registry";
 import { resolvePrompt, validatePrompt } from "../../engine/prompts/resolve";
 import type { PromptOverrides } from "../../engine/prompts/types";
@@ -7,11 +8,12 @@ import { formatPath } from "./json-path";
 /**
  * A prompt set file: the user's edits to the built-in judge prompts, as the prompt studio exports
  * them and `--prompts` reads them. Only what a user may change is in it (instruction, input
- * template, examples); the reply schema stays with the metric's code.
+ * template, examples); the reply schema stays with the metric's code. Version 2 adds the user's
+ * own judges (`judges`, run as `custom:<slug>`); a version 1 file is a version 2 file without them.
  */
 
 export const PROMPT_SET_FORMAT = "ragas-playground/prompts";
-const PROMPT_SET_VERSION = 1;
+const PROMPT_SET_VERSION = 2;
 
 export const promptOverrideSchema = z.strictObject({
   instruction: z.string().optional(),
@@ -22,16 +24,20 @@ export const promptOverrideSchema = z.strictObject({
 
 const promptSetSchema = z.object({
   format: z.literal(PROMPT_SET_FORMAT),
-  version: z.literal(PROMPT_SET_VERSION),
+  version: z.union([z.literal(1), z.literal(PROMPT_SET_VERSION)]),
   prompts: z.record(z.string(), promptOverrideSchema),
+  /** v2: custom judges, each with its current version (the studio keeps the history). */
+  judges: z.array(customJudgeSchema).optional(),
 });
 
 export type PromptSet = z.infer<typeof promptSetSchema>;
 
-export type ParsePromptSetResult = { ok: true; overrides: PromptOverrides } | { ok: false; message: string };
+export type ParsePromptSetResult = { ok: true; overrides: PromptOverrides; judges: CustomJudge[] } | { ok: false; message: string };
 
-export function buildPromptSet(overrides: PromptOverrides): PromptSet {
-  return { format: PROMPT_SET_FORMAT, version: PROMPT_SET_VERSION, prompts: structuredClone(overrides) };
+export function buildPromptSet(overrides: PromptOverrides, judges: readonly CustomJudge[] = []): PromptSet {
+  const set: PromptSet = { format: PROMPT_SET_FORMAT, version: PROMPT_SET_VERSION, prompts: structuredClone(overrides) };
+  if (judges.length > 0) set.judges = structuredClone([...judges]);
+  return set;
 }
 
 /** Refuses the whole file on the first problem: running half a prompt set would mislead. */
@@ -66,5 +72,11 @@ export function parsePromptSet(text: string, fileName: string): ParsePromptSetRe
     const issue = validatePrompt(resolvePrompt(base, override))[0];
     if (issue) return fail(issue.message, ["prompts", id, issue.where]);
   }
-  return { ok: true, overrides: parsed.data.prompts };
+  const judges = parsed.data.judges ?? [];
+  const slugs = new Set<string>();
+  for (const [i, judge] of judges.entries()) {
+    if (slugs.has(judge.slug)) return fail(`a second judge is named custom:${judge.slug}; slugs must be unique`, ["judges", i, "slug"]);
+    slugs.add(judge.slug);
+  }
+  return { ok: true, overrides: parsed.data.prompts, judges };
 }

@@ -1,5 +1,6 @@
 import { getMetric } from "../../engine/metrics/registry";
-import type { MetricId } from "../../engine/metrics/types";
+import type { CustomJudge } from "../../engine/metrics/custom";
+import type { AnyMetricId, MetricOptions } from "../../engine/metrics/types";
 import { resolvePrompt } from "../../engine/prompts/resolve";
 import type { PromptOverrides } from "../../engine/prompts/types";
 import type { CallRecord } from "../../engine/result";
@@ -17,7 +18,9 @@ interface ReportConfigInput {
   embeddingBaseURL?: string;
   concurrency: number;
   metrics: readonly string[];
-  metricOptions?: Record<string, { questions?: number; perContextCalls?: boolean }>;
+  metricOptions?: Partial<Record<string, MetricOptions>>;
+  /** The definitions of the custom judges among `metrics`. */
+  customJudges?: readonly CustomJudge[];
   temperature?: number;
   prompts: ReportPrompt[];
   /** Repeat-n: how many times every sample was scored (left out when 1). */
@@ -48,15 +51,22 @@ export interface BuildReportInput {
   keepCallText?: boolean;
 }
 
-/** The prompts a set of metrics runs with, as resolved with the user's overrides. */
-export function promptsUsed(metricIds: readonly MetricId[], overrides: PromptOverrides = {}): ReportPrompt[] {
+/**
+ * The prompts a set of metrics runs with, as resolved with the user's overrides, each once
+ * (answer correctness, factual correctness and noise sensitivity share faithfulness's statement
+ * prompts), custom judges' prompts included.
+ */
+export function promptsUsed(metricIds: readonly AnyMetricId[], overrides: PromptOverrides = {}, customJudges: readonly CustomJudge[] = []): ReportPrompt[] {
+  const seen = new Set<string>();
   return metricIds.flatMap((id) =>
-    getMetric(id).prompts.map((base) => {
-      const p = resolvePrompt(base, overrides[base.id]);
-      const out: ReportPrompt = { id: p.id, hash: p.hash, instruction: p.instruction, inputTemplate: p.inputTemplate, examples: p.examples };
-      if (p.versionName) out.versionName = p.versionName;
-      return out;
-    }),
+    getMetric(id, customJudges)
+      .prompts.filter((base) => !seen.has(base.id) && seen.add(base.id))
+      .map((base) => {
+        const p = resolvePrompt(base, overrides[base.id]);
+        const out: ReportPrompt = { id: p.id, hash: p.hash, instruction: p.instruction, inputTemplate: p.inputTemplate, examples: p.examples };
+        if (p.versionName) out.versionName = p.versionName;
+        return out;
+      }),
   );
 }
 

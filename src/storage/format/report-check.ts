@@ -1,9 +1,13 @@
-import { METRIC_IDS, type MetricId } from "../../engine/metrics/types";
+import { isKnownMetricId } from "../../engine/metrics/registry";
+import { BUILT_IN_METRIC_IDS } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
+import type { MetricResult } from "../../engine/result";
+import { countsInRagasScore } from "../../engine/run/ragas-score";
 import { harmonicMean, summarizeScores } from "../../engine/run/aggregate";
-import { repeatStat, std } from "../../engine/run/repeat-stats";
+import { std } from "../../engine/math/std";
+import { repeatStat } from "../../engine/run/repeat-stats";
 import { metricSummaryOf, type Report } from "./report-schema";
-import { TRACE_FIELDS, TRACE_ITEMS } from "./trace-schemas";
+import { traceFieldsOf, traceItemsOf } from "./trace-schemas";
 import { formatPath } from "./json-path";
 
 /**
@@ -68,25 +72,38 @@ function checkMetrics(report: Report, metrics: Report["results"][number]["metric
     const at = [...base, metricId];
     if (!isKnown(metricId)) return { path: formatPath(at), message: unknownMetric(metricId) };
     if (!report.config.metrics.includes(metricId)) return { path: formatPath(at), message: `"${metricId}" is not among config.metrics` };
-    if (result.score === null) {
-      if (!result.error) return { path: formatPath([...at, "error"]), message: "a null score must say why (error.code and error.message)" };
-      continue;
-    }
     // A summary-only copy has no traces to recompute from; its scores are taken as written.
-    if (report.tracesOmitted) continue;
-    const traceOk = TRACE_FIELDS[metricId].safeParse(result.trace);
-    if (!traceOk.success) {
-      const issue = traceOk.error.issues[0]!;
-      return { path: formatPath([...at, "trace", ...issue.path]), message: issue.message };
-    }
-    const again = recomputeScore(metricId, result.trace);
-    if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
-      const items = TRACE_ITEMS[metricId];
-      return {
-        path: formatPath([...at, "score"]),
-        message: `the score ${result.score} does not follow from its trace (the ${items} give ${again.score ?? `null: ${again.error.code}`})`,
-      };
-    }
+    if (report.tracesOmitted && result.score !== null) continue;
+    const problem = checkMetricResult(metricId, result);
+    if (problem) return { path: formatPath([...at, ...problem.path]), message: problem.message };
+  }
+  return undefined;
+}
+
+/**
+ * One metric result against contracts 3 and 4: a null says why, a score is what its trace gives.
+ * The path is relative to the result. The CLI checks each journaled result with it on --resume.
+ */
+export function checkMetricResult(
+  metricId: string,
+  result: Pick<MetricResult, "score" | "trace"> & { error?: unknown },
+): { path: (string | number)[]; message: string } | undefined {
+  if (result.score === null) {
+    return result.error ? undefined : { path: ["error"], message: "a null score must say why (error.code and error.message)" };
+  }
+  const fields = traceFieldsOf(metricId);
+  if (!fields) return { path: [], message: unknownMetric(metricId) };
+  const traceOk = fields.safeParse(result.trace);
+  if (!traceOk.success) {
+    const issue = traceOk.error.issues[0]!;
+    return { path: ["trace", ...issue.path.map((p) => (typeof p === "symbol" ? String(p) : p))], message: issue.message };
+  }
+  const again = recomputeScore(metricId, result.trace);
+  if (again.score === null || Math.abs(again.score - result.score) > TOLERANCE) {
+    return {
+      path: ["score"],
+      message: `the score ${result.score} does not follow from its trace (the ${traceItemsOf(metricId)} give ${again.score ?? `null: ${again.error.code}`})`,
+    };
   }
   return undefined;
 }
@@ -114,7 +131,7 @@ function checkSummary(report: Report): Inconsistency | undefined {
       perSample.map((s) => s.mean),
       perSample.map((s) => s.code),
     );
-    if (expected.mean !== null) means.push(expected.mean);
+    if (expected.mean !== null && countsInRagasScore(metricId)) means.push(expected.mean);
     const got = metricSummaryOf(report.summary, metricId);
     if (!got) return { path: formatPath(["summary", metricId]), message: "missing" };
     for (const key of ["mean", "median", "count", "nullCount"] as const) {
@@ -138,10 +155,10 @@ function same(a: number | null, b: number | null): boolean {
   return Math.abs(a - b) <= TOLERANCE;
 }
 
-function isKnown(id: string): id is MetricId {
-  return (METRIC_IDS as readonly string[]).includes(id);
+function isKnown(id: string): boolean {
+  return isKnownMetricId(id) && traceFieldsOf(id) !== undefined;
 }
 
 function unknownMetric(id: string): string {
-  return `unknown metric "${id}"; this version knows ${METRIC_IDS.join(", ")}`;
+  return `unknown metric "${id}"; this version knows ${BUILT_IN_METRIC_IDS.join(", ")} and custom:<slug> judges`;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { customJudgeSchema } from "../../engine/metrics/custom";
 import { sampleSchema } from "../../engine/sample";
 
 /**
@@ -74,6 +75,22 @@ export const reportPromptSchema = z.object({
   versionName: z.string().optional(),
 });
 
+/**
+ * Every metric's options, one bag (engine MetricOptions). Each metric's own schema checks its
+ * keys when a run starts; a report only has to keep them, so unknown keys from a newer version
+ * are dropped rather than refusing the file.
+ */
+const metricOptionsSchema = z.object({
+  questions: z.number().int().min(1).optional(),
+  perContextCalls: z.boolean().optional(),
+  weights: z.tuple([z.number().min(0), z.number().min(0)]).optional(),
+  mode: z.string().optional(),
+  beta: z.number().positive().optional(),
+  atomicity: z.enum(["low", "high"]).optional(),
+  coverage: z.enum(["low", "high"]).optional(),
+  strictness: z.number().int().min(1).optional(),
+});
+
 export const reportConfigSchema = z.object({
   baseURL: z.string(),
   model: z.string(),
@@ -81,7 +98,10 @@ export const reportConfigSchema = z.object({
   embeddingBaseURL: z.string().optional(),
   concurrency: z.number().int().min(1),
   metrics: z.array(z.string()),
-  metricOptions: z.record(z.string(), z.object({ questions: z.number().int().min(1).optional(), perContextCalls: z.boolean().optional() })).optional(),
+  /** The options each metric ran with (what was set; defaults are the metric's): shown beside its score. */
+  metricOptions: z.record(z.string(), metricOptionsSchema).optional(),
+  /** The custom judges among config.metrics (`custom:<slug>`), as defined when the run started. */
+  customJudges: z.array(customJudgeSchema).optional(),
   temperature: z.number().optional(),
   prompts: z.array(reportPromptSchema),
   /** v2: every sample scored this many times (absent = 1). */

@@ -1,33 +1,43 @@
 import type { Sample } from "../../engine/sample";
-import { detectKind } from "./file-kind";
-import { guessMapping, tableToSamples } from "./mapping";
-import { type DataFileKind, type FileIssue, type RawTable, type SamplesFile, SamplesFileError } from "./samples-types";
-import { readTableText } from "./table";
+import { type ColumnMapping, guessMapping } from "./columns";
+import { isParquet, kindFromName } from "./file-kind";
+import { tableToSamples } from "./mapping";
+import { baseName, type FileIssue, type RawTable, type SamplesFile, SamplesFileError } from "./samples-types";
+import { type ReadTableOptions, readTable } from "./table";
 
 /**
- * Dataset files in (DESIGN.md contract 2) from text: JSON, JSON Lines or CSV, our field names or
- * ragas'. The same readTable / guessMapping / tableToSamples path the browser uses, synchronous for
- * the text formats (parquet is binary: readTable). Every problem names the file, the row as a
- * person counts it and the field, because "invalid input" on a 2,000-row file sends people hunting.
+ * Dataset files in (DESIGN.md contract 2): the one pipeline every reader takes. Read (CSV, JSON,
+ * JSON Lines, parquet into raw rows: table.ts) -> map (columns to fields: the guessed mapping of
+ * columns.ts, or the user's) -> validate (rows to samples: mapping.ts). The CLI reads a whole file
+ * with readSamples; the import worker keeps the table between read and map, so the user can change
+ * the mapping without reading the file again. Every problem names the file, the row as a person
+ * counts it and the field, because "invalid input" on a 2,000-row file sends people hunting.
  */
 
 export { formatIssue, SamplesFileError, type FileIssue, type SamplesFile } from "./samples-types";
+export { type ColumnMapping, guessMapping } from "./columns";
+export { readTable } from "./table";
 
-/** Parses everything it can and lists every problem; an import should refuse a file with errors. */
-export function parseSamplesFile(text: string, fileName: string, kind: DataFileKind = detectKind(fileName, text)): SamplesFile {
-  let table: RawTable;
-  try {
-    table = readTableText(text, fileName, kind);
-  } catch (error) {
-    if (!(error instanceof SamplesFileError)) throw error;
-    return { kind, samples: [], errors: error.issues, warnings: [], valid: { samples: [], leftOut: 0 }, contextsReadAs: {} };
-  }
-  return tableToSamples(table, guessMapping(table.columns));
+/** Map and validate: the table's rows as samples under `mapping` (by default the guessed one). */
+export function mapSamples(table: RawTable, mapping: ColumnMapping = guessMapping(table.columns)): SamplesFile {
+  return tableToSamples(table, mapping);
 }
 
-/** The samples, or a SamplesFileError when the file has any problem. */
-export function readSamplesFile(text: string, fileName: string, kind?: DataFileKind): { samples: Sample[]; warnings: FileIssue[] } {
-  const parsed = parseSamplesFile(text, fileName, kind);
+/** Read, map and validate a whole file; a file that cannot be read at all comes back as errors, not as an exception. */
+export async function readSamples(file: { name: string; bytes: Uint8Array }, opts: ReadTableOptions = {}): Promise<SamplesFile> {
+  let table: RawTable;
+  try {
+    table = await readTable(file, opts);
+  } catch (error) {
+    if (!(error instanceof SamplesFileError)) throw error;
+    const kind = kindFromName(baseName(file.name)) ?? (isParquet(file.bytes) ? "parquet" : "csv");
+    return { kind, samples: [], errors: error.issues, warnings: [], valid: { samples: [], leftOut: 0 }, contextsReadAs: {} };
+  }
+  return mapSamples(table);
+}
+
+/** The samples, or a SamplesFileError when the file has any problem (an import refuses a file with errors). */
+export function requireSamples(parsed: SamplesFile): { samples: Sample[]; warnings: FileIssue[] } {
   if (parsed.errors.length > 0) throw new SamplesFileError(parsed.errors);
   return { samples: parsed.samples, warnings: parsed.warnings };
 }

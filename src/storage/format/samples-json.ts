@@ -1,3 +1,4 @@
+import { guessMapping } from "./columns";
 import { parseReport, REPORT_FORMAT } from "./report-parse";
 import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types";
 
@@ -40,7 +41,7 @@ export function jsonTable(text: string, file: string): RawTable {
     );
   const columns = columnTable(obj);
   if (columns) return fromRecords(file, "json", columns);
-  if ("question" in obj || "user_input" in obj) return fromRecords(file, "json", [{ value: obj, row: 1 }]);
+  if (holdsQuestion(obj)) return fromRecords(file, "json", [{ value: obj, row: 1 }]);
   throw new SamplesFileError([{ file, message: 'expected a list of samples, an object with a "samples" list, or a report' }]);
 }
 
@@ -91,12 +92,17 @@ function fromRecords(file: string, kind: "json" | "jsonl", records: RawRecord[])
 function columnTable(obj: Record<string, unknown>): RawRecord[] | undefined {
   const entries = Object.entries(obj);
   if (entries.length === 0 || !entries.every(([, v]) => Array.isArray(v))) return undefined;
-  if (!("question" in obj || "user_input" in obj)) return undefined;
+  if (!holdsQuestion(obj)) return undefined;
   const length = Math.max(...entries.map(([, v]) => (v as unknown[]).length));
   return Array.from({ length }, (_, i) => ({
     value: Object.fromEntries(entries.map(([k, v]) => [k, (v as unknown[])[i]]).filter(([, v]) => v !== undefined && v !== null)),
     row: i + 1,
   }));
+}
+
+/** One sample or a column table has a question under one of its names (columns.ts). */
+function holdsQuestion(obj: Record<string, unknown>): boolean {
+  return guessMapping(Object.keys(obj)).question !== undefined;
 }
 
 /** V8 says "at position N" (and sometimes the line); a person looks for a line. */

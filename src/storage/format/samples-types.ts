@@ -49,7 +49,7 @@ export interface SamplesFile {
   contextsReadAs: Partial<Record<ListReadAs, number>>;
 }
 
-/** Thrown by readTable and readSamplesFile; its message is the first problem, on one line. */
+/** Thrown by readTable and requireSamples; its message is the first problem, on one line. */
 export class SamplesFileError extends Error {
   constructor(readonly issues: FileIssue[]) {
     super(issues.length > 1 ? `${formatIssue(issues[0]!)} (and ${issues.length - 1} more problem${issues.length > 2 ? "s" : ""})` : formatIssue(issues[0]!));

@@ -37,7 +37,7 @@ export async function readTable(file: { name: string; bytes: Uint8Array }, opts:
   return table;
 }
 
-/** The text formats, synchronously (the CLI's readSamplesFile and tests use it). */
+/** The text formats, synchronously, once the bytes are decoded (readTable; tests build tables from text with it). */
 export function readTableText(text: string, fileName: string, kind?: DataFileKind, opts: ReadTableOptions = {}): RawTable {
   const file = baseName(fileName);
   const chosen = kind ?? kindFromName(file) ?? sniffKind(text);

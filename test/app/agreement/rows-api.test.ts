@@ -3,10 +3,10 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadRowsApi, ROWS_API_DEFAULTS } from "../../../src/app/agreement/rows-api";
-import { sharedPath } from "../../shared-dir";
+import { fixturePath } from "../../fixture-path";
 
 /** A local server speaking the dataset viewer's /rows format, 4 rows a page whatever length asks. */
-const rows = readFileSync(sharedPath("wikieval", "WikiEval_samples_10.jsonl"), "utf8")
+const rows = readFileSync(fixturePath("wikieval", "WikiEval_samples_10.jsonl"), "utf8")
   .trim()
   .split("\n")
   .map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
+import { datasetsT } from "../../../src/app/datasets/messages";
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { refreshDatasets, selectDataset } from "../../../src/app/datasets/actions";
@@ -57,7 +58,9 @@ describe("the dataset list", () => {
     const db = (await appDb())!;
     expect(await db.count("datasets")).toBe(0);
     expect(await db.count("datasetRows")).toBe(0);
-    expect(useDatasets.getState()).toMatchObject({ selectedId: null, rows: [], notice: { kind: "ok", text: "Deleted “wiki eval”." } });
+    expect(useDatasets.getState()).toMatchObject({ selectedId: null, rows: [], notice: { kind: "ok" } });
+    // The notice is written in the language shown when it is shown.
+    expect(useDatasets.getState().notice?.text(datasetsT())).toBe("Deleted “wiki eval”.");
     expect(view.container.textContent).toContain("No datasets yet");
   });
 });

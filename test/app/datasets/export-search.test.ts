@@ -3,7 +3,8 @@ import { datasetToCsv, datasetToJsonl, exportFileName } from "../../../src/app/d
 import { searchRows } from "../../../src/app/datasets/search";
 import type { Sample } from "../../../src/engine/sample";
 import type { DatasetRow } from "../../../src/storage/db/datasets";
-import { guessMapping, tableToSamples } from "../../../src/storage/format/mapping";
+import { guessMapping } from "../../../src/storage/format/columns";
+import { tableToSamples } from "../../../src/storage/format/mapping";
 import { readTableText } from "../../../src/storage/format/table";
 
 const samples: Sample[] = [

@@ -2,13 +2,17 @@
 import "fake-indexeddb/auto";
 import { describe, expect, test } from "vitest";
 import { getBuiltInExample } from "../../../src/demo";
-import { METRIC_IDS } from "../../../src/engine";
+import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel } from "../../../src/engine";
 import { refreshHistory, restoreLastSession } from "../../../src/app/shared/persist/history-sync";
 import { scoreDraft } from "../../../src/app/playground/score-run";
 import { useApp } from "../../../src/app/shared/store";
 import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
 import { IDLE_RUN } from "../../../src/app/shared/store/run-slice";
 import { en } from "../../../src/app/shared/i18n/en";
+
+/** What the playground selects by default: the judge metrics (the others are one tick away). */
+const METRIC_IDS = ALL_METRIC_IDS.filter((id) => !needsNoModel(METRICS[id]));
+const TEXT_METRICS = ALL_METRIC_IDS.filter((id) => needsNoModel(METRICS[id]));
 
 describe("scoring from the store", () => {
   test("a built-in example without a key is scored by the demo judge, kept in history and restored", async () => {
@@ -50,5 +54,33 @@ describe("scoring from the store", () => {
     const s = useApp.getState();
     expect(s.run.status).toBe("idle");
     expect(s.status(en)).toBe(en.sample.needKey);
+  });
+
+  test("without a key, a pasted sample is scored by the metrics that need no judge, with nothing sent", async () => {
+    const fetches: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL) => {
+      fetches.push(String(input));
+      return Promise.reject(new Error("no request expected"));
+    }) as typeof fetch;
+    try {
+      useApp.setState({ run: IDLE_RUN, apiKey: "", selected: [...ALL_METRIC_IDS] });
+      useApp.getState().loadDraft({
+        question: "Capital of France?",
+        answer: "Paris is the capital of France.",
+        contexts: ["Paris."],
+        reference: "Paris is the capital of France.",
+      });
+      await scoreDraft();
+      const s = useApp.getState();
+      expect(s.run.status).toBe("done");
+      expect(Object.keys(s.run.results).sort()).toEqual([...TEXT_METRICS].sort());
+      for (const id of TEXT_METRICS) expect(s.run.results[id]?.score, id).toBe(1);
+      expect(s.status(en)).toMatch(/^Scored 6 metrics in \d+\.\d s\.$/);
+      expect(fetches).toEqual([]);
+    } finally {
+      globalThis.fetch = realFetch;
+      useApp.setState({ selected: [...METRIC_IDS] });
+    }
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Sample } from "../../../src/engine";
 import { estimateRun, formatDuration, formatUsd } from "../../../src/app/runs/estimate";
+import { runsT } from "../../../src/app/runs/messages";
+import { useApp } from "../../../src/app/shared/store";
 
 const samples: Sample[] = [
   { id: "a", question: "Who wrote it?", answer: "Ada wrote it.", contexts: ["Ada wrote the notes."], reference: "Ada." },
@@ -50,10 +52,16 @@ describe("estimateRun", () => {
     expect(e.unpriced).toEqual(["other"]);
   });
 
-  it("formats durations and dollars", () => {
-    expect(formatDuration(42)).toBe("42 s");
-    expect(formatDuration(125)).toBe("2 min 5 s");
-    expect(formatDuration(3 * 3600 + 120)).toBe("3 h 2 min");
+  it("formats durations (in the UI language) and dollars", () => {
+    const en = runsT();
+    expect(formatDuration(42, en)).toBe("42 s");
+    expect(formatDuration(125, en)).toBe("2 min 5 s");
+    expect(formatDuration(3 * 3600 + 120, en)).toBe("3 h 2 min");
+    expect(formatDuration(Number.NaN, en)).toBe("–");
+    useApp.setState({ lang: "zh" });
+    expect(formatDuration(125, runsT())).toBe("2 分 5 秒");
+    expect(formatDuration(3 * 3600 + 120, runsT())).toBe("3 小时 2 分");
+    useApp.setState({ lang: "en" });
     expect(formatUsd(0.004)).toBe("$0.0040");
     expect(formatUsd(12.345)).toBe("$12.35");
   });

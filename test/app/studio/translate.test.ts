@@ -63,7 +63,7 @@ describe("translation of few-shot examples", () => {
       type: "object",
       required: ["translations"],
       additionalProperties: false,
-      properties: { translations: { type: "array", minItems: 3, maxItems: 3, items: { type: "string", pattern: "\\S" } } },
+      properties: { translations: { type: "array", minItems: 3, maxItems: 3, items: { type: "string", minLength: 1 } } },
     });
     expect(spec.schema.parse({ translations: ["甲", "乙", "丙"] })).toEqual(["甲", "乙", "丙"]);
     const fail = (translations: string[]) => {
@@ -74,6 +74,8 @@ describe("translation of few-shot examples", () => {
     expect(fail(["a", "b", " "])).toMatch(/empty/);
     // A JSON-mode reply with the last string missing keeps the first two and asks for the third.
     expect(spec.salvage?.({ translations: ["甲", "乙"] })).toEqual({ value: ["甲", "乙", undefined], missing: [2] });
+    // Spaces only meet minLength 1 (no schema without pattern can refuse them): a missing item, asked again.
+    expect(spec.salvage?.({ translations: ["甲", "  ", "丙"] })).toEqual({ value: ["甲", undefined, "丙"], missing: [1] });
   });
 
   it("asks in one message pair, naming the language and the strings", () => {

@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { studioT } from "../../../src/app/studio/messages";
 import { describe, expect, it } from "vitest";
 import { resolvePrompt } from "../../../src/engine";
 import { verdictsPrompt } from "../../../src/engine/metrics/faithfulness/prompts";
@@ -18,7 +19,7 @@ describe("studio versions over IndexedDB", () => {
     setDraftField(ID, "instruction", "Be strict.");
     const hash = checkDraft(verdictsPrompt, draft()).hash;
     expect(await saveDraftAsVersion(ID, "strict")).toBe(true);
-    expect(useStudio.getState().notice?.text).toMatch(/Saved “strict”/);
+    expect(useStudio.getState().notice?.text(studioT())).toMatch(/Saved “strict”/);
 
     // The playground reads the same active set from storage.
     expect(await activePromptOverrides()).toEqual({ [ID]: { instruction: "Be strict.", versionName: "strict" } });
@@ -33,7 +34,8 @@ describe("studio versions over IndexedDB", () => {
   it("refuses to save an invalid draft or one without a name", async () => {
     setDraftField(ID, "inputTemplate", "{{context}} {{nope}}");
     expect(await saveDraftAsVersion(ID, "broken")).toBe(false);
-    expect(useStudio.getState().notice).toEqual({ kind: "error", text: "Fix the problems first: the judge would refuse this prompt." });
+    expect(useStudio.getState().notice?.kind).toBe("error");
+    expect(useStudio.getState().notice?.text(studioT())).toBe("Fix the problems first: the judge would refuse this prompt.");
     setDraftField(ID, "inputTemplate", verdictsPrompt.inputTemplate);
     expect(await saveDraftAsVersion(ID, "  ")).toBe(false);
     expect(exportText().unsaved).toBe(false);
@@ -44,9 +46,9 @@ describe("studio versions over IndexedDB", () => {
     const bad = JSON.stringify({ format: "ragas-playground/prompts", version: 1, prompts: { [ID]: { inputTemplate: "{{nope}}" } } });
     await importText(bad, "bad.json");
     expect(useStudio.getState().notice?.kind).toBe("error");
-    expect(useStudio.getState().notice?.text).toMatch(/^Nothing was changed\. bad\.json: /);
+    expect(useStudio.getState().notice?.text(studioT())).toMatch(/^Nothing was changed\. bad\.json: /);
     await importText("not json", "x.json");
-    expect(useStudio.getState().notice?.text).toMatch(/^Nothing was changed\. x\.json: not valid JSON/);
+    expect(useStudio.getState().notice?.text(studioT())).toMatch(/^Nothing was changed\. x\.json: not valid JSON/);
     expect({ versions: useStudio.getState().versions, active: useStudio.getState().active }).toEqual(before);
     expect(await activePromptOverrides()).toEqual({ [ID]: { instruction: "Be strict.", versionName: "strict" } });
   });
@@ -58,7 +60,7 @@ describe("studio versions over IndexedDB", () => {
       prompts: { "context_recall.statements": { instruction: "Recall, carefully.", versionName: "careful" } },
     });
     await importText(file, "good.json");
-    expect(useStudio.getState().notice?.text).toMatch(/^Imported 1 prompt from good\.json/);
+    expect(useStudio.getState().notice?.text(studioT())).toMatch(/^Imported 1 prompt from good\.json/);
     expect(await activePromptOverrides()).toEqual({ "context_recall.statements": { instruction: "Recall, carefully.", versionName: "careful" } });
     expect(useStudio.getState().drafts["context_recall.statements"]!.instruction).toBe("Recall, carefully.");
     // The earlier version is kept, just not active; choosing it again works.

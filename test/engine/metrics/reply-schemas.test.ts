@@ -5,6 +5,10 @@ import { attributionPrompt } from "../../../src/engine/metrics/context_recall/pr
 import { neededOutputFor } from "../../../src/engine/metrics/context_relevance/prompts";
 import { statementsPrompt, verdictsOutputFor, verdictsPrompt } from "../../../src/engine/metrics/faithfulness/prompts";
 import { allPrompts } from "../../../src/engine/metrics/registry";
+import { utilizationOutputFor } from "../../../src/engine/metrics/context_utilization/prompts";
+import { claimsPrompt } from "../../../src/engine/metrics/factual_correctness/prompts";
+import { entitiesPrompt } from "../../../src/engine/metrics/context_entity_recall/prompts";
+import { binaryVote, rubricVote } from "../../../src/engine/metrics/custom/prompt";
 import { salvageItems } from "../../../src/engine/metrics/shared/items";
 import { resolvePrompt, validatePrompt } from "../../../src/engine/prompts/resolve";
 import type { JudgeOutputSpec } from "../../../src/engine/ports";
@@ -33,6 +37,11 @@ const perCall: [string, (n: number) => JudgeOutputSpec<unknown>][] = [
   ["answer relevancy questions", questionsOutputFor],
   ["faithfulness statements", () => statementsPrompt.output],
   ["context recall statements", () => attributionPrompt.output],
+  ["context utilization verdicts", utilizationOutputFor],
+  ["factual correctness claims", () => claimsPrompt.output],
+  ["context entity recall entities", () => entitiesPrompt.output],
+  ["custom judge binary vote", () => binaryVote],
+  ["custom judge rubric vote", () => rubricVote],
 ];
 
 /** A JSON Schema read as plain nested objects, for asserting on its keywords. */
@@ -52,15 +61,22 @@ describe("reply schemas (contract 8)", () => {
     }
   });
 
+  it("issue 16's reply schemas use only enum and exact counts: no pattern, minimum or maximum", () => {
+    const specs = [utilizationOutputFor(3), claimsPrompt.output, entitiesPrompt.output, binaryVote, rubricVote];
+    for (const spec of specs) expect(JSON.stringify(spec.jsonSchema), spec.name).not.toMatch(/"(pattern|minimum|maximum)"/);
+  });
+
   it("states the exact count and the numbers that exist", () => {
     const verdicts = verdictsOutputFor(3).jsonSchema as JsonTree;
     expect(verdicts.properties.verdicts).toMatchObject({ minItems: 3, maxItems: 3 });
     expect(verdicts.properties.verdicts.items.properties.verdict).toEqual({ type: "integer", enum: [0, 1] });
     const needed = neededOutputFor(5).jsonSchema as JsonTree;
-    expect(needed.properties.needed).toMatchObject({ maxItems: 5, items: { type: "integer", minimum: 1, maximum: 5 } });
+    // Sentence numbers as an enum: outlines ignores minimum / maximum, every engine holds an enum.
+    expect(needed.properties.needed).toEqual({ type: "array", maxItems: 5, items: { type: "integer", enum: [1, 2, 3, 4, 5] } });
     const questions = questionsOutputFor(3).jsonSchema as JsonTree;
     expect(questions.properties.questions).toMatchObject({ minItems: 3, maxItems: 3 });
-    expect(questions.properties.questions.items.properties.question.pattern).toBe("\\S");
+    // Non-empty text as minLength 1, never a pattern (xgrammar reads "\\S" as exactly one character).
+    expect(questions.properties.questions.items.properties.question).toEqual({ type: "string", minLength: 1 });
   });
 
   it("rejects what the schema rules out: a missing verdict, a sentence that does not exist", () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { allPrompts, checkTemplate, promptHash, renderMessages, resolvePrompt, validatePrompt } from "../../../src/engine";
+import { allPrompts, checkTemplate, METRICS, promptHash, renderMessages, resolvePrompt, validatePrompt } from "../../../src/engine";
+import { statementsPrompt, verdictsPrompt } from "../../../src/engine/metrics/shared/statement-prompts";
 
 describe("built-in prompts", () => {
   const prompts = allPrompts();
-  it("are six, with unique ids and schema names", () => {
+  it("are nine, each once (the statement-based metrics share faithfulness's two), with unique ids and schema names", () => {
     expect(prompts.map((p) => p.id)).toEqual([
       "faithfulness.statements",
       "faithfulness.verdicts",
@@ -11,9 +12,23 @@ describe("built-in prompts", () => {
       "context_relevance.sentences",
       "context_precision.verdicts",
       "context_recall.statements",
+      "factual_correctness.claims",
+      "context_entity_recall.entities",
+      "context_utilization.verdicts",
     ]);
-    expect(new Set(prompts.map((p) => p.output.name)).size).toBe(6);
+    expect(new Set(prompts.map((p) => p.output.name)).size).toBe(9);
+    expect(METRICS.answer_correctness.prompts).toEqual([statementsPrompt, verdictsPrompt]);
+    expect(METRICS.noise_sensitivity.prompts).toEqual([statementsPrompt, verdictsPrompt]);
+    expect(METRICS.factual_correctness.prompts.map((p) => p.id)).toEqual(["factual_correctness.claims", "faithfulness.verdicts"]);
   });
+  it.each(["factual_correctness.claims", "context_entity_recall.entities", "context_utilization.verdicts"])(
+    "%s has English and Chinese worked examples",
+    (id) => {
+      const examples = prompts.find((p) => p.id === id)!.examples.map((e) => JSON.stringify(e));
+      expect(examples.some((e) => /[\u4e00-\u9fff]/u.test(e))).toBe(true);
+      expect(examples.some((e) => !/[\u4e00-\u9fff]/u.test(e))).toBe(true);
+    },
+  );
   it.each(allPrompts().map((p) => [p.id, p] as const))("%s is valid, has a worked example and asks for the input's language where it writes text", (_id, p) => {
     expect(validatePrompt(p)).toEqual([]);
     expect(p.examples.length).toBeGreaterThan(0);

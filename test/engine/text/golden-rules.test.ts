@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { splitSentences } from "../../../src/engine/text/sentences";
-import { sharedPath } from "../../shared-dir";
+import { fixturePath } from "../../fixture-path";
 
 /**
  * The Golden Rules of the Pragmatic Segmenter, as pySBD's tests state them (pySBD
  * tests/lang/test_english.py and test_chinese.py, commit 5905f13, MIT licence; copied into
- * shared/data/golden-rules.json). pySBD, the splitter ragas uses, passes 47 of 48 English and 2 of 2
+ * test/fixtures/golden-rules/golden-rules.json). pySBD, the splitter ragas uses, passes 47 of 48 English and 2 of 2
  * Chinese. We must do at least as well.
  */
 
@@ -15,7 +15,9 @@ interface GoldenCase {
   expected: string[];
   pysbdFails: boolean;
 }
-const golden = JSON.parse(readFileSync(sharedPath("data", "golden-rules.json"), "utf8")) as { cases: { english: GoldenCase[]; chinese: GoldenCase[] } };
+const golden = JSON.parse(readFileSync(fixturePath("golden-rules", "golden-rules.json"), "utf8")) as {
+  cases: { english: GoldenCase[]; chinese: GoldenCase[] };
+};
 const { english, chinese } = golden.cases;
 
 /**

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { segmentContext } from "../../../src/app/shared/results/traces/highlight";
 import { evaluate, type Sample } from "../../../src/engine";
 import { splitSentences, splitSentenceSpans } from "../../../src/engine/text/sentences";
-import { sharedPath } from "../../shared-dir";
+import { fixturePath } from "../../fixture-path";
 import { scriptedJudge } from "../fake-judge";
 
 /**
@@ -13,9 +13,9 @@ import { scriptedJudge } from "../fake-judge";
  * 0/1 flags).
  */
 
-const wikiEval = JSON.parse(readFileSync(sharedPath("wikieval", "WikiEval_samples_10.json"), "utf8")) as { context_v1: string[]; context_v2: string[] }[];
+const wikiEval = JSON.parse(readFileSync(fixturePath("wikieval", "WikiEval_samples_10.json"), "utf8")) as { context_v1: string[]; context_v2: string[] }[];
 const contexts = wikiEval.flatMap((row) => [...row.context_v1, ...row.context_v2]);
-const golden = JSON.parse(readFileSync(sharedPath("data", "golden-rules.json"), "utf8")) as { cases: Record<string, { text: string }[]> };
+const golden = JSON.parse(readFileSync(fixturePath("golden-rules", "golden-rules.json"), "utf8")) as { cases: Record<string, { text: string }[]> };
 const texts = [
   ...contexts,
   ...Object.values(golden.cases).flatMap((cases) => cases.map((c) => c.text)),

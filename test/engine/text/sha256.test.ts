@@ -15,6 +15,10 @@ const BUILT_IN_PROMPT_HASHES: Record<string, string> = {
   "context_relevance.sentences": "56566f1290595c8b",
   "context_precision.verdicts": "ea88f3487e11229e",
   "context_recall.statements": "2352fa111cc374a3",
+  // Issue 16: answer correctness, factual correctness and noise sensitivity reuse faithfulness's two.
+  "factual_correctness.claims": "a6c668a3fc698d9c",
+  "context_entity_recall.entities": "8d49bd91d1ec5b99",
+  "context_utilization.verdicts": "3d71d601009f9bff",
 };
 
 const TEXT_HASHES: [string, string][] = [

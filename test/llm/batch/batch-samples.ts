@@ -25,6 +25,6 @@ export function batchSamples(n: number): Sample[] {
 }
 
 /** Results without what differs between transports: timing, usage and attempts. */
-export function withoutUsage(results: readonly SampleResult[]): unknown {
+export function withoutUsage(results: readonly Pick<SampleResult, "sampleId">[]): unknown {
   return JSON.parse(JSON.stringify(results, (key, value) => (["ms", "promptTokens", "completionTokens", "attempts"].includes(key) ? undefined : value)));
 }

@@ -7,6 +7,8 @@ import {
   faithfulnessVerdicts,
 } from "./metrics";
 import { agreementBrains } from "./agreement";
+import { translatedStrings } from "./studio";
+import { moreMetricBrains } from "./more-metrics";
 import type { Brain } from "./types";
 
 /** Brains for the engine's built-in prompts, keyed by reply schema name. */
@@ -17,6 +19,8 @@ export const judgeBrains: Record<string, Brain> = {
   context_relevance_sentences: contextRelevanceSentences,
   context_precision_verdicts: contextPrecisionVerdicts,
   context_recall_statements: contextRecallStatements,
+  translated_strings: translatedStrings,
+  ...moreMetricBrains,
   ...agreementBrains,
 };
 

@@ -4,7 +4,8 @@ import { REFUSAL, contentTerms, coverage, field, numberedItems, splitSentences, 
 /**
  * Deterministic stand-ins for a judge model, one per built-in prompt. They read the user message
  * in the layout of each prompt's input template and answer by word overlap: crude, but stable,
- * so tests and benchmarks get plausible, checkable replies.
+ * so tests and benchmarks get plausible, checkable replies. A reply has exactly the keys its strict
+ * schema declares: an engine that enforces the schema (xgrammar, OpenAI strict) could not send more.
  */
 
 const SUPPORTED = 0.6;
@@ -20,9 +21,9 @@ export const faithfulnessVerdicts: Brain = ({ user }) => {
   const context = field(text, "Context", ["Statements"]);
   const statements = numberedItems(field(text, "Statements"));
   return {
-    verdicts: statements.map((s, i) => {
+    verdicts: statements.map((s) => {
       const ok = coverage(s, context) >= SUPPORTED;
-      return { statement: i + 1, reason: ok ? "The context states this." : "The context does not mention this.", verdict: ok ? 1 : 0 };
+      return { reason: ok ? "The context states this." : "The context does not mention this.", verdict: ok ? 1 : 0 };
     }),
   };
 };
@@ -57,10 +58,9 @@ export const contextPrecisionVerdicts: Brain = ({ user }) => {
   const reference = field(text, "Reference answer", ["Contexts"]);
   const contexts = numberedItems(field(text, "Contexts"));
   return {
-    verdicts: contexts.map((c, i) => {
+    verdicts: contexts.map((c) => {
       const useful = coverage(reference, c) >= 0.3;
       return {
-        context: i + 1,
         reason: useful ? "It contains facts the reference uses." : "It does not contain what the reference says.",
         verdict: useful ? 1 : 0,
       };

@@ -1,7 +1,8 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { listDatasets, loadDatasetSamples, storeImportResult } from "../../../src/storage/db/datasets";
-import { guessMapping, tableToSamples } from "../../../src/storage/format/mapping";
+import { guessMapping } from "../../../src/storage/format/columns";
+import { tableToSamples } from "../../../src/storage/format/mapping";
 import { type SamplesFile, SamplesFileError } from "../../../src/storage/format/samples-types";
 import { readTable } from "../../../src/storage/format/table";
 import type { AppDb } from "../../../src/storage/db";

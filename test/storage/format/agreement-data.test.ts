@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { readAgreementFile } from "../../../src/storage/format/agreement-data";
-import { sharedPath } from "../../shared-dir";
+import { fixturePath } from "../../fixture-path";
 
 const file = (name: string, text: string) => ({ name, bytes: new TextEncoder().encode(text) });
-const shared = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(sharedPath("wikieval", name))) });
+const shared = (name: string) => ({ name, bytes: new Uint8Array(readFileSync(fixturePath("wikieval", name))) });
 
 describe("readAgreementFile", () => {
   it.each(["WikiEval_samples_10.json", "WikiEval_samples_10.jsonl"])("reads the ten WikiEval rows from %s with the prefixes stripped", async (name) => {

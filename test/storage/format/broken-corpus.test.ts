@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readDatasetFile } from "../../../src/cli/files";
-import { guessMapping, tableToSamples } from "../../../src/storage/format/mapping";
+import { guessMapping } from "../../../src/storage/format/columns";
+import { tableToSamples } from "../../../src/storage/format/mapping";
 import { formatIssue, type SamplesFile, SamplesFileError } from "../../../src/storage/format/samples-types";
 import { readTable } from "../../../src/storage/format/table";
 import { bigCsvContexts, bigRagasCsv } from "./big-csv";

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { readDatasetFile } from "../../../src/cli/files";
-import { guessMapping, tableToSamples } from "../../../src/storage/format/mapping";
-import { readSamplesFile } from "../../../src/storage/format/samples-file";
+import { guessMapping } from "../../../src/storage/format/columns";
+import { tableToSamples } from "../../../src/storage/format/mapping";
 import { readTable } from "../../../src/storage/format/table";
 import { DATASETS, EXPECTED_CONTEXTS, EXPECTED_QUESTIONS, EXPECTED_REFERENCES, fixtureBytes } from "./dataset-fixtures";
 
 /**
  * Files as users' tools write them (test/fixtures/make-fixtures.py with pandas, make-parquet.mjs),
- * read through the browser's path (readTable -> guessMapping -> tableToSamples), the CLI's reader
- * (readDatasetFile) and the text path the CLI's score command uses today (readSamplesFile).
+ * read step by step (readTable -> guessMapping -> tableToSamples, as the import worker does) and
+ * through the CLI's reader (readDatasetFile: the same pipeline in one call).
  */
 const FILES: { name: string; kind: string; readAs: Record<string, number>; ids?: string[] }[] = [
   { name: "pandas-list.csv", kind: "csv", readAs: { python: 4 } },
@@ -45,13 +45,6 @@ describe("dataset files written by pandas, Excel and parquet writers", () => {
         expect(cli.warnings.map((w) => w.message)).toContain("read 4 cells as numpy arrays (the way pandas writes an array column read from parquet)");
     });
   }
-
-  it("the score command's text path (readSamplesFile) reads the pandas CSVs right too", () => {
-    for (const name of ["pandas-list.csv", "pandas-numpy.csv", "excel-semicolon.csv"]) {
-      const text = new TextDecoder().decode(fixtureBytes(DATASETS, name).bytes);
-      expect(readSamplesFile(text, name).samples.map((s) => s.contexts)).toEqual(EXPECTED_CONTEXTS);
-    }
-  });
 
   it("skips the index column pandas writes by default", async () => {
     const table = await readTable(fixtureBytes(DATASETS, "pandas-list.csv"));

@@ -1,28 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { guessMapping, tableToSamples } from "../../../src/storage/format/mapping";
+import { guessMapping } from "../../../src/storage/format/columns";
+import { tableToSamples } from "../../../src/storage/format/mapping";
 import { formatIssue, type RawTable } from "../../../src/storage/format/samples-types";
 import { readTable } from "../../../src/storage/format/table";
 
 const csv = (text: string, name = "d.csv") => readTable({ name, bytes: new TextEncoder().encode(text) });
-
-describe("guessMapping", () => {
-  it("maps our names and ragas' on their own, ours first, matching loosely", () => {
-    expect(guessMapping(["User Input", "response", "retrieved_contexts", "ground_truth", "notes"])).toEqual({
-      question: "User Input",
-      answer: "response",
-      contexts: "retrieved_contexts",
-      reference: "ground_truth",
-    });
-    expect(guessMapping(["id", "question", "user_input", "answer", "contexts", "reference", "ground_truths"])).toEqual({
-      id: "id",
-      question: "question",
-      answer: "answer",
-      contexts: "contexts",
-      reference: "reference",
-    });
-    expect(guessMapping(["query", "output"])).toEqual({});
-  });
-});
 
 describe("tableToSamples", () => {
   it("takes other column names through an explicit mapping, and lists the columns it ignored", async () => {

@@ -1,8 +1,8 @@
 /**
- * The dataset-reading API the Datasets view uses (api-contracts.md; owned by src/storage/format).
+ * The dataset-reading API the Datasets view uses: contract 2's one pipeline (read -> map ->
+ * validate, src/storage/format/samples-file.ts), the same the CLI and the agreement loader take.
  * One import point, so the worker and the view agree on which functions they call.
  */
-export { type ColumnMapping, guessMapping, tableToSamples } from "../../../storage/format/mapping";
+export { type ColumnMapping, guessMapping, mapSamples, readTable } from "../../../storage/format/samples-file";
 export { parseListCell } from "../../../storage/format/list-cell";
-export { readTable } from "../../../storage/format/table";
 export type { FileIssue, RawTable, SamplesFile as MappedSamples } from "../../../storage/format/samples-types";

@@ -1,5 +1,5 @@
 import { type FileIssue, formatIssue } from "../../../storage/format/samples-types";
-import { type RawTable, readTable, tableToSamples } from "./format-api";
+import { mapSamples, type RawTable, readTable } from "./format-api";
 import { type FromWorker, PREVIEW_ROWS, type ToWorker } from "./protocol";
 
 /**
@@ -18,7 +18,7 @@ export function createImportSession(post: (message: FromWorker) => void): (messa
         post({ type: "table", table: rowNumbers ? { ...info, previewRows: rowNumbers.slice(0, PREVIEW_ROWS) } : info });
       } else {
         if (!table) throw new Error("no file has been read yet");
-        post({ type: "mapped", requestId: message.requestId, result: tableToSamples(table, message.mapping) });
+        post({ type: "mapped", requestId: message.requestId, result: mapSamples(table, message.mapping) });
       }
     } catch (error) {
       const issues = issuesOf(error);

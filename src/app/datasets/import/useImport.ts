@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { storeImport } from "../actions";
-import { datasetsT } from "../messages";
 import { useDatasets } from "../store";
 import { ImportJob, startImportWorker, type WorkerLike } from "./client";
 import { type ColumnMapping, type FileIssue, guessMapping, type MappedSamples } from "./format-api";
@@ -69,7 +68,7 @@ export function useImport(makeWorker: () => WorkerLike = startImportWorker) {
     job.current?.cancel();
     job.current = null;
     setPhase({ kind: "idle" });
-    if (say) useDatasets.setState({ notice: { kind: "ok", text: datasetsT().importCancelled } });
+    if (say) useDatasets.setState({ notice: { kind: "ok", text: (m) => m.importCancelled } });
   }, []);
 
   /** Stores every row (only when there are no errors) or, with validOnly, the valid ones. */

@@ -3,12 +3,11 @@ import { useT } from "../../shared/i18n";
 import { useApp } from "../../shared/store";
 import { readReportFile, reportFileName, reportText } from "./report-io";
 import { downloadText } from "../../shared/ui/download";
-import { OPEN_IN_REPORTS, openInReports } from "../../shared/handoffs/open-in-reports";
+import { openInReports } from "../../shared/handoffs/open-in-reports";
 
 /** "Export report" downloads the shown results; "Import report" loads a report's first sample. */
 export function ReportActions() {
   const t = useT();
-  const lang = useApp((s) => s.lang);
   const canExport = useApp((s) => s.run.sample !== null && s.run.status !== "running" && Object.keys(s.run.results).length > 0);
 
   const onExport = () => {
@@ -45,7 +44,7 @@ export function ReportActions() {
         {t.report.export}
       </button>
       <button type="button" className="btn btn-small" aria-label="Open in Reports" disabled={!canExport} onClick={onOpenInReports}>
-        {OPEN_IN_REPORTS[lang]}
+        {t.report.openInReports}
       </button>
       <FileButton name="Import report" accept=".json,application/json" label={t.report.import} onFile={(file) => void onImport(file)} />
     </div>

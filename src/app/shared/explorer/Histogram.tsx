@@ -41,8 +41,8 @@ export function Histogram({ metric, scores }: { metric: string; scores: readonly
             cursor: { show: false },
             scales: { x: { time: false, range: [0, 1] }, y: { range: (_u: unknown, _min: number, max: number) => [0, Math.max(1, max)] } },
             axes: [
-              { size: 22, space: 40, values: (_u: unknown, ticks: number[]) => ticks.map((v) => v.toFixed(1)) },
-              { size: 30, space: 20 },
+              { size: 26, gap: 3, ticks: { size: 4 }, space: 40, values: (_u: unknown, ticks: number[]) => ticks.map((v) => v.toFixed(1)) },
+              { size: 30, gap: 3, ticks: { size: 4 }, space: 20 },
             ],
             series: [
               {},

@@ -5,6 +5,7 @@ import { formatScore, formatSigned } from "../results/format";
 import { compareReports, type CompareRow } from "./compare";
 import { useExplorerT } from "./messages";
 import { SampleDetail } from "./SampleDetail";
+import { ScrollX } from "../ui/ScrollHint";
 import { VirtualTable } from "./VirtualTable";
 import "../../styles/explorer.css";
 
@@ -34,37 +35,39 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
       </h3>
       <p className="muted">{t.matched(cmp.rows.length, cmp.onlyA.length, cmp.onlyB.length)}</p>
       {cmp.metrics.length === 0 ? <p className="note note-warn">{t.noCommonMetrics}</p> : null}
-      <table className="compare-summary" aria-label="Summary deltas">
-        <thead>
-          <tr>
-            <th scope="col">{t.metric}</th>
-            <th scope="col">A</th>
-            <th scope="col">B</th>
-            <th scope="col">{t.delta}</th>
-            <th scope="col">{t.nulls} A / B</th>
-          </tr>
-        </thead>
-        <tbody>
-          {cmp.summary.map((s) => (
-            <tr key={s.metric}>
-              <th scope="row">{app.metrics[s.metric]}</th>
-              <td>{num(s.a)}</td>
-              <td>{num(s.b)}</td>
-              <td data-testid={`delta-${s.metric}`}>{signed(s.delta)}</td>
-              <td>
-                {s.nullsA} / {s.nullsB}
-              </td>
+      <ScrollX>
+        <table className="compare-summary" aria-label="Summary deltas">
+          <thead>
+            <tr>
+              <th scope="col">{t.metric}</th>
+              <th scope="col">A</th>
+              <th scope="col">B</th>
+              <th scope="col">{t.delta}</th>
+              <th scope="col">{t.nulls} A / B</th>
             </tr>
-          ))}
-          <tr>
-            <th scope="row">RAGAS</th>
-            <td>{num(cmp.ragas.a)}</td>
-            <td>{num(cmp.ragas.b)}</td>
-            <td data-testid="delta-ragas">{signed(cmp.ragas.delta)}</td>
-            <td />
-          </tr>
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {cmp.summary.map((s) => (
+              <tr key={s.metric}>
+                <th scope="row">{app.metrics[s.metric]}</th>
+                <td>{num(s.a)}</td>
+                <td>{num(s.b)}</td>
+                <td data-testid={`delta-${s.metric}`}>{signed(s.delta)}</td>
+                <td>
+                  {s.nullsA} / {s.nullsB}
+                </td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">RAGAS</th>
+              <td>{num(cmp.ragas.a)}</td>
+              <td>{num(cmp.ragas.b)}</td>
+              <td data-testid="delta-ragas">{signed(cmp.ragas.delta)}</td>
+              <td />
+            </tr>
+          </tbody>
+        </table>
+      </ScrollX>
       <div className="filter-bar">
         <label>
           {t.disagreeThreshold}

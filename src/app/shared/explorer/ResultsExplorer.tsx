@@ -27,7 +27,7 @@ export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Repor
 
   const shown = useMemo(() => sortRows(filterRows(all, filter), sort), [all, filter, sort]);
   const stats = useMemo(() => metrics.map((m) => [m, metricStats(shown, m)] as [typeof m, ReturnType<typeof metricStats>]), [metrics, shown]);
-  const ragas = useMemo(() => ragasScoreOf(stats.map(([, s]) => s)), [stats]);
+  const ragas = useMemo(() => ragasScoreOf(stats), [stats]);
 
   const onSort = (key: SortKey) =>
     // A score column sorts lowest first (the rows worth a look), a second click flips it.

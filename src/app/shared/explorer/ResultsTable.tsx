@@ -24,7 +24,7 @@ export function ResultsTable({
 }) {
   const t = useExplorerT();
   const app = useT();
-  const columns = { gridTemplateColumns: `minmax(6rem, 1fr) minmax(10rem, 3fr) repeat(${metrics.length}, minmax(5.5rem, 1fr))` };
+  const columns = { gridTemplateColumns: `minmax(6rem, 1fr) minmax(10rem, 3fr) repeat(${metrics.length}, minmax(7rem, 1fr))` };
   const header = (key: SortKey, text: string, name: string) => {
     const active = sort.key === key;
     return (
@@ -39,6 +39,7 @@ export function ResultsTable({
     <VirtualTable
       label="Results"
       columns={columns}
+      minWidth={`${6 + 10 + 7 * metrics.length + 0.5 * (metrics.length + 2)}rem`}
       count={rows.length}
       empty={<p className="empty">{t.noRows}</p>}
       head={
@@ -53,7 +54,7 @@ export function ResultsTable({
         return (
           <>
             <td>
-              <button type="button" className="link-btn" aria-label={`Open sample ${row.sample.id}`} onClick={() => onOpen(row)}>
+              <button type="button" className="link-btn" title={row.sample.id} aria-label={`Open sample ${row.sample.id}`} onClick={() => onOpen(row)}>
                 {clip(row.sample.id, 40)}
               </button>
             </td>

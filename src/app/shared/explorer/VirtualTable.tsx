@@ -1,5 +1,6 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { type CSSProperties, type ReactNode, useRef } from "react";
+import { useScrollHint } from "../ui/ScrollHint";
 
 const ROW_HEIGHT = 36;
 
@@ -14,6 +15,7 @@ export function VirtualTable({
   count,
   renderRow,
   columns,
+  minWidth,
   empty,
 }: {
   label: string;
@@ -21,32 +23,37 @@ export function VirtualTable({
   count: number;
   renderRow: (index: number) => ReactNode;
   columns: CSSProperties;
+  /** The narrowest the columns can be (CSS length): a narrower window scrolls the table sideways. */
+  minWidth?: string;
   empty?: ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  useScrollHint(scroller);
   return (
-    <div ref={scroller} className="vrows">
-      <table className="vtable" aria-label={label} aria-rowcount={count + 1}>
-        <thead>
-          <tr className="vrow vrow-head" aria-rowindex={1} style={columns}>
-            {head}
-          </tr>
-        </thead>
-        <tbody className="vrows-space" style={{ height: virtual.getTotalSize() }}>
-          {virtual.getVirtualItems().map((item) => (
-            <tr
-              key={item.key}
-              className="vrow"
-              aria-rowindex={item.index + 2}
-              style={{ ...columns, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
-            >
-              {renderRow(item.index)}
+    <div className="scroll-hint">
+      <div ref={scroller} className="vrows">
+        <table className="vtable" aria-label={label} aria-rowcount={count + 1} style={minWidth ? { minWidth } : undefined}>
+          <thead>
+            <tr className="vrow vrow-head" aria-rowindex={1} style={columns}>
+              {head}
             </tr>
-          ))}
-        </tbody>
-      </table>
-      {count === 0 ? empty : null}
+          </thead>
+          <tbody className="vrows-space" style={{ height: virtual.getTotalSize() }}>
+            {virtual.getVirtualItems().map((item) => (
+              <tr
+                key={item.key}
+                className="vrow"
+                aria-rowindex={item.index + 2}
+                style={{ ...columns, transform: `translateY(${item.start}px)`, height: ROW_HEIGHT }}
+              >
+                {renderRow(item.index)}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {count === 0 ? empty : null}
+      </div>
     </div>
   );
 }

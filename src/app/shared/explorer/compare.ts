@@ -69,8 +69,8 @@ export function compareReports(ra: Report, rb: Report, threshold: number): Compa
     const sb = metricStats(matchedB, metric);
     return { metric, a: sa.mean, b: sb.mean, delta: diff(sa.mean, sb.mean), nullsA: sa.nullCount, nullsB: sb.nullCount, sa, sb };
   });
-  const ragasA = ragasScoreOf(summary.map((s) => s.sa));
-  const ragasB = ragasScoreOf(summary.map((s) => s.sb));
+  const ragasA = ragasScoreOf(summary.map((s) => [s.metric, s.sa] as const));
+  const ragasB = ragasScoreOf(summary.map((s) => [s.metric, s.sb] as const));
   return {
     metrics,
     summary: summary.map(({ sa: _a, sb: _b, ...rest }) => rest),

@@ -1,4 +1,6 @@
-import { harmonicMean, summarizeScores } from "../../../engine/run/aggregate";
+import { std } from "../../../engine/math/std";
+import { summarizeScores } from "../../../engine/run/aggregate";
+import { ragasScoreOfMeans } from "../../../engine/run/ragas-score";
 import type { MetricId } from "../../../engine/metrics/types";
 import type { ExplorerRow } from "./rows";
 
@@ -23,18 +25,12 @@ export function metricStats(rows: readonly ExplorerRow[], metric: MetricId): Met
     results.map((m) => m.error?.code),
   );
   const scores = results.map((m) => m.score).filter((s): s is number => s !== null);
-  return { ...base, std: stdDev(scores, base.mean), min: scores.length ? Math.min(...scores) : null, max: scores.length ? Math.max(...scores) : null, scores };
-}
-
-export function stdDev(values: readonly number[], mean: number | null = null): number | null {
-  if (values.length < 2) return null;
-  const m = mean ?? values.reduce((a, b) => a + b, 0) / values.length;
-  return Math.sqrt(values.reduce((sum, v) => sum + (v - m) ** 2, 0) / (values.length - 1));
+  return { ...base, std: std(scores), min: scores.length ? Math.min(...scores) : null, max: scores.length ? Math.max(...scores) : null, scores };
 }
 
 /** The paper-era RAGAS score of these rows: harmonic mean of the metric means (engine's definition). */
-export function ragasScoreOf(stats: readonly MetricStats[]): number | null {
-  return harmonicMean(stats.map((s) => s.mean).filter((m): m is number => m !== null));
+export function ragasScoreOf(stats: readonly (readonly [metricId: string, stats: MetricStats])[]): number | null {
+  return ragasScoreOfMeans(stats.map(([id, s]) => [id, s.mean]));
 }
 
 /** Counts of scores in `bins` equal bins over [0, 1]; a score of exactly 1 falls in the last bin. */

@@ -5,11 +5,6 @@ import { useApp } from "../store";
  * through the same parse path as a file. Tiny on purpose: the playground imports it into the
  * main bundle; the view takes the report when it mounts.
  */
-/**
- * The playground button's label lives here, not in messages.ts: the playground is in the main
- * bundle, and importing messages.ts there would pull every Reports string into it.
- */
-export const OPEN_IN_REPORTS = { en: "Open in Reports (CSV, HTML, share link)", zh: "在报告中打开（CSV、HTML、分享链接）" } as const;
 
 let pending: { name: string; text: string } | null = null;
 

@@ -110,7 +110,11 @@ export const en = {
     cancel: "Cancel",
     bypassCache: "Bypass cache",
     shortcut: "Ctrl+Enter",
-    needKey: "Scoring your own text needs an API key. Open Settings to add one; without a key, only the built-in examples can be scored (by the demo judge).",
+    needKey:
+      "Scoring your own text with a judge needs an API key. Open Settings to add one; without a key, the built-in examples are scored by the demo judge, and the metrics marked “no judge” score any text.",
+    keylessOnly: (names: string) => `No API key: only the metrics that need no judge are scored (${names}). Add a key in Settings for the others.`,
+    noJudge: "no judge",
+    noJudgeHint: "needs no judge and no key: computed in your browser from the answer and the reference",
     nothingSelected: "Choose at least one metric that can run.",
   },
   metrics: {
@@ -119,6 +123,12 @@ export const en = {
     context_relevance: "Context relevance",
     context_precision: "Context precision",
     context_recall: "Context recall",
+    bleu: "BLEU",
+    chrf: "chrF",
+    rouge_l: "ROUGE-L",
+    string_similarity: "String similarity",
+    exact_match: "Exact match",
+    string_presence: "String presence",
   },
   missing: {
     contexts: "needs at least one context",
@@ -138,7 +148,7 @@ export const en = {
     jump: "See results ↓",
     ragasScore: "RAGAS score",
     ragasHint: "harmonic mean of the scored metrics",
-    tokens: (prompt: number, completion: number) => `${prompt.toLocaleString()} prompt + ${completion.toLocaleString()} completion tokens`,
+    tokens: (prompt: number, completion: number) => `${prompt.toLocaleString("en")} prompt + ${completion.toLocaleString("en")} completion tokens`,
     requests: (n: number) => (n === 1 ? "1 request" : `${n} requests`),
     cost: (usd: string) => `≈ ${usd}`,
     costUnknown: (models: string) => `cost unknown (no price for ${models})`,
@@ -175,6 +185,25 @@ export const en = {
     notAttributed: "not attributed",
     contextN: (n: number) => `Context ${n}`,
     none: "Nothing to show.",
+    answerTokens: "Answer tokens",
+    referenceTokens: "Reference tokens",
+    ngram: (n: number) => `${n}-grams`,
+    matchesOf: (matches: number, total: number) => `${matches} of ${total} match`,
+    brevityPenalty: "brevity penalty",
+    tokenizer: "tokenizer",
+    lcs: "longest common subsequence",
+    charNgrams: "Character n-grams (spaces removed)",
+    inAnswer: "in the answer",
+    inReference: "in the reference",
+    matched: "matched",
+    editDistance: "edit distance",
+    characters: "characters",
+    firstDifference: (at: number) => `first difference at character ${at}`,
+    foundAt: (at: number) => `found at character ${at}`,
+    equal: "equal",
+    notEqual: "not equal",
+    present: "present",
+    absent: "absent",
   },
   summary: {
     faithfulness: (supported: number, total: number) => `${supported} of ${total} statements in the answer are supported by the contexts.`,
@@ -187,6 +216,17 @@ export const en = {
         ? `None of the ${total} contexts helps reach the reference.`
         : `${useful} of ${total} contexts help reach the reference; useful contexts ranked lower pull the score down.`,
     contextRecall: (found: number, total: number) => `${found} of ${total} statements in the reference are found in the contexts.`,
+    bleu: (unigrams: number, total: number, bp: string) =>
+      `${unigrams} of the answer's ${total} tokens occur in the reference; brevity penalty ${bp} (sacreBLEU sentence BLEU).`,
+    rougeL: (lcs: number, answer: number, reference: number) =>
+      `The longest run of tokens shared in order is ${lcs} long (answer ${answer} tokens, reference ${reference}).`,
+    chrf: "Character n-gram F-score (beta 2) of the answer against the reference, as sacreBLEU computes it.",
+    stringSimilarity: (edits: number, longest: number) =>
+      `${edits} character edits turn the answer into the reference (the longer text has ${longest} characters).`,
+    exactMatch: (equal: boolean) =>
+      equal ? "The answer equals the reference exactly." : "The answer is not exactly the reference (case, spaces and punctuation count).",
+    stringPresence: (present: boolean) =>
+      present ? "The reference occurs in the answer as written." : "The reference does not occur in the answer as written.",
   },
   callLog: {
     title: (n: number) => (n === 1 ? "Call log (1 call)" : `Call log (${n} calls)`),
@@ -203,6 +243,8 @@ export const en = {
     reply: "Raw reply",
     error: "Error",
     noMessages: "The prompt was not recorded for this call.",
+    seconds: (s: string) => `${s} s`,
+    milliseconds: (ms: number) => `${ms} ms`,
   },
   history: {
     title: "History",
@@ -219,6 +261,7 @@ export const en = {
     imported: (name: string) => `Loaded the first sample of ${name}.`,
     importFailed: (message: string) => `Could not import the report: ${message}`,
     nothingToExport: "Score a sample first.",
+    openInReports: "Open in Reports (CSV, HTML, share link)",
   },
   status: {
     ready: "Ready.",
@@ -232,6 +275,27 @@ export const en = {
     deleted: "Deleted from history.",
     storageUnavailable: "This browser's storage is unavailable: nothing will be kept after a reload.",
     failed: (message: string) => `Could not score: ${message}`,
+  },
+  // Issue 20: the built-in examples' names in the UI language (src/demo keeps each in its own language).
+  examples: {
+    "en-rocket-launch": {
+      title: "Rocket launch (unsupported claim, irrelevant context first)",
+      teaches: "The answer adds a live-stream claim no context supports, and the top-ranked context is background the question does not need.",
+    },
+    "en-store-returns": {
+      title: "Store returns (contradicted claim, missing fact)",
+      teaches: "The answer says return shipping is always free, which the policy contradicts; the reference's refund timeline is in no retrieved context.",
+    },
+    "zh-shanghai-tower": {
+      title: "Shanghai Tower (unsupported claim)",
+      teaches:
+        "The answer says it is China's tallest building, which may be true, but no retrieved context says so, so faithfulness drops; the same fact in the reference has no source either.",
+    },
+    "zh-vpn-request": {
+      title: "VPN account request (evasive answer)",
+      teaches:
+        "The answer is evasive and never says how long it takes, so answer relevancy is 0; the little it says is supported. The top-ranked context is the canteen's opening hours.",
+    },
   },
 } as const;
 

@@ -1,4 +1,5 @@
-import type { MetricId, MetricResult, Sample } from "../../../engine";
+import { isMetricId, type MetricId, type MetricResult, type Sample } from "../../../engine";
+import type { RunView } from "../store/types";
 import { addHistoryEntry, addHistoryResult, deleteHistoryEntry, listHistory, pruneHistory, type HistoryEntry } from "../../../storage/db/history";
 import { addLastSessionResult, loadLastSession, saveLastSession } from "../../../storage/db/session";
 import { useApp } from "../store";
@@ -72,7 +73,7 @@ export async function restoreLastSession(): Promise<void> {
     s.showResults(
       {
         sample: session.sample,
-        metricIds: session.metrics,
+        metricIds: session.metrics.filter(isMetricId),
         results: session.results,
         demo: entry?.demo ?? false,
         model: entry?.model ?? s.settings.model,
@@ -99,5 +100,13 @@ export async function removeHistoryEntry(id: string): Promise<void> {
 }
 
 export function entryToView(entry: HistoryEntry) {
-  return { sample: entry.sample, metricIds: entry.metrics, results: entry.results, demo: entry.demo, model: entry.model, historyId: entry.id };
+  // The playground's tables know MetricId; a stored metric they do not show yet stays in IndexedDB.
+  return {
+    sample: entry.sample,
+    metricIds: entry.metrics.filter(isMetricId),
+    results: entry.results as RunView["results"],
+    demo: entry.demo,
+    model: entry.model,
+    historyId: entry.id,
+  };
 }

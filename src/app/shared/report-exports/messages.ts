@@ -41,14 +41,16 @@ const en = {
   exportHtml: "Export HTML",
   createLink: "Create share link",
   sharePassword: "Share password (optional)",
+  /** The receiving side: a protected link cannot open without it. */
+  linkPassword: "Share password",
   shareLink: "Share link",
   copy: "Copy link",
   copied: "Copied.",
   copyFailed: "Copy failed: select the link and copy it by hand.",
   linkMade: (chars: number, encrypted: boolean) =>
-    `${chars.toLocaleString()} characters${encrypted ? ", encrypted" : ""}. The report is in the part after #, which browsers never send to a server.`,
+    `${chars.toLocaleString("en")} characters${encrypted ? ", encrypted" : ""}. The report is in the part after #, which browsers never send to a server.`,
   linkTooLong: (chars: number, max: number) =>
-    `Too long for a link: ${chars.toLocaleString()} characters (Chromium opens up to about ${max.toLocaleString()}). Share the file instead (Export report or Export HTML), or a summary-only link.`,
+    `Too long for a link: ${chars.toLocaleString("en")} characters (Chromium opens up to about ${max.toLocaleString("en")}). Share the file instead (Export report or Export HTML), or a summary-only link.`,
   summaryLink: "Create summary-only link",
   summaryLinkNote: "Summary-only: scores, reasons and summaries, without traces and prompts.",
   summaryTooLong: "Even the summary-only link is too long; share the file instead.",
@@ -117,13 +119,15 @@ const zh: ReportsMessages = {
   exportHtml: "导出 HTML",
   createLink: "创建分享链接",
   sharePassword: "分享密码（可选）",
+  linkPassword: "分享密码",
   shareLink: "分享链接",
   copy: "复制链接",
   copied: "已复制。",
   copyFailed: "复制失败：请选中链接手动复制。",
-  linkMade: (chars, encrypted) => `${chars.toLocaleString()} 个字符${encrypted ? "，已加密" : ""}。报告位于 # 之后的部分，浏览器不会把它发送给任何服务器。`,
+  linkMade: (chars, encrypted) =>
+    `${chars.toLocaleString("zh-CN")} 个字符${encrypted ? "，已加密" : ""}。报告位于 # 之后的部分，浏览器不会把它发送给任何服务器。`,
   linkTooLong: (chars, max) =>
-    `链接过长：${chars.toLocaleString()} 个字符（Chromium 最多约 ${max.toLocaleString()}）。请改为分享文件（导出报告或导出 HTML），或仅含汇总的链接。`,
+    `链接过长：${chars.toLocaleString("zh-CN")} 个字符（Chromium 最多约 ${max.toLocaleString("zh-CN")}）。请改为分享文件（导出报告或导出 HTML），或仅含汇总的链接。`,
   summaryLink: "创建仅含汇总的链接",
   summaryLinkNote: "仅含汇总：分数、理由和汇总，不含追踪和提示词。",
   summaryTooLong: "即使仅含汇总的链接也过长；请改为分享文件。",

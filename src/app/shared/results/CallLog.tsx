@@ -27,7 +27,7 @@ export function CallLog({ calls }: { calls: readonly CallRecord[] }) {
               </div>
               <div>
                 <dt>{t.callLog.latency}</dt>
-                <dd>{formatMs(call.ms)}</dd>
+                <dd>{formatMs(call.ms, t.callLog)}</dd>
               </div>
               <div>
                 <dt>{t.callLog.attempts}</dt>

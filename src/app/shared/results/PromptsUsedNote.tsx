@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useFormats } from "../i18n/format";
 import type { MetricResult } from "../../../engine";
 import { useT } from "../i18n";
 import { appDb } from "../persist/db";
@@ -11,6 +12,7 @@ import { activateUsed, differencesFromActive, type PromptDifference, promptsUsed
  */
 export function PromptsUsedNote({ results }: { results: Readonly<Record<string, MetricResult | undefined>> }) {
   const t = useT();
+  const fmt = useFormats();
   const [differences, setDifferences] = useState<PromptDifference[]>([]);
   useEffect(() => {
     let stale = false;
@@ -37,7 +39,7 @@ export function PromptsUsedNote({ results }: { results: Readonly<Record<string, 
   };
   return (
     <div className="note note-warn" role="status" aria-label="Prompt versions used">
-      <p>{t.results.promptsDiffer(names.join(", "))}</p>
+      <p>{t.results.promptsDiffer(fmt.list(names))}</p>
       {restorable ? (
         <button type="button" className="btn btn-small" onClick={() => void restore()}>
           {t.results.useTheseVersions}

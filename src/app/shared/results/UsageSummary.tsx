@@ -1,4 +1,5 @@
-import { allCalls, harmonicMean, usageOf, type MetricId, type MetricResult } from "../../../engine";
+import { allCalls, ragasScoreOfMeans, usageOf, type MetricId, type MetricResult } from "../../../engine";
+import { useFormats } from "../i18n/format";
 import { useT } from "../i18n";
 import { useApp } from "../store";
 import { estimateCost } from "../../../storage/prices";
@@ -7,11 +8,10 @@ import { formatScore, formatUsd, scoreLevel } from "./format";
 /** The harmonic-mean RAGAS score (two or more scored metrics) and the sample's tokens and cost. */
 export function UsageSummary({ results, demo }: { results: Partial<Record<MetricId, MetricResult>>; demo: boolean }) {
   const t = useT();
+  const fmt = useFormats();
   const prices = useApp((s) => s.settings.prices);
-  const scores = Object.values(results)
-    .map((r) => r?.score)
-    .filter((s): s is number => typeof s === "number");
-  const ragas = harmonicMean(scores);
+  // The judged metrics only: BLEU or exact match sit beside the RAGAS score, not in it.
+  const ragas = ragasScoreOfMeans(Object.entries(results).map(([id, r]) => [id, r?.score]));
   const calls = allCalls([{ sampleId: "", metrics: results }]);
   const usage = usageOf(calls);
   const cost = estimateCost(calls, prices);
@@ -32,7 +32,7 @@ export function UsageSummary({ results, demo }: { results: Partial<Record<Metric
           <span>{t.results.requests(usage.requests)}</span>
           <span>{t.results.tokens(usage.promptTokens, usage.completionTokens)}</span>
           {demo ? null : cost.unpriced.length > 0 ? (
-            <span>{t.results.costUnknown(cost.unpriced.join(", "))}</span>
+            <span>{t.results.costUnknown(fmt.list(cost.unpriced))}</span>
           ) : (
             <span>{t.results.cost(formatUsd(cost.usd))}</span>
           )}

@@ -26,6 +26,7 @@ export function formatUsd(usd: number): string {
   return `$${usd.toFixed(2)}`;
 }
 
-export function formatMs(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+/** A latency in the UI language's units (the catalogue's callLog.seconds / milliseconds). */
+export function formatMs(ms: number, units: { seconds(s: string): string; milliseconds(ms: number): string }): string {
+  return ms >= 1000 ? units.seconds((ms / 1000).toFixed(1)) : units.milliseconds(Math.round(ms));
 }

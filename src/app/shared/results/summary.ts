@@ -55,5 +55,26 @@ export function traceSummary(t: Messages, id: MetricId, result: MetricResult): s
           )
         : undefined;
     }
+    case "bleu": {
+      const tokens = list<string>("answerTokens");
+      const matches = list<number>("matches");
+      const bp = typeof trace.brevityPenalty === "number" ? trace.brevityPenalty : undefined;
+      return tokens.length && matches.length && bp !== undefined ? t.summary.bleu(matches[0]!, tokens.length, bp.toFixed(3)) : undefined;
+    }
+    case "rouge_l": {
+      const answer = list<string>("answerTokens");
+      const reference = list<string>("referenceTokens");
+      return typeof trace.lcs === "number" ? t.summary.rougeL(trace.lcs, answer.length, reference.length) : undefined;
+    }
+    case "chrf":
+      return list("orders").length ? t.summary.chrf : undefined;
+    case "string_similarity": {
+      const longest = Math.max(Number(trace.answerLength) || 0, Number(trace.referenceLength) || 0);
+      return typeof trace.distance === "number" ? t.summary.stringSimilarity(trace.distance, longest) : undefined;
+    }
+    case "exact_match":
+      return trace.match === 0 || trace.match === 1 ? t.summary.exactMatch(trace.match === 1) : undefined;
+    case "string_presence":
+      return trace.present === 0 || trace.present === 1 ? t.summary.stringPresence(trace.present === 1) : undefined;
   }
 }

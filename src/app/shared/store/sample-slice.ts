@@ -1,5 +1,5 @@
 import type { StateCreator } from "zustand";
-import { METRIC_IDS } from "../../../engine";
+import { METRIC_IDS, METRICS, needsNoModel } from "../../../engine";
 import type { AppState, ContextField, SampleDraft, SampleSlice } from "./types";
 
 let nextKey = 1;
@@ -11,7 +11,8 @@ export function emptyDraft(): SampleDraft {
 
 export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (set) => ({
   draft: emptyDraft(),
-  selected: [...METRIC_IDS],
+  // The judge metrics by default; the ones that need no judge (BLEU, ROUGE-L, ...) are one tick away.
+  selected: METRIC_IDS.filter((id) => !needsNoModel(METRICS[id])),
   setField: (name, value) => set((s) => ({ draft: { ...s.draft, [name]: value } })),
   setContext: (index, text) =>
     set((s) => ({

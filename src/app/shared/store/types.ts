@@ -1,3 +1,5 @@
+import type { AgreementRow } from "../../../engine/agreement/types";
+import type { Report } from "../../../storage/format/report-schema";
 import type { MetricId, MetricResult, PromptOverrides, Sample } from "../../../engine";
 import type { Messages } from "../i18n/en";
 import type { Lang } from "../i18n/lang";
@@ -91,4 +93,34 @@ export interface UiSlice {
 /** The header's tabs. Every view but the playground is its own chunk, fetched the first time it opens. */
 export type AppView = "playground" | "prompts" | "datasets" | "reports" | "agreement";
 
-export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice;
+/** A report on screen in the Reports view: where it came from, and its text (what "Keep report" stores). */
+export interface OpenedReport {
+  report: Report;
+  name: string;
+  text: string;
+  migratedFrom?: number;
+  /** Its id in the kept reports once kept (or when opened from there); null for a file or link not kept. */
+  keptId?: string | null;
+}
+
+/** Agreement rows loaded from a file or the rows API, and where they came from. */
+export interface LoadedAgreementData {
+  rows: AgreementRow[];
+  source: string;
+}
+
+interface Workspace {
+  /** The dataset open in the Datasets view. */
+  datasetId: string | null;
+  /** The run selected under it. */
+  runId: string | null;
+  report: OpenedReport | null;
+  agreementData: LoadedAgreementData | null;
+}
+
+export interface WorkspaceSlice {
+  workspace: Workspace;
+  setWorkspace(patch: Partial<Workspace>): void;
+}
+
+export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice & WorkspaceSlice;

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { useApp } from "../store";
 
 interface TextFieldProps {
   id: string;
@@ -16,22 +15,15 @@ interface TextFieldProps {
 }
 
 /**
- * A labelled textarea. In Chinese the English name is shown next to the label and used as the
- * accessible name, so screen-reader scripts and browser tests find the same control in both.
+ * A labelled textarea. The visible label is in the current language; the accessible name is the
+ * English contract-7 name in every language (aria-label), so screen-reader scripts and browser
+ * tests find the same control in both, and the Chinese page shows no English words for it.
  */
 export function TextField({ id, label, name, value, onChange, rows = 3, hint, actions, placeholder }: TextFieldProps) {
-  const lang = useApp((s) => s.lang);
   return (
     <div className="field">
       <div className="field-head">
-        <label htmlFor={id}>
-          {label}
-          {lang !== "en" && label !== name ? (
-            <span className="label-en" lang="en">
-              {name}
-            </span>
-          ) : null}
-        </label>
+        <label htmlFor={id}>{label}</label>
         {hint ? <span className="field-hint">{hint}</span> : null}
         {actions ? <span className="field-actions">{actions}</span> : null}
       </div>

@@ -67,6 +67,14 @@ function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
       }));
     case "answer_relevancy":
       return rows(trace, "questions").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.similarity) }));
+    // No prompt, so nothing for the studio to diff.
+    case "bleu":
+    case "chrf":
+    case "rouge_l":
+    case "string_similarity":
+    case "exact_match":
+    case "string_presence":
+      return [];
   }
 }
 

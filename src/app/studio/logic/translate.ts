@@ -96,10 +96,10 @@ export function applyStrings(examples: readonly PromptExample[], slots: readonly
 const translationItem = z.string().regex(/\S/, "a translation is empty");
 
 /**
- * The reply spec for n pieces: exactly n non-empty strings, in order. Everything it checks is in
- * the schema sent (minItems = maxItems = n, pattern \S), so any reply a schema-following server
- * gives is used as it is, and a JSON-mode reply with some strings missing is completed by one
- * follow-up for those alone.
+ * The reply spec for n pieces: exactly n non-empty strings, in order. What it checks is in the
+ * schema sent (minItems = maxItems = n, minLength 1), so a reply a schema-following server gives
+ * is used as it is; a string of spaces only (which no schema without `pattern` can rule out) and a
+ * JSON-mode reply with some strings missing are completed by one follow-up for those alone.
  */
 export function translationSpec(originals: readonly string[]): JudgeOutputSpec<string[]> {
   return positionalItems("translated_strings", "translations", TEXT, translationItem, originals.length);

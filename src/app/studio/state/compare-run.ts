@@ -17,8 +17,7 @@ import { estimateCost } from "../../../storage/prices";
 import { useApp } from "../../shared/store";
 import { checkDraft, sameDraft, draftOf } from "../logic/draft";
 import { diffTraces } from "../logic/trace-diff";
-import { studioT } from "../messages";
-import { activeOverridesOf, promptById, useStudio, type Rescore, type ScoreSide } from "./store";
+import { activeOverridesOf, type NoticeText, promptById, useStudio, type Rescore, type ScoreSide } from "./store";
 
 /**
  * "Score with this version": the playground sample scored by the prompt's metric twice, with
@@ -72,17 +71,16 @@ async function scoreOnce(sample: Sample, metricId: MetricId, prompts: PromptOver
 
 /** Scores the selected prompt's draft against the active version; `live` marks a re-score from live mode. */
 export async function scoreWithDraft(live = false): Promise<void> {
-  const t = studioT();
   const studio = useStudio.getState();
   const promptId = studio.selectedId;
   const prompt = promptById(promptId);
   const draft = studio.drafts[promptId];
   if (!draft) return;
   const check = checkDraft(prompt, draft);
-  const refuse = (text: string) => useStudio.setState({ tryNotice: { kind: "error", text } });
+  const refuse = (text: NoticeText) => useStudio.setState({ tryNotice: { kind: "error", text } });
   if (!check.override)
-    return refuse(
-      t.refused(
+    return refuse((m) =>
+      m.refused(
         check.issues
           .filter((i) => i.severity === "error")
           .map((i) => i.message)
@@ -93,10 +91,10 @@ export async function scoreWithDraft(live = false): Promise<void> {
   const app = useApp.getState();
   const sample = draftToSample(app.draft, "studio-sample");
   const plan = planFor(sample);
-  if (plan.kind !== "real") return refuse(t.needKey);
+  if (plan.kind !== "real") return refuse((m) => m.needKey);
   const metricId = prompt.metric as MetricId;
   const missing = missingInput(METRICS[metricId], sample, hasEmbedderFor(plan, app.settings.embeddingModel));
-  if (missing) return refuse(t.missing(missing));
+  if (missing) return refuse((m) => m.missing(missing));
 
   running?.abort();
   const abort = new AbortController();
@@ -132,7 +130,7 @@ export async function scoreWithDraft(live = false): Promise<void> {
       rescores: [entry, ...s.rescores].slice(0, 20),
     }));
   } catch (error) {
-    if (!abort.signal.aborted) refuse(t.failed(error instanceof Error ? error.message : String(error)));
+    if (!abort.signal.aborted) refuse((m) => m.failed(error instanceof Error ? error.message : String(error)));
   } finally {
     if (running === abort) {
       running = null;

@@ -1,4 +1,5 @@
 import { create } from "zustand";
+import type { StudioMessages } from "../messages";
 import { allPrompts, type MetricId, type MetricResult, type PromptDef, type PromptOverrides, type Usage } from "../../../engine";
 import { versionOverride, type PromptVersion } from "../../../storage/db/prompt-versions";
 import type { DraftField, PromptDraft } from "../logic/draft";
@@ -49,7 +50,9 @@ export interface TranslationReview {
   usd: number | null;
 }
 
-export type Notice = { kind: "info" | "error"; text: string } | null;
+/** A notice is a function of the catalogue: it is written in the language shown, also after a switch. */
+export type NoticeText = (t: StudioMessages) => string;
+export type Notice = { kind: "info" | "error"; text: NoticeText } | null;
 
 export interface StudioState {
   loaded: boolean;
@@ -116,6 +119,6 @@ export function setDraftField(promptId: string, field: DraftField, value: string
   });
 }
 
-export function notify(kind: "info" | "error", text: string): void {
+export function notify(kind: "info" | "error", text: NoticeText): void {
   useStudio.setState({ notice: { kind, text } });
 }

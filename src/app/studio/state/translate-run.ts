@@ -6,7 +6,6 @@ import { useApp } from "../../shared/store";
 import { examplesToText } from "../logic/draft";
 import { checkExamplesText } from "../logic/examples-check";
 import { applyStrings, collectStrings, translationMessages, translationSpec, TRANSLATE_PROMPT_HASH, TRANSLATE_PROMPT_ID } from "../logic/translate";
-import { studioT } from "../messages";
 import { notify, promptById, useStudio } from "./store";
 
 /**
@@ -15,17 +14,16 @@ import { notify, promptById, useStudio } from "./store";
  * user applies or saves it.
  */
 export async function translateExamples(language: string): Promise<void> {
-  const t = studioT();
   const { selectedId: promptId, drafts } = useStudio.getState();
   const prompt = promptById(promptId);
   const draft = drafts[promptId];
   if (!draft || !language.trim()) return;
   const checked = checkExamplesText(draft.examplesText, prompt);
-  if (!checked.examples) return notify("error", t.translateBroken);
+  if (!checked.examples) return notify("error", (m) => m.translateBroken);
   const { strings, slots } = collectStrings(checked.examples);
-  if (strings.length === 0) return notify("error", t.translateNothing);
+  if (strings.length === 0) return notify("error", (m) => m.translateNothing);
   // The demo judge answers only the metrics' built-in prompts; translating needs a real endpoint.
-  if (planFor(draftToSample(useApp.getState().draft, "")).kind !== "real") return notify("error", t.needKey);
+  if (planFor(draftToSample(useApp.getState().draft, "")).kind !== "real") return notify("error", (m) => m.needKey);
 
   useStudio.setState({ busy: "translate", notice: null });
   try {
@@ -45,7 +43,7 @@ export async function translateExamples(language: string): Promise<void> {
       field: "examplesText",
     });
   } catch (error) {
-    notify("error", t.translationFailed(error instanceof Error ? error.message : String(error)));
+    notify("error", (m) => m.translationFailed(error instanceof Error ? error.message : String(error)));
   } finally {
     useStudio.setState({ busy: null });
   }

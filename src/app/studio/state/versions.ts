@@ -12,7 +12,7 @@ import { buildPromptSet, parsePromptSet } from "../../../storage/format/prompt-s
 import { appDb } from "../../shared/persist/db";
 import { checkDraft, draftOf, sameDraft, type PromptDraft } from "../logic/draft";
 import { studioT } from "../messages";
-import { activeOverridesOf, notify, PROMPTS, promptById, useStudio } from "./store";
+import { activeOverridesOf, type NoticeText, notify, PROMPTS, promptById, useStudio } from "./store";
 
 /**
  * The studio's storage actions. Every write goes to IndexedDB first and then the studio reloads
@@ -21,7 +21,7 @@ import { activeOverridesOf, notify, PROMPTS, promptById, useStudio } from "./sto
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function refuse(text: string): false {
+function refuse(text: NoticeText): false {
   notify("error", text);
   return false;
 }
@@ -59,20 +59,19 @@ export async function loadStudio(): Promise<void> {
 
 /** Saves the selected prompt's draft under `name` and makes it the active version. */
 export async function saveDraftAsVersion(promptId: string, name: string, draft = useStudio.getState().drafts[promptId]): Promise<boolean> {
-  const t = studioT();
-  if (!name.trim()) return refuse(t.nameNeeded);
+  if (!name.trim()) return refuse((m) => m.nameNeeded);
   const check = draft ? checkDraft(promptById(promptId), draft) : undefined;
-  if (!check?.override) return refuse(t.fixFirst);
+  if (!check?.override) return refuse((m) => m.fixFirst);
   const db = await appDb();
-  if (!db) return refuse(t.storageUnavailable);
+  if (!db) return refuse((m) => m.storageUnavailable);
   try {
     const version = await savePromptVersion(db, { promptId, name, override: check.override }, { activate: true });
     await reload();
     useStudio.setState((s) => ({ opened: { ...s.opened, [promptId]: version.id }, drafts: { ...s.drafts, [promptId]: draft! } }));
-    notify("info", t.saved(version.name));
+    notify("info", (m) => m.saved(version.name));
     return true;
   } catch (error) {
-    return refuse(errorText(error));
+    return refuse(() => errorText(error));
   }
 }
 
@@ -91,10 +90,10 @@ export async function activate(promptId: string, versionId: string | null): Prom
     await setActiveVersion(db, promptId, versionId);
     const loaded = await reload();
     const name = loaded?.versions.find((v) => v.id === versionId)?.name ?? studioT().useDefault;
-    notify("info", studioT().activated(name));
+    notify("info", (m) => m.activated(name));
   } catch (error) {
     await reload().catch(() => undefined);
-    notify("error", errorText(error));
+    notify("error", () => errorText(error));
   }
 }
 
@@ -107,20 +106,19 @@ export function openVersion(promptId: string, versionId: string | null): void {
     drafts: { ...s.drafts, [promptId]: draftOf(prompt, version ? versionOverride(version) : undefined) },
     opened: { ...s.opened, [promptId]: version?.id ?? null },
   }));
-  const t = studioT();
-  notify("info", version ? t.opened(version.name) : t.resetDone);
+  notify("info", (m) => (version ? m.opened(version.name) : m.resetDone));
 }
 
 export async function removeVersion(version: PromptVersion): Promise<void> {
   const db = await appDb();
-  if (!db) return notify("error", studioT().storageUnavailable);
+  if (!db) return notify("error", (m) => m.storageUnavailable);
   try {
     await deletePromptVersion(db, version.id);
     await reload();
     useStudio.setState((s) => (s.opened[version.promptId] === version.id ? { opened: { ...s.opened, [version.promptId]: null } } : {}));
-    notify("info", studioT().deleted(version.name));
+    notify("info", (m) => m.deleted(version.name));
   } catch (error) {
-    notify("error", errorText(error));
+    notify("error", () => errorText(error));
   }
 }
 
@@ -137,11 +135,11 @@ export function exportText(): { text: string; count: number; unsaved: boolean } 
  * bad file changes nothing; then one transaction makes the file's prompts the active set.
  */
 export async function importText(text: string, fileName: string): Promise<void> {
-  const t = studioT();
+  const _t = studioT();
   const parsed = parsePromptSet(text, fileName);
-  if (!parsed.ok) return notify("error", t.importFailed(parsed.message));
+  if (!parsed.ok) return notify("error", (m) => m.importFailed(parsed.message));
   const db = await appDb();
-  if (!db) return notify("error", t.storageUnavailable);
+  if (!db) return notify("error", (m) => m.storageUnavailable);
   const entries = Object.entries(parsed.overrides).map(([promptId, override]) => ({
     promptId,
     name: override.versionName?.trim() || `imported from ${fileName}`.slice(0, 80),
@@ -150,7 +148,7 @@ export async function importText(text: string, fileName: string): Promise<void> 
   try {
     await importPromptVersions(db, entries);
   } catch (error) {
-    return notify("error", t.importFailed(errorText(error)));
+    return notify("error", (m) => m.importFailed(errorText(error)));
   }
   const loaded = await reload();
   const overrides = activeOverridesOf(loaded?.versions ?? [], loaded?.active ?? {});
@@ -161,5 +159,5 @@ export async function importText(text: string, fileName: string): Promise<void> 
     opened[prompt.id] = loaded?.active[prompt.id] ?? null;
   }
   useStudio.setState({ drafts, opened, comparison: null });
-  notify("info", t.imported(entries.length, fileName));
+  notify("info", (m) => m.imported(entries.length, fileName));
 }

@@ -1,6 +1,7 @@
 import { cosine } from "../../math/cosine";
 import { MetricError } from "../../result";
 import { ask, PRIORITY } from "../shared/ask";
+import { optionsOf, wholeNumber } from "../shared/options";
 import type { MetricDefinition } from "../types";
 import { questionsOutputFor, questionsPrompt } from "./prompts";
 import { explainAnswerRelevancy, scoreAnswerRelevancy, type AnswerRelevancyTrace } from "./score";
@@ -13,6 +14,8 @@ export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   requires: ["question", "answer"],
   usesEmbeddings: true,
   prompts: [questionsPrompt],
+  options: optionsOf({ questions: wholeNumber(1, 10).optional() }),
+  calls: () => ({ chat: 1, embedding: 1 }),
   async run(ctx) {
     const count = Math.max(1, Math.min(10, Math.round(ctx.options.questions ?? DEFAULT_QUESTION_COUNT)));
     const reply = await ask(ctx, questionsPrompt, { answer: ctx.sample.answer, count: String(count) }, questionsOutputFor(count), PRIORITY.feedsNextStep);

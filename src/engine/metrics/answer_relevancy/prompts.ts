@@ -8,7 +8,7 @@ const question = z.object({ question: z.string(), noncommittal: binaryFlag });
 export type QuestionsOutput = { questions: z.infer<typeof question>[] };
 
 /**
- * The reply for `count` questions (contract 8): the schema asks for exactly that many, none blank.
+ * The reply for `count` questions (contract 8): the schema asks for exactly that many, none empty.
  * The validator is looser (at least one that is not blank; the metric drops blank ones and any
  * beyond the count), and everything it checks the schema states.
  */

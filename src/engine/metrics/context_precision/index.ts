@@ -1,21 +1,52 @@
 import { numbered } from "../../prompts/render";
+import type { JudgeOutputSpec } from "../../ports";
+import type { PromptDef } from "../../prompts/types";
 import { askEach } from "../shared/ask";
-import type { MetricContext, MetricDefinition } from "../types";
-import { usefulnessOutputFor, usefulnessPrompt } from "./prompts";
+import { optionsOf, flag } from "../shared/options";
+import type { MetricContext, MetricDefinition, MetricOptions } from "../types";
+import { type UsefulnessVerdict, usefulnessOutputFor, usefulnessPrompt } from "./prompts";
 import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTrace, type ContextVerdict } from "./score";
 
+/** How the contexts are judged: which prompt, its reply schema, and the text each context must have been useful for. */
+export interface UsefulnessJudging {
+  prompt: PromptDef<UsefulnessVerdict[]>;
+  outputFor: (n?: number) => JudgeOutputSpec<UsefulnessVerdict[]>;
+  /** The prompt's input besides the numbered contexts (question and reference, or question and answer). */
+  input: (ctx: MetricContext) => Record<string, string>;
+}
+
 /** Judges a run of contexts in one call; the schema sent asks for exactly one verdict per context, in order. */
-async function judgeContexts(ctx: MetricContext, contexts: readonly string[], firstIndex: number): Promise<ContextVerdict[]> {
-  const { question, reference } = ctx.sample;
+async function judgeContexts(ctx: MetricContext, how: UsefulnessJudging, contexts: readonly string[], firstIndex: number): Promise<ContextVerdict[]> {
+  const fixed = how.input(ctx);
   const verdicts = await askEach(
     ctx,
-    usefulnessPrompt,
+    how.prompt,
     contexts.length,
-    (items) => ({ question, reference: reference ?? "", contexts: numbered(items.map((i) => contexts[i]!)) }),
-    usefulnessOutputFor,
+    (items) => ({ ...fixed, contexts: numbered(items.map((i) => contexts[i]!)) }),
+    how.outputFor,
   );
   return verdicts.map((v, k) => ({ index: firstIndex + k, verdict: v.verdict, reason: v.reason }));
 }
+
+/** Every context judged, in one call or (perContextCalls, as ragas does) one call each, all in parallel. */
+export async function judgeUsefulness(ctx: MetricContext, how: UsefulnessJudging): Promise<ContextVerdict[]> {
+  const { contexts } = ctx.sample;
+  if (!ctx.options.perContextCalls) return judgeContexts(ctx, how, contexts, 0);
+  const each = await Promise.all(contexts.map((c, i) => judgeContexts(ctx, how, [c], i)));
+  return each.flat();
+}
+
+export const perContextOptions = optionsOf({ perContextCalls: flag.optional() });
+export const usefulnessCalls = (sample: { contexts: readonly string[] }, options: MetricOptions) => ({
+  chat: options.perContextCalls ? sample.contexts.length : 1,
+  embedding: 0,
+});
+
+const againstReference: UsefulnessJudging = {
+  prompt: usefulnessPrompt,
+  outputFor: usefulnessOutputFor,
+  input: (ctx) => ({ question: ctx.sample.question, reference: ctx.sample.reference ?? "" }),
+};
 
 export const contextPrecision: MetricDefinition<ContextPrecisionTrace> = {
   id: "context_precision",
@@ -23,12 +54,10 @@ export const contextPrecision: MetricDefinition<ContextPrecisionTrace> = {
   requires: ["question", "contexts", "reference"],
   usesEmbeddings: false,
   prompts: [usefulnessPrompt],
+  options: perContextOptions,
+  calls: usefulnessCalls,
   async run(ctx) {
-    const { contexts } = ctx.sample;
-    if (!ctx.options.perContextCalls) return { contexts: await judgeContexts(ctx, contexts, 0) };
-    // As the reference implementation does: one call per context, but all in parallel.
-    const each = await Promise.all(contexts.map((c, i) => judgeContexts(ctx, [c], i)));
-    return { contexts: each.flat() };
+    return { contexts: await judgeUsefulness(ctx, againstReference) };
   },
   score: scoreContextPrecision,
   explain: explainContextPrecision,

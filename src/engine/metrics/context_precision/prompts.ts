@@ -8,10 +8,12 @@ import { binaryFlag, FLAG, object, STRING } from "../shared/schema";
 const usefulnessItem = z.object({ reason: z.string(), verdict: binaryFlag });
 export type UsefulnessVerdict = z.infer<typeof usefulnessItem>;
 
-/** The reply for n numbered contexts: exactly n verdicts, in rank order (contract 8). */
-export const usefulnessOutputFor = perCount((n?: number): JudgeOutputSpec<UsefulnessVerdict[]> => {
-  return positionalItems("context_precision_verdicts", "verdicts", object({ reason: STRING, verdict: FLAG }), usefulnessItem, n);
-});
+/** The reply for n numbered contexts: exactly n verdicts, in rank order (contract 8). context_utilization names its own. */
+export function usefulnessReply(name: string): (n?: number) => JudgeOutputSpec<UsefulnessVerdict[]> {
+  return perCount((n?: number) => positionalItems(name, "verdicts", object({ reason: STRING, verdict: FLAG }), usefulnessItem, n));
+}
+
+export const usefulnessOutputFor = usefulnessReply("context_precision_verdicts");
 
 /** One verdict per retrieved context, in rank order; by default every context in ONE call. */
 export const usefulnessPrompt: PromptDef<UsefulnessVerdict[]> = {

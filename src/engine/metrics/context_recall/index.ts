@@ -9,6 +9,7 @@ export const contextRecall: MetricDefinition<ContextRecallTrace> = {
   requires: ["question", "contexts", "reference"],
   usesEmbeddings: false,
   prompts: [attributionPrompt],
+  calls: () => ({ chat: 1, embedding: 0 }),
   async run(ctx) {
     const { question, reference, contexts } = ctx.sample;
     const reply = await ask(ctx, attributionPrompt, { question, reference: reference ?? "", context: contexts.join("\n\n") });

@@ -11,6 +11,7 @@ export const contextRelevance: MetricDefinition<ContextRelevanceTrace> = {
   requires: ["question", "contexts"],
   usesEmbeddings: false,
   prompts: [neededSentencesPrompt],
+  calls: () => ({ chat: 1, embedding: 0 }),
   async run(ctx) {
     // Each context is split on its own, so a sentence never spans two contexts.
     const sentences = ctx.sample.contexts.flatMap((text, context) => splitSentences(text).map((s) => ({ text: s, context })));

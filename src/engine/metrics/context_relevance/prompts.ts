@@ -9,13 +9,15 @@ import { arrayOf, integerIn, object } from "../shared/schema";
 export type NeededOutput = number[];
 
 /**
- * The reply for n numbered sentences: numbers in 1..n (contract 8). It is a set, so a number given
- * twice is merged, not an error; at most n numbers are sent as the bound, but more are not refused.
+ * The reply for n numbered sentences: numbers in 1..n, sent as `enum: [1..n]` (contract 8; no
+ * minimum / maximum, which outlines ignores). It is a set, so a number given twice is merged, not
+ * an error; at most n numbers are sent as the bound, but more are not refused. The generic shape
+ * (no n, for the prompt studio) is never sent: every call knows its n.
  */
 export const neededOutputFor = perCount((n?: number): JudgeOutputSpec<NeededOutput> => {
   const positive = z.coerce.number().int().min(1, "sentence numbers start at 1");
   const number = n === undefined ? positive : positive.max(n, `there are only ${n} sentences`);
-  const items = n === undefined ? { type: "integer", minimum: 1 } : integerIn(1, n);
+  const items = n === undefined ? { type: "integer" } : integerIn(1, n);
   return {
     name: "context_relevance_sentences",
     jsonSchema: object({ needed: arrayOf(items, n === undefined ? {} : { max: n }) }, "context_relevance_sentences"),

@@ -1,7 +1,6 @@
-import { numbered } from "../../prompts/render";
-import { ask, askEach, PRIORITY } from "../shared/ask";
+import { extractStatements, verifyStatements, zipVerdicts } from "../shared/steps";
 import type { MetricDefinition } from "../types";
-import { statementsPrompt, verdictsOutputFor, verdictsPrompt } from "./prompts";
+import { statementsPrompt, verdictsPrompt } from "./prompts";
 import { explainFaithfulness, scoreFaithfulness, type FaithfulnessTrace } from "./score";
 
 export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
@@ -10,23 +9,14 @@ export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
   requires: ["question", "answer", "contexts"],
   usesEmbeddings: false,
   prompts: [statementsPrompt, verdictsPrompt],
+  calls: () => ({ chat: 2, embedding: 0 }),
   async run(ctx) {
     const { question, answer, contexts } = ctx.sample;
-    const extracted = await ask(ctx, statementsPrompt, { question, answer }, undefined, PRIORITY.feedsNextStep);
-    const texts = extracted.statements.map((s) => s.trim()).filter((s) => s.length > 0);
-    if (texts.length === 0) return { statements: [] };
-
-    // One verdict per statement, by position: the schema sent says exactly texts.length of them.
-    const context = contexts.join("\n\n");
-    const verdicts = await askEach(
-      ctx,
-      verdictsPrompt,
-      texts.length,
-      (items) => ({ context, statements: numbered(items.map((i) => texts[i]!)) }),
-      verdictsOutputFor,
-      PRIORITY.finishesSample,
-    );
-    return { statements: texts.map((text, i) => ({ text, verdict: verdicts[i]!.verdict, reason: verdicts[i]!.reason })) };
+    const statements = await extractStatements(ctx, question, answer);
+    if (statements.length === 0) return { statements: [] };
+    // One verdict per statement, by position, against the joined contexts.
+    const verdicts = await verifyStatements(ctx, statements, contexts.join("\n\n"));
+    return { statements: zipVerdicts(statements, verdicts) };
   },
   score: scoreFaithfulness,
   explain: explainFaithfulness,

@@ -1,7 +1,7 @@
 import type { JudgeOutputSpec, JudgeReply } from "../../ports";
 import { renderMessages } from "../../prompts/render";
 import type { PromptDef } from "../../prompts/types";
-import { MetricError } from "../../result";
+import { type CallRecord, isMetricError, MetricError } from "../../result";
 import type { MetricContext } from "../types";
 import { range } from "./items";
 
@@ -23,23 +23,56 @@ async function askReply<O>(
   input: Record<string, string>,
   output?: JudgeOutputSpec<O>,
   priority: number = PRIORITY.single,
+  temperature?: number,
 ): Promise<JudgeReply<O>> {
   const prompt = ctx.prompt(base);
-  try {
-    const reply = await ctx.judge.complete<O>({
+  const messages = renderMessages(prompt, input);
+  const spec = output ?? base.output;
+  const send = () =>
+    ctx.judge.complete<O>({
       promptId: prompt.id,
       promptHash: prompt.hash,
       ...(prompt.versionName ? { promptVersion: prompt.versionName } : {}),
-      messages: renderMessages(prompt, input),
-      output: output ?? base.output,
+      messages,
+      output: spec,
       signal: ctx.signal,
       priority,
+      ...(temperature !== undefined ? { temperature } : {}),
     });
+  // A vote (own temperature) is never shared: k votes must be k requests.
+  const key =
+    ctx.shared && temperature === undefined ? `${prompt.hash}\n${spec.name}\n${JSON.stringify(spec.jsonSchema)}\n${JSON.stringify(messages)}` : undefined;
+  const earlier = key === undefined ? undefined : (ctx.shared!.get(key) as Promise<JudgeReply<O>> | undefined);
+  if (earlier !== undefined) return reuse(ctx, earlier);
+  const pending = send();
+  if (key !== undefined) ctx.shared!.set(key, pending as Promise<JudgeReply<unknown>>);
+  try {
+    const reply = await pending;
     ctx.calls.push(...reply.calls);
     return reply;
   } catch (error) {
     const calls = (error as { calls?: unknown }).calls;
     if (Array.isArray(calls)) ctx.calls.push(...calls.filter((c) => !ctx.calls.includes(c)));
+    throw error;
+  }
+}
+
+/**
+ * Another metric of this sample already asked exactly this: its reply is used, and its calls are
+ * listed here as cached copies, so this metric's trace shows the step and the run is billed once.
+ */
+async function reuse<O>(ctx: MetricContext, earlier: Promise<JudgeReply<O>>): Promise<JudgeReply<O>> {
+  // As a response-cache hit is recorded: cached, no attempt, its tokens kept (the cost estimate skips cached calls).
+  const copies = (calls: readonly CallRecord[]) => calls.map((c) => ({ ...c, cached: true, ms: 0, attempts: 0 }));
+  try {
+    const reply = await earlier;
+    const calls = copies(reply.calls);
+    ctx.calls.push(...calls);
+    return { ...reply, calls };
+  } catch (error) {
+    const calls = copies(((error as { calls?: unknown }).calls as CallRecord[] | undefined) ?? []);
+    ctx.calls.push(...calls);
+    if (isMetricError(error)) throw new MetricError(error.code, error.message, calls);
     throw error;
   }
 }
@@ -50,8 +83,9 @@ export async function ask<O>(
   input: Record<string, string>,
   output?: JudgeOutputSpec<O>,
   priority: number = PRIORITY.single,
+  temperature?: number,
 ): Promise<O> {
-  const reply = await askReply(ctx, base, input, output, priority);
+  const reply = await askReply(ctx, base, input, output, priority, temperature);
   if (reply.missing?.length) throw new MetricError("parse_error", `the judge's reply for "${base.id}" left items out`, ctx.calls);
   return reply.value;
 }

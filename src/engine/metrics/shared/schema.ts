@@ -22,12 +22,23 @@ export const binaryFlag = z.preprocess(
  * JSON Schema building blocks for reply schemas (DESIGN.md contract 8). Every schema is strict as
  * OpenAI's structured output demands (every property required, no extras), and states every
  * constraint the matching zod validator checks, so a reply valid under what was sent is used as is.
+ *
+ * Only keywords every constrained decoder reads as JSON Schema means them (README, "Judge replies"):
+ * type, enum, properties / required / additionalProperties, items with minItems / maxItems, and
+ * minLength. No `pattern` (xgrammar and outlines read it as a match of the WHOLE string, so "\\S"
+ * admitted exactly one character), no `minimum` / `maximum` (outlines ignores them: small integer
+ * sets are enums), no `format`. test/integration/engine-conformance.test.ts compiles every schema
+ * we send with xgrammar and lints them for these keywords.
  */
 export type JsonSchema = Record<string, unknown>;
 
 export const STRING: JsonSchema = { type: "string" };
-/** A string with at least one non-space character. */
-export const TEXT: JsonSchema = { type: "string", pattern: "\\S" };
+/**
+ * Non-empty text. "Not blank" cannot be said without `pattern`, so the schema says "at least one
+ * character" and the validators trim: text that is only spaces counts as a missing item (salvage
+ * asks for it again) or is dropped where a metric allows that.
+ */
+export const TEXT: JsonSchema = { type: "string", minLength: 1 };
 export const FLAG: JsonSchema = { type: "integer", enum: [0, 1] };
 
 export function object(properties: Record<string, JsonSchema>, title?: string): JsonSchema {
@@ -48,9 +59,17 @@ export function arrayOf(items: JsonSchema, bounds: ItemBounds = {}): JsonSchema 
   return schema;
 }
 
-/** An integer in [min, max]. */
+/** Beyond this many values an enum is too big for OpenAI strict mode (its limit is 1000). */
+const MAX_ENUM = 500;
+
+/**
+ * An integer in [min, max], as an enum of its members: outlines ignores minimum / maximum, and an
+ * enum is read the same by every engine.
+ */
 export function integerIn(min: number, max: number): JsonSchema {
-  return { type: "integer", minimum: min, maximum: max };
+  if (!Number.isInteger(min) || !Number.isInteger(max) || max < min) throw new Error(`integerIn: no integers in [${min}, ${max}]`);
+  if (max - min + 1 > MAX_ENUM) throw new Error(`integerIn: [${min}, ${max}] has more than ${MAX_ENUM} members`);
+  return { type: "integer", enum: Array.from({ length: max - min + 1 }, (_, i) => min + i) };
 }
 
 type JsonType = "string" | "integer" | "flag" | { array: JsonProperties } | { arrayOf: "string" | "integer" };

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
-import { describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { forgetKeyEverywhere, restoreSettings, startSettingsSync } from "../../../../src/app/shared/persist/settings-sync";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
@@ -8,7 +8,18 @@ import { useApp } from "../../../../src/app/shared/store";
 import { loadRememberedKey } from "../../../../src/storage/db/keys";
 import { loadSettings } from "../../../../src/storage/db/settings";
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 450));
+// The save waits 300 ms after the last change: on a fake clock here. fake-indexeddb schedules its
+// work with setImmediate, which stays real, so the writes the save starts are let through after.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const settle = async () => {
+  await vi.advanceTimersByTimeAsync(450);
+  for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+};
 
 describe("settings and the key in IndexedDB", () => {
   test("settings are saved; the key only while 'Remember on this device' is on", async () => {

@@ -4,6 +4,7 @@ import { ContextPrecisionTrace } from "./ContextPrecisionTrace";
 import { ContextRecallTrace } from "./ContextRecallTrace";
 import { ContextRelevanceTrace } from "./ContextRelevanceTrace";
 import { FaithfulnessTrace } from "./FaithfulnessTrace";
+import { TextMetricTrace } from "./TextMetricTrace";
 
 /** Picks the view of a metric's trace; one component per metric (the id decides the trace's shape). */
 export function TraceView({ id, result, contexts }: { id: MetricId; result: MetricResult; contexts: readonly string[] }) {
@@ -19,5 +20,12 @@ export function TraceView({ id, result, contexts }: { id: MetricId; result: Metr
       return <ContextPrecisionTrace trace={trace as MetricTraces["context_precision"]} contexts={contexts} />;
     case "context_recall":
       return <ContextRecallTrace trace={trace as MetricTraces["context_recall"]} />;
+    case "bleu":
+    case "chrf":
+    case "rouge_l":
+    case "string_similarity":
+    case "exact_match":
+    case "string_presence":
+      return <TextMetricTrace id={id} trace={trace as MetricTraces[typeof id]} />;
   }
 }

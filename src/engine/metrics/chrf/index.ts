@@ -1,0 +1,11 @@
+import { textMetric } from "../shared/text-metric";
+import { CHRF_DEFAULTS, chrfOrders, explainChrf, scoreChrf, type ChrfTrace } from "./score";
+
+/** sacreBLEU's sentence_chrf with its defaults (char order 6, word order 0, beta 2), / 100. */
+export const chrf = textMetric<ChrfTrace>({
+  id: "chrf",
+  name: "chrF",
+  trace: (answer, reference) => ({ beta: CHRF_DEFAULTS.beta, orders: chrfOrders(answer, reference) }),
+  score: scoreChrf,
+  explain: explainChrf,
+});

@@ -1,0 +1,23 @@
+import { extractWith } from "../shared/steps";
+import type { MetricDefinition } from "../types";
+import { entitiesPrompt } from "./prompts";
+import { explainContextEntityRecall, scoreContextEntityRecall, type ContextEntityRecallTrace } from "./score";
+
+/** Context entity recall: the reference's entities found among the contexts' entities; 2 chat calls at once. */
+export const contextEntityRecall: MetricDefinition<ContextEntityRecallTrace> = {
+  id: "context_entity_recall",
+  name: "Context entity recall",
+  requires: ["contexts", "reference"],
+  usesEmbeddings: false,
+  prompts: [entitiesPrompt],
+  calls: () => ({ chat: 2, embedding: 0 }),
+  async run(ctx) {
+    const [referenceEntities, contextEntities] = await Promise.all([
+      extractWith(ctx, entitiesPrompt, { text: ctx.sample.reference ?? "" }, "entities"),
+      extractWith(ctx, entitiesPrompt, { text: ctx.sample.contexts.join("\n\n") }, "entities"),
+    ]);
+    return { referenceEntities, contextEntities };
+  },
+  score: scoreContextEntityRecall,
+  explain: explainContextEntityRecall,
+};

@@ -1,0 +1,28 @@
+import { judgeUsefulness, perContextOptions, usefulnessCalls } from "../context_precision";
+import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTrace } from "../context_precision/score";
+import type { MetricDefinition } from "../types";
+import { utilizationOutputFor, utilizationPrompt } from "./prompts";
+
+/**
+ * Context utilization: context precision with the answer in place of the reference (ragas's
+ * ContextPrecisionWithoutReference). Same steps, same trace, same average-precision score.
+ */
+export const contextUtilization: MetricDefinition<ContextPrecisionTrace> = {
+  id: "context_utilization",
+  name: "Context utilization",
+  requires: ["question", "answer", "contexts"],
+  usesEmbeddings: false,
+  prompts: [utilizationPrompt],
+  options: perContextOptions,
+  calls: usefulnessCalls,
+  async run(ctx) {
+    const judged = await judgeUsefulness(ctx, {
+      prompt: utilizationPrompt,
+      outputFor: utilizationOutputFor,
+      input: (c) => ({ question: c.sample.question, answer: c.sample.answer }),
+    });
+    return { contexts: judged };
+  },
+  score: scoreContextPrecision,
+  explain: (trace, outcome) => explainContextPrecision(trace, outcome).replace("the reference answer", "the answer"),
+};

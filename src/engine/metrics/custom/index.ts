@@ -1,0 +1,41 @@
+import { numbered } from "../../prompts/render";
+import { ask, PRIORITY } from "../shared/ask";
+import { optionsOf, wholeNumber } from "../shared/options";
+import type { MetricDefinition } from "../types";
+import { customId, type CustomJudge, MAX_STRICTNESS } from "./definition";
+import { customJudgePrompt } from "./prompt";
+import { explainCustomJudge, scoreCustomJudge, type CustomJudgeTrace } from "./score";
+
+export { customJudgeSchema, isCustomId, slugify, type CustomJudge, type CustomJudgeInput } from "./definition";
+export { scoreCustomJudge, type CustomJudgeTrace } from "./score";
+
+/** Votes after the first are asked warmer, so k votes can disagree (a real vote, not k copies of one reply). */
+const VOTE_TEMPERATURE = 0.7;
+
+/** A custom judge as a metric: k votes in parallel, every vote with its reason in the trace. */
+export function customJudgeMetric(judge: CustomJudge): MetricDefinition<CustomJudgeTrace> {
+  const prompt = customJudgePrompt(judge);
+  const k = (strictness: number | undefined) => strictness ?? judge.strictness;
+  return {
+    id: customId(judge),
+    name: judge.name,
+    requires: judge.inputs,
+    usesEmbeddings: false,
+    prompts: [prompt],
+    options: optionsOf({ strictness: wholeNumber(1, MAX_STRICTNESS).optional() }),
+    calls: (_sample, options) => ({ chat: k(options.strictness), embedding: 0 }),
+    async run(ctx) {
+      const votes = k(ctx.options.strictness);
+      const { question, answer, contexts, reference } = ctx.sample;
+      const input = { question, answer, contexts: numbered(contexts), reference: reference ?? "" };
+      const replies = await Promise.all(
+        Array.from({ length: votes }, (_, i) =>
+          ask(ctx, prompt, { ...input, vote: String(i + 1), votes: String(votes) }, undefined, PRIORITY.single, votes > 1 ? VOTE_TEMPERATURE : undefined),
+        ),
+      );
+      return { scale: judge.scale, votes: replies };
+    },
+    score: scoreCustomJudge,
+    explain: explainCustomJudge,
+  };
+}

@@ -1,0 +1,11 @@
+import { textMetric } from "../shared/text-metric";
+import { exactMatchTrace, explainExactMatch, scoreExactMatch, type ExactMatchTrace } from "./score";
+
+/** ragas's ExactMatch: float(reference == response), no normalisation. */
+export const exactMatch = textMetric<ExactMatchTrace>({
+  id: "exact_match",
+  name: "Exact match",
+  trace: exactMatchTrace,
+  score: scoreExactMatch,
+  explain: explainExactMatch,
+});

@@ -1,0 +1,11 @@
+import { textMetric } from "../shared/text-metric";
+import { explainStringPresence, scoreStringPresence, stringPresenceTrace, type StringPresenceTrace } from "./score";
+
+/** ragas's StringPresence: float(reference in response), no normalisation. */
+export const stringPresence = textMetric<StringPresenceTrace>({
+  id: "string_presence",
+  name: "String presence",
+  trace: stringPresenceTrace,
+  score: scoreStringPresence,
+  explain: explainStringPresence,
+});

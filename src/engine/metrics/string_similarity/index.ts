@@ -1,0 +1,11 @@
+import { textMetric } from "../shared/text-metric";
+import { explainStringSimilarity, levenshteinTrace, scoreStringSimilarity, type StringSimilarityTrace } from "./score";
+
+/** 1 - normalised Levenshtein distance, as rapidfuzz's Levenshtein.normalized_similarity (ragas's NonLLMStringSimilarity). */
+export const stringSimilarity = textMetric<StringSimilarityTrace>({
+  id: "string_similarity",
+  name: "String similarity",
+  trace: levenshteinTrace,
+  score: scoreStringSimilarity,
+  explain: explainStringSimilarity,
+});

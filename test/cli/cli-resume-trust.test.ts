@@ -1,0 +1,160 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkReport } from "../../src/storage/format/report-check";
+import { parseReport } from "../../src/storage/format/report-parse";
+import type { Report } from "../../src/storage/format/report-schema";
+import { answered } from "../mock/request-log";
+import { type MockRequestRecord, type MockServer, startMockServer } from "../mock/server";
+import { journaledRequests, runAndKill, writeSamples } from "./kill-resume";
+import { expectAccountedFor, FAKE_KEY, runCliProcess } from "./spawn-cli";
+
+/**
+ * Issue 21's must-show 2: a resumed journal is not believed as written. A result edited by hand
+ * is dropped and scored again with a warning naming it; a damaged middle line keeps what came
+ * before, redoes the rest and says so; a journal of another run names what changed. And a run
+ * against the fault mix and schema-random replies, killed blind, still resumes to a report that
+ * passes the app's import check and bills every journaled request.
+ */
+
+const LATENCY = 10;
+const env = { OPENAI_API_KEY: FAKE_KEY };
+let mock: MockServer;
+let dir: string;
+let input: string;
+/** A run of 12 samples killed after 20 answered requests: its journal and reply cache. */
+let killed: { journal: string; cache: string };
+
+const args = (out: string, baseURL = mock.url, ...more: string[]) => [
+  "score",
+  ...["--input", input, "--base-url", baseURL, "--model", "mock-judge", "--metrics", "faithfulness,context_recall"],
+  ...["--concurrency", "4", "--out", out, ...more],
+];
+
+function reportAt(path: string): Report {
+  const parsed = parseReport(readFileSync(path, "utf8"), path);
+  if (!parsed.ok) throw parsed.error;
+  return parsed.report;
+}
+
+/** A copy of the killed run's journal and cache beside `out`, for one test to change. */
+function killedCopy(name: string): { out: string; journal: string; lines: string[] } {
+  const out = join(dir, `${name}.json`);
+  copyFileSync(killed.journal, `${out}.journal`);
+  copyFileSync(killed.cache, `${out}.cache`);
+  return { out, journal: `${out}.journal`, lines: readFileSync(`${out}.journal`, "utf8").trimEnd().split("\n") };
+}
+
+/** Which of distinctSamples' samples a request is about (its river's number), or 0. */
+const sampleNumberOf = (record: MockRequestRecord) => Number(/river [A-Z][a-z]+ (\d+)/.exec(JSON.stringify(record.body ?? ""))?.[1] ?? 0);
+
+const entryLines = (lines: string[]) => lines.map((l, i) => ({ i, l })).filter(({ l }) => l.includes('"sampleId"'));
+
+beforeAll(async () => {
+  mock = await startMockServer({ apiKey: FAKE_KEY, latencyMs: LATENCY });
+  dir = mkdtempSync(join(tmpdir(), "ragas-trust-"));
+  input = join(dir, "twelve.jsonl");
+  writeSamples(input, 12);
+  const out = join(dir, "killed.json");
+  const signal = await runAndKill(mock, args(out), { at: 20, settle: { journal: `${out}.journal` }, env });
+  mock.configure({ latencyMs: LATENCY });
+  expect(signal).toBe("SIGKILL");
+  killed = { journal: `${out}.journal`, cache: `${out}.cache` };
+  expect(entryLines(readFileSync(killed.journal, "utf8").split("\n")).length).toBeGreaterThanOrEqual(2);
+}, 60_000);
+afterAll(async () => {
+  await mock.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }, () => {
+  it("drops a hand-edited result, warns naming sample and metric, and scores it again", async () => {
+    const { out, journal, lines } = killedCopy("edited");
+    const { i, l } = entryLines(lines)[0]!;
+    const entry = JSON.parse(l) as { sampleId: string; metrics: { faithfulness: { score: number } } };
+    const honest = entry.metrics.faithfulness.score;
+    entry.metrics.faithfulness.score = honest === 1 ? 0.25 : 1;
+    lines[i] = JSON.stringify(entry);
+    writeFileSync(journal, `${lines.join("\n")}\n`);
+
+    const run = await runCliProcess(args(out, mock.url, "--resume"), { env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `warning: ${journal}:${i + 1}: sample "${entry.sampleId}" faithfulness fails the consistency check (score: the score ${entry.metrics.faithfulness.score} does not follow from its trace`,
+    );
+    expect(run.stderr).toContain("dropped, it is scored again");
+    const report = reportAt(out);
+    expect(checkReport(report), "the app imports what the CLI wrote").toBeUndefined();
+    expect(report.results.find((r) => r.sampleId === entry.sampleId)!.metrics.faithfulness!.score).toBe(honest);
+  });
+
+  it("keeps the lines before a damaged middle line, redoes the rest, and says how", async () => {
+    const { out, journal, lines } = killedCopy("damaged");
+    const entries = entryLines(lines);
+    const bad = entries[1]!.i;
+    lines[bad] = lines[bad]!.slice(0, 40);
+    writeFileSync(journal, `${lines.join("\n")}\n`);
+
+    mock.resetLog();
+    const run = await runCliProcess(args(out, mock.url, "--resume"), { env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      `warning: ${journal} is damaged at line ${bad + 1} (not JSON): resume keeps lines 1..${bad} and redoes the rest, or delete the file to start over`,
+    );
+    expect(run.stderr).toMatch(new RegExp(`resuming: ${entries.filter((e) => e.i < bad).length} finished sample runs? in`));
+    const report = reportAt(out);
+    expect(checkReport(report)).toBeUndefined();
+    expectAccountedFor(report);
+    // What is redone was answered before the kill: it comes from the reply cache, not the server.
+    const askedFor = new Set(answered(mock.log).map(sampleNumberOf));
+    const redone = entries.slice(1).map(({ l }) => Number(/"sampleId":"s(\d\d)"/.exec(l)![1]));
+    expect(redone.length).toBeGreaterThan(0);
+    for (const n of redone) expect(askedFor.has(n), `requests for s${n}`).toBe(false);
+  });
+
+  it("refuses a journal of another run, naming the changed base URL with the old and the new value", async () => {
+    const { out, journal } = killedCopy("moved");
+    const moved = mock.url.replace("127.0.0.1", "localhost");
+    const run = await runCliProcess(args(out, moved, "--resume"), { env });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split("\n").at(-1)).toBe(
+      `error: ${journal} was written for another run: the base URL changed (journal: ${mock.url}; now: ${moved}). Resume with the journal's settings, or delete it to start over`,
+    );
+  });
+
+  it("resumes a run against schema-random replies and the fault mix, killed blind", async () => {
+    const faulty = await startMockServer({
+      apiKey: FAKE_KEY,
+      latencyMs: 5,
+      schemaRandom: { seed: 7 },
+      faults: { rate429: 0.1, retryAfterSeconds: 0.05, rate500: 0.05, rateMalformed: 0.05, seed: 3 },
+    });
+    try {
+      const thirty = join(dir, "thirty.jsonl");
+      writeSamples(thirty, 30);
+      const out = join(dir, "faulty.json");
+      const argv = [
+        "score",
+        ...["--input", thirty, "--base-url", faulty.url, "--model", "mock-judge", "--embedding-model", "mock-embedding"],
+        ...["--concurrency", "16", "--out", out],
+      ];
+      expect(await runAndKill(faulty, argv, { at: 80, env })).toBe("SIGKILL");
+      const billedBefore = journaledRequests(`${out}.journal`);
+      expect(billedBefore).toBeGreaterThan(0);
+      const killedAt = faulty.log.length;
+
+      const run = await runCliProcess([...argv, "--resume"], { env });
+      expect(run.code, run.stderr).toBe(0);
+      const report = reportAt(out);
+      expect(checkReport(report), "the app imports what the CLI wrote").toBeUndefined();
+      const { scored, nulls } = expectAccountedFor(report);
+      expect(scored + nulls).toBe(150);
+      // The bill: every request the killed process journaled, and every request of the resumed one.
+      expect(report.usage.requests).toBe(billedBefore + answered(faulty.log.slice(killedAt)).length);
+      expect(faulty.log.some((r) => r.fault)).toBe(true);
+    } finally {
+      await faulty.close();
+    }
+  });
+});

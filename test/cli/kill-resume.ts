@@ -1,0 +1,115 @@
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { answered } from "../mock/request-log";
+import type { MockServer } from "../mock/server";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/**
+ * Shared by the kill -9 tests and scripts/measure-resume.ts (so no vitest import here): samples,
+ * and a CLI killed mid-run.
+ */
+
+/** `n` samples that share no text, so no two of their requests are the same request. */
+function distinctSamples(n: number): string {
+  const rivers = ["Nile", "Amazon", "Yangtze", "Danube", "Volga", "Rhine", "Mekong", "Indus", "Ganges", "Tigris"];
+  return Array.from({ length: n }, (_, i) => {
+    const river = `${rivers[i % rivers.length]} ${i + 1}`;
+    const km = 1000 + 37 * i;
+    return JSON.stringify({
+      id: `s${String(i + 1).padStart(2, "0")}`,
+      question: `How long is the river ${river}?`,
+      answer: `The river ${river} is ${km} km long. It flows into sea ${i + 1}.`,
+      contexts: [`Survey ${i + 1}: the river ${river} runs ${km} km before it reaches sea ${i + 1}.`, `Sea ${i + 1} is salty and deep.`],
+      reference: `The river ${river} is ${km} km long.`,
+    });
+  }).join("\n");
+}
+
+/** Requests each journaled `spent` line bills (a request retried twice counts twice). */
+export function journaledRequests(journal: string): number {
+  if (!existsSync(journal)) return 0;
+  let total = 0;
+  for (const line of readFileSync(journal, "utf8").split("\n")) {
+    if (!line.includes('"spent"')) continue;
+    try {
+      for (const call of (JSON.parse(line) as { spent: { attempts: number }[] }).spent) total += Math.max(1, call.attempts);
+    } catch {
+      // a torn line is not billed
+    }
+  }
+  return total;
+}
+
+export interface KillOptions {
+  /** SIGKILL once the mock has answered this many requests of this process. */
+  at: number;
+  /**
+   * Hold every later request unanswered and wait (up to 10 s, for a busy machine) until the journal bills all that were
+   * answered before killing, so every reply the process received had its moment to be written:
+   * what is asked again afterwards was lost by the CLI, not on the wire. Without it the kill is
+   * blind, as a real crash is, and replies still in flight are lost with the process.
+   */
+  settle?: { journal: string };
+  env: Record<string, string>;
+}
+
+/**
+ * Runs the CLI until the mock has answered `at` of its requests, then kill -9. Resolves to the
+ * signal. With `settle`, the mock is left holding requests: the caller sets its latency back.
+ */
+export function runAndKill(mock: MockServer, argv: string[], options: KillOptions): Promise<NodeJS.Signals | null> {
+  const before = mock.log.length;
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
+    stdio: "ignore",
+  });
+  let heldSince: number | undefined;
+  const poll = setInterval(() => {
+    const count = answered(mock.log.slice(before)).length;
+    if (heldSince === undefined && count >= options.at) {
+      if (!options.settle) {
+        child.kill("SIGKILL");
+        clearInterval(poll);
+        return;
+      }
+      mock.configure({ latencyMs: 3_600_000 });
+      heldSince = performance.now();
+    }
+    if (heldSince !== undefined && options.settle) {
+      const billed = journaledRequests(options.settle.journal);
+      if (billed >= answered(mock.log.slice(before)).length || performance.now() - heldSince > 10_000) {
+        child.kill("SIGKILL");
+        clearInterval(poll);
+      }
+    }
+  }, 5);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (_code, signal) => {
+      clearInterval(poll);
+      resolve(signal);
+    });
+  });
+}
+
+export function writeSamples(path: string, n: number): void {
+  writeFileSync(path, distinctSamples(n));
+}
+
+/** Runs the CLI to its end; resolves to its exit code and standard error. */
+export function runToEnd(argv: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stderr }));
+  });
+}

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { schemaProblems } from "../../src/engine/metrics/shared/schema-lint";
+import { escapeControlChars } from "../../src/llm/extract";
+import { validateReply } from "../../src/llm/validate";
+import { brainAnswer, readChatRequest } from "../mock/chat";
+import { seededRandom } from "../mock/faults";
+import { langOf, randomValue, requestRandom } from "../mock/random-json";
+import { brainUserText } from "../mock/schema";
+import { startMockServer, type MockServer } from "../mock/server";
+import { xgrammarEngine, type XgrammarEngine } from "../mock/xgrammar";
+import { collectRequests, distinctPairs, expectedPromptIds, type SentRequest } from "./engine-conformance.helpers";
+import { SAMPLES } from "./schema-random.helpers";
+
+/**
+ * Issue 22: every reply schema we send, read by xgrammar (vLLM's and SGLang's default structured
+ * output engine, here its WebAssembly build) as we mean it. For every request of every prompt,
+ * English and Chinese, the grammar xgrammar compiles from the exact schema sent must accept
+ * (a) the cooperative mock's realistic reply and (b) every schema-random reply, and (c) replies a
+ * model writes under that grammar must pass our validator. A schema that uses a keyword engines
+ * read differently fails with the keyword named, before xgrammar is even asked.
+ */
+
+const RANDOM_SEEDS = [1, 2, 3, 4, 5, 6];
+const WALK_SEEDS = [1, 2, 3];
+
+let mock: MockServer;
+let xg: XgrammarEngine;
+let sent: SentRequest[];
+let pairs: SentRequest[];
+
+beforeAll(async () => {
+  [mock, xg] = await Promise.all([startMockServer({}), xgrammarEngine()]);
+  sent = await collectRequests(mock, SAMPLES);
+  pairs = distinctPairs(sent);
+}, 60_000);
+afterAll(async () => {
+  await mock?.close();
+  console.info(`engine conformance: ${pairs.length} (prompt, schema) pairs from ${sent.length} requests, checked with @mlc-ai/web-xgrammar ${xg.version}`);
+});
+
+/** What to say when xgrammar says no: the keywords to blame, if the lint finds any. */
+function suspects(schema: Record<string, unknown>): string {
+  const problems = schemaProblems(schema);
+  return problems.length ? problems.map((p) => `"${p.keyword}" at ${p.path || "/"}`).join(", ") : "no unportable keyword";
+}
+
+/** The string values of a reply (not its keys). */
+function stringValues(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(stringValues);
+  if (typeof value === "object" && value !== null) return Object.values(value).flatMap(stringValues);
+  return [];
+}
+
+function hasStringField(schema: unknown): boolean {
+  if (typeof schema !== "object" || schema === null) return false;
+  const node = schema as Record<string, unknown>;
+  if (node.type === "string" && node.enum === undefined) return true;
+  return Object.values((node.properties ?? {}) as Record<string, unknown>).some(hasStringField) || hasStringField(node.items);
+}
+
+/** Several words, or several CJK characters: text, not a letter. */
+const isSentence = (text: string) => /\p{L}+\s+\p{L}+/u.test(text) || /\p{Script=Han}{4}/u.test(text);
+
+const langOfRequest = (s: SentRequest) => langOf(brainUserText(readChatRequest(s.body).messages));
+
+describe("reply schemas under xgrammar (vLLM / SGLang)", () => {
+  it("covers every prompt of every metric, the baselines and the translation, in English and Chinese", () => {
+    expect([...new Set(sent.map((s) => s.promptId))].sort()).toEqual([...new Set(expectedPromptIds())].sort());
+    expect(sent.some((s) => langOfRequest(s) === "zh")).toBe(true);
+    expect(sent.some((s) => langOfRequest(s) === "en")).toBe(true);
+    expect(pairs.length).toBeGreaterThanOrEqual(expectedPromptIds().length);
+  });
+
+  it("every schema sent keeps to the keywords every engine enforces (no pattern, minimum, maximum, format)", () => {
+    for (const s of pairs)
+      expect(
+        schemaProblems(s.schema).map((p) => p.message),
+        s.promptId,
+      ).toEqual([]);
+  });
+
+  it("xgrammar compiles every schema sent", async () => {
+    for (const s of pairs) await expect(xg.compile(s.schema), `${s.promptId}: ${suspects(s.schema)}`).resolves.toBeDefined();
+  });
+
+  it("(a) xgrammar's grammar accepts the cooperative mock's realistic reply to every request", async () => {
+    for (const s of sent) {
+      const answer = brainAnswer(readChatRequest(s.body), {});
+      const content = (answer.body as { choices: { message: { content: string } }[] }).choices[0]!.message.content;
+      expect(await xg.accepts(s.schema, content), `${s.promptId} (${suspects(s.schema)}) refused: ${content}`).toBe(true);
+    }
+  }, 60_000);
+
+  it(`(b) xgrammar's grammar accepts every schema-random reply (${RANDOM_SEEDS.length} seeds per request)`, async () => {
+    for (const s of sent) {
+      const info = readChatRequest(s.body);
+      const text = `${JSON.stringify(info.schema)}\n${info.messages.map((m) => m.content).join("\n")}`;
+      for (const seed of RANDOM_SEEDS) {
+        const content = JSON.stringify(randomValue(s.schema, requestRandom(seed, text), langOfRequest(s)));
+        expect(await xg.accepts(s.schema, content), `${s.promptId} seed ${seed} (${suspects(s.schema)}) refused: ${content}`).toBe(true);
+      }
+    }
+  }, 60_000);
+
+  it(`(c) replies written under xgrammar's grammar pass our validator, and its text fields hold sentences (${WALK_SEEDS.length} walks per pair)`, async () => {
+    let walks = 0;
+    for (const s of pairs) {
+      const texts: string[] = [];
+      for (const seed of WALK_SEEDS) {
+        const content = await xg.generate(s.schema, { random: seededRandom(seed * 7919 + walks), lang: langOfRequest(s) });
+        const checked = validateReply(content, s.request.output);
+        expect(checked.ok, `${s.promptId} seed ${seed}: ${checked.ok ? "" : checked.problem}\n${content}`).toBe(true);
+        texts.push(...stringValues(JSON.parse(escapeControlChars(content))));
+        walks++;
+      }
+      // A grammar that reads a keyword differently may still accept what it allows; what it must
+      // not do is stop a model from writing more than a character where we asked for text.
+      if (hasStringField(s.schema) && texts.length > 0) {
+        expect(texts.some(isSentence), `${s.promptId} (${suspects(s.schema)}): xgrammar let no string hold a sentence: ${JSON.stringify(texts)}`).toBe(true);
+      }
+    }
+    expect(walks).toBe(pairs.length * WALK_SEEDS.length);
+  }, 120_000);
+});
+
+describe("what xgrammar does with the keywords we dropped (why the schemas look as they do)", () => {
+  const reason = (text: Record<string, unknown>) => ({
+    type: "object",
+    properties: { reason: text },
+    required: ["reason"],
+    additionalProperties: false,
+  });
+
+  it('pattern "\\S" is a whole-string match: one character passes, a sentence does not, and neither does broken JSON', async () => {
+    const old = reason({ type: "string", pattern: "\\S" });
+    expect(await xg.accepts(old, '{"reason": "The sky is blue."}')).toBe(false);
+    expect(await xg.accepts(old, '{"reason": "x"}')).toBe(true);
+    expect(await xg.accepts(old, '{"reason": """}')).toBe(true);
+    expect(schemaProblems(old).map((p) => p.keyword)).toEqual(["pattern"]);
+  });
+
+  it("minLength 1 accepts a sentence in English and Chinese and refuses the empty string", async () => {
+    const text = reason({ type: "string", minLength: 1 });
+    expect(await xg.accepts(text, '{"reason": "The sky is blue."}')).toBe(true);
+    expect(await xg.accepts(text, '{"reason": "天空是蓝色的。"}')).toBe(true);
+    expect(await xg.accepts(text, '{"reason": ""}')).toBe(false);
+    expect(await xg.accepts(text, '{"reason": """}')).toBe(false);
+  });
+
+  it("in 0.1.27 a minLength string admits no escape sequence (no quote, backslash or line break) but does admit a raw tab", async () => {
+    // Later xgrammar sources JSON-encode length-bounded strings; when this starts failing, the
+    // README's engine table and escapeControlChars' comment can say the limit is gone.
+    const text = reason({ type: "string", minLength: 1 });
+    expect(await xg.accepts(text, '{"reason": "He said \\"yes\\"."}')).toBe(false);
+    expect(await xg.accepts(text, '{"reason": "line one\\nline two"}')).toBe(false);
+    expect(await xg.accepts(text, '{"reason": "a\tb"}')).toBe(true);
+    const plain = reason({ type: "string" });
+    expect(await xg.accepts(plain, '{"reason": "He said \\"yes\\"."}')).toBe(true);
+    expect(await xg.accepts(plain, '{"reason": "a\tb"}')).toBe(false);
+  });
+
+  it("an integer enum is held exactly, as minimum / maximum would be", async () => {
+    const schema = reason({ type: "integer", enum: [1, 2, 3] });
+    expect(await xg.accepts(schema, '{"reason": 3}')).toBe(true);
+    expect(await xg.accepts(schema, '{"reason": 4}')).toBe(false);
+    expect(await xg.accepts(schema, '{"reason": 0}')).toBe(false);
+  });
+});
