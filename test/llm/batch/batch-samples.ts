@@ -28,3 +28,15 @@ export function batchSamples(n: number): Sample[] {
 export function withoutUsage(results: readonly Pick<SampleResult, "sampleId">[]): unknown {
   return JSON.parse(JSON.stringify(results, (key, value) => (["ms", "promptTokens", "completionTokens", "attempts"].includes(key) ? undefined : value)));
 }
+
+/**
+ * As withoutUsage, each trace's calls in a fixed order and without `cached`: a metric whose steps
+ * run side by side lists its calls in the order the sync server happened to answer them, and of
+ * two metrics sharing a request, whichever asked first in the sync run holds the sent copy (the
+ * other a cached one); a batch answers all at once, so the first in metric order holds it.
+ */
+export function withoutUsageOrSharing(results: readonly Pick<SampleResult, "sampleId">[]): unknown {
+  return JSON.parse(JSON.stringify(withoutUsage(results)), (key, value) =>
+    key === "calls" && Array.isArray(value) ? value.map((c) => JSON.stringify({ ...c, cached: undefined })).sort() : value,
+  );
+}

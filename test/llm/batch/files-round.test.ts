@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { METRIC_IDS } from "../../../src/engine";
+import { PAPER_METRIC_IDS } from "../../../src/engine/metrics/types";
 import { planFilesRound } from "../../../src/llm/batch/files-round";
 import { parseTransportConfig } from "../../../src/llm/config";
 import { answerLine } from "../../mock/batch-answer";
 import { batchSamples } from "./batch-samples";
 
 const config = parseTransportConfig({ baseURL: "http://127.0.0.1:1/v1", model: "mock-judge", embeddingModel: "mock-embedding" });
-const units = batchSamples(5).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+const units = batchSamples(5).map((sample) => ({ sample, metricIds: PAPER_METRIC_IDS }));
 
 /** What a user's batch runner sends back for a downloaded file. */
 function run(text: string): string {

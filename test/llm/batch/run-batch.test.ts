@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evaluate, METRIC_IDS } from "../../../src/engine";
+import { evaluate } from "../../../src/engine";
+import { type AnyMetricId, PAPER_METRIC_IDS } from "../../../src/engine/metrics/types";
 import { openAiBatchApi } from "../../../src/llm/batch/batch-api";
 import { type BatchStateStore, memoryBatchState } from "../../../src/llm/batch/batch-state";
 import { cancelBatches, runByBatch } from "../../../src/llm/batch/run-batch";
@@ -8,7 +9,7 @@ import { createEmbedder } from "../../../src/llm/embedder";
 import { createJudge } from "../../../src/llm/judge";
 import { type BatchMock, startBatchMock } from "../../mock/batch-server";
 import { type MockServer, startMockServer } from "../../mock/server";
-import { batchSamples, withoutUsage } from "./batch-samples";
+import { batchSamples, withoutUsage, withoutUsageOrSharing } from "./batch-samples";
 
 let batch: BatchMock;
 let sync: MockServer;
@@ -32,7 +33,7 @@ async function byBatch(n: number, more: Partial<Parameters<typeof runByBatch>[0]
   const api = openAiBatchApi(config);
   const store = memoryBatchState();
   const status: string[] = [];
-  const units = batchSamples(n).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+  const units = batchSamples(n).map((sample) => ({ sample, metricIds: PAPER_METRIC_IDS }));
   const out = await runByBatch({
     units,
     plan: { hasEmbedder: true },
@@ -51,7 +52,7 @@ describe("runByBatch against the batch mock", () => {
     const created = batch.created.length;
     const { out, status } = await byBatch(24);
     const config = transport(sync.url);
-    const syncRun = await evaluate(batchSamples(24), METRIC_IDS, { judge: createJudge(config), embedder: createEmbedder(config), concurrency: 8 });
+    const syncRun = await evaluate(batchSamples(24), PAPER_METRIC_IDS, { judge: createJudge(config), embedder: createEmbedder(config), concurrency: 8 });
     expect(withoutUsage(out.pass.results)).toEqual(withoutUsage(syncRun.results));
     expect(out.pass.results.flatMap((r) => Object.values(r.metrics)).filter((m) => m !== undefined && m.score !== null).length).toBeGreaterThan(90);
     expect(out.rounds).toBe(2);
@@ -59,6 +60,53 @@ describe("runByBatch against the batch mock", () => {
     expect(batch.created.length - created).toBe(3);
     expect(status.some((l) => /^round 1 chat \(\d+ requests\) batch-mock\d+: in progress \d+ \/ \d+/.test(l))).toBe(true);
     expect(status.some((l) => /^round 2 embeddings \(24 requests\) .*: completed 24 \/ 24/.test(l))).toBe(true);
+  });
+
+  it("the newer metrics give the sync run's results too; a request two metrics share goes once; text metrics send nothing", async () => {
+    const metricIds = [
+      "faithfulness",
+      "answer_correctness",
+      "factual_correctness",
+      "noise_sensitivity",
+      "context_entity_recall",
+      "semantic_similarity",
+      "bleu",
+      "rouge_l",
+      "exact_match",
+    ] as const satisfies readonly AnyMetricId[];
+    const before = batch.created.length;
+    const { out } = await byBatch(8, { units: batchSamples(8).map((sample) => ({ sample, metricIds })) });
+    const config = transport(sync.url);
+    let syncChat = 0;
+    let syncEmbed = 0;
+    const counting = createJudge(config);
+    const embedder = createEmbedder(config);
+    const syncRun = await evaluate(batchSamples(8), metricIds, {
+      judge: { complete: (r) => (syncChat++, counting.complete(r)) },
+      embedder: { embed: (r) => (syncEmbed++, embedder.embed(r)) },
+      concurrency: 8,
+    });
+    expect(withoutUsageOrSharing(out.pass.results)).toEqual(withoutUsageOrSharing(syncRun.results));
+    const metrics = out.pass.results.flatMap((r) => Object.entries(r.metrics));
+    expect(metrics).toHaveLength(8 * metricIds.length);
+    // faithfulness, answer_correctness and noise_sensitivity split the answer with the same request:
+    // the batches hold exactly the requests the sync run sent, once each.
+    const lines = batch.created.slice(before).flatMap((b) => b.customIds);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines).toHaveLength(syncChat + syncEmbed);
+    // Each line is billed once: the results hold one sent copy per line, the rest marked cached.
+    const sent = out.pass.results.flatMap((r) => Object.values(r.metrics).flatMap((m) => m!.trace.calls.filter((c) => !c.cached)));
+    expect(sent).toHaveLength(lines.length);
+    // The text metrics are scored from the sample alone: no call, no custom_id.
+    for (const [id, result] of metrics) {
+      if (["bleu", "rouge_l", "exact_match"].includes(id)) {
+        expect(result!.trace.calls).toEqual([]);
+        // Scored, or (no reference in this sample) a missing_input null: never a request.
+        expect(typeof result!.score === "number" || result!.error?.code === "missing_input").toBe(true);
+        expect(lines.some((l) => l.includes(`:${id}:`))).toBe(false);
+      }
+    }
+    expect(metrics.filter(([, m]) => m!.score !== null).length).toBeGreaterThan(8 * 6);
   });
 
   it("splits a round to the provider's limits and halves a file the provider refuses for its size", async () => {
@@ -104,7 +152,7 @@ describe("runByBatch against the batch mock", () => {
   it("a batch created by a process killed before it was recorded is found again by its metadata, not submitted twice", async () => {
     const config = transport(batch.url);
     const api = openAiBatchApi(config);
-    const units = batchSamples(3).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+    const units = batchSamples(3).map((sample) => ({ sample, metricIds: PAPER_METRIC_IDS }));
     const store = memoryBatchState();
     // The "kill": the provider created the batch, the state never heard of it.
     const dying: BatchStateStore = { ...store, recordSubmitted: async () => Promise.reject(new Error("killed")) };
@@ -123,7 +171,7 @@ describe("runByBatch against the batch mock", () => {
     const config = transport(batch.url);
     const api = openAiBatchApi(config);
     const store = memoryBatchState();
-    const units = batchSamples(2).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+    const units = batchSamples(2).map((sample) => ({ sample, metricIds: PAPER_METRIC_IDS }));
     const controller = new AbortController();
     let cancelled: string[] = [];
     const sleep = async () => {

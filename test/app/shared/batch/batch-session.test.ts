@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBatchSession, type RunLocks } from "../../../../src/app/shared/batch/batch-session";
-import { METRIC_IDS } from "../../../../src/engine";
+import { PAPER_METRIC_IDS } from "../../../../src/engine/metrics/types";
 import { parseTransportConfig } from "../../../../src/llm/config";
 import { idbBatchState, openBatchDb } from "../../../../src/app/shared/persist/batch-state";
 import { batchSamples } from "../../../llm/batch/batch-samples";
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => batch.close());
 
 const config = () => parseTransportConfig({ baseURL: batch.url, apiKey: "sk-session-key-1234", model: "mock-judge", embeddingModel: "mock-embedding" });
-const units = batchSamples(6).map((sample) => ({ sample, metricIds: METRIC_IDS }));
+const units = batchSamples(6).map((sample) => ({ sample, metricIds: PAPER_METRIC_IDS }));
 
 /** navigator.locks' ifAvailable semantics, for Node: a held name gives the callback null. */
 function fakeLocks(): RunLocks {
