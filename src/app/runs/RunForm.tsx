@@ -7,6 +7,8 @@ import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";
 import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
+import { BatchEstimate, BatchPanel } from "./BatchPanel";
+import { startBatchRun, useBatch } from "./batch-run";
 
 /** Choosing what to run, and what it will cost, before "Start run". */
 export function RunForm({ datasetId, samples }: { datasetId: string; samples: readonly Sample[] }) {
@@ -37,6 +39,8 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
     };
   }, [samples, metrics, repeat, concurrency, hasEmbedder, judgeModel, settings.prices]);
 
+  const byBatch = useBatch((s) => s.byBatch && s.probe?.verdict === "reached");
+  const form = { metrics, repeat, concurrency, prompts, model: judgeModel, embeddingModel: embeddingModel.trim() };
   const toggle = (id: MetricId) => setMetrics((m) => (m.includes(id) ? m.filter((x) => x !== id) : METRIC_IDS.filter((x) => x === id || m.includes(x))));
   const whole = (value: string, min: number, max: number) => Math.min(max, Math.max(min, Math.round(Number(value) || min)));
 
@@ -46,7 +50,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       aria-label={t.newRun}
       onSubmit={(e) => {
         e.preventDefault();
-        void startRun(datasetId, { metrics, repeat, concurrency, prompts, model: judgeModel, embeddingModel: embeddingModel.trim() });
+        void (byBatch ? startBatchRun(datasetId, form) : startRun(datasetId, form));
       }}
     >
       <fieldset>
@@ -77,12 +81,14 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       </div>
       <p className="field-hint">{t.modelsHint(settings.baseURL)}</p>
       {repeat > 1 ? <p className="field-hint">{t.repeatNote}</p> : null}
+      <BatchPanel datasetId={datasetId} form={form} />
       <section className="runs-estimate" aria-label={t.estimateTitle}>
         {estimate ? (
           <>
             <span>{t.estimate(estimate.requests, estimate.promptTokens + estimate.completionTokens)}</span>
             <span>{estimate.usd === null ? t.unpriced(fmt.list(estimate.unpriced)) : t.cost(formatUsd(estimate.usd))}</span>
             <span>{t.duration(formatDuration(estimate.seconds, t), concurrency, ASSUMED_SECONDS_PER_REQUEST)}</span>
+            <BatchEstimate estimate={estimate} />
           </>
         ) : (
           <span>{t.estimating}</span>

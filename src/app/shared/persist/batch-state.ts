@@ -16,15 +16,20 @@ interface BatchDbSchema extends DBSchema {
   submitted: { key: [string, string]; value: unknown; indexes: { runKey: string } };
   /** keyPath [runKey, batchId]: one row per finished batch, its output and error lines. */
   results: { key: [string, string]; value: unknown; indexes: { runKey: string } };
+  /** keyPath runKey: the runs that go by batch (a reload drives them again, never by sync). */
+  runs: { key: string; value: unknown };
 }
 
-const BATCH_DB_VERSION = 1;
+const BATCH_DB_VERSION = 2;
 
 export function openBatchDb(name = `${DEFAULT_DB_NAME}-batches`): Promise<IDBPDatabase<BatchDbSchema>> {
   return openDB<BatchDbSchema>(name, BATCH_DB_VERSION, {
-    upgrade(db) {
-      db.createObjectStore("submitted", { keyPath: ["runKey", "batchId"] }).createIndex("runKey", "runKey");
-      db.createObjectStore("results", { keyPath: ["runKey", "batchId"] }).createIndex("runKey", "runKey");
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore("submitted", { keyPath: ["runKey", "batchId"] }).createIndex("runKey", "runKey");
+        db.createObjectStore("results", { keyPath: ["runKey", "batchId"] }).createIndex("runKey", "runKey");
+      }
+      if (oldVersion < 2) db.createObjectStore("runs", { keyPath: "runKey" });
     },
   });
 }
@@ -79,4 +84,30 @@ export async function idbBatchState(db: IDBPDatabase<BatchDbSchema>, runKey: str
       await tx.done;
     },
   };
+}
+
+const batchRunRow = z.object({ runKey: z.string(), createdAt: z.number(), mode: z.enum(["api", "files"]).default("api") });
+
+/** How a batch run goes: by the provider's batch API, or by downloaded / uploaded files. */
+export type BatchRunMode = z.infer<typeof batchRunRow>["mode"];
+
+/** Marks a run as going by batch, before its first batch is submitted. */
+export async function markBatchRun(db: IDBPDatabase<BatchDbSchema>, runKey: string, createdAt: number, mode: BatchRunMode = "api"): Promise<void> {
+  await db.put("runs", { runKey, createdAt, mode });
+}
+
+/** The runs marked as going by batch, with their mode (rows that no longer parse are skipped). */
+export async function batchRunKeys(db: IDBPDatabase<BatchDbSchema>): Promise<Map<string, BatchRunMode>> {
+  const keys = new Map<string, BatchRunMode>();
+  for (const raw of await db.getAll("runs")) {
+    const row = batchRunRow.safeParse(raw);
+    if (row.success) keys.set(row.data.runKey, row.data.mode);
+  }
+  return keys;
+}
+
+/** A finished (or removed) run: its mark and its batches' state go. */
+export async function forgetBatchRun(db: IDBPDatabase<BatchDbSchema>, runKey: string): Promise<void> {
+  await (await idbBatchState(db, runKey)).clear();
+  await db.delete("runs", runKey);
 }
