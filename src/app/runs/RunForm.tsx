@@ -7,8 +7,8 @@ import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";
 import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
-import { BatchEstimate, BatchPanel } from "./BatchPanel";
-import { startBatchRun, useBatch } from "./batch-run";
+import { BatchEstimate, BatchPanel } from "./batch/BatchPanel";
+import { startBatchRun, useBatch } from "./batch/batch-run";
 
 /** Choosing what to run, and what it will cost, before "Start run". */
 export function RunForm({ datasetId, samples }: { datasetId: string; samples: readonly Sample[] }) {

@@ -14,7 +14,7 @@ import { useApp } from "../shared/store";
 import { RunProgress } from "./RunProgress";
 import { loadRuns, removeRun, runReport } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
-import { resumeBatchRuns, useBatch } from "./batch-run";
+import { resumeBatchRuns, useBatch } from "./batch/batch-run";
 
 /**
  * A dataset's runs: start one (with its estimate), watch it, pause, resume, cancel, retry the

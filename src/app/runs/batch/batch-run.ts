@@ -1,16 +1,16 @@
 import { create } from "zustand";
-import type { JournalEntry, MetricId, Sample } from "../../engine";
-import type { WorkUnit } from "../../engine/run/evaluate";
-import { loadDatasetSamples } from "../../storage/db/datasets";
-import { newId } from "../../storage/db/ids";
-import { getRun, idbJournal, listRuns, type RunMeta, saveRun } from "../../storage/db/runs";
-import { appDb } from "../shared/persist/db";
-import { activePromptOverrides } from "../shared/ports/prompt-overrides";
-import { keyMissing, transportInput } from "../shared/ports/transport";
-import { useApp } from "../shared/store";
-import { batchT } from "./batch-messages";
-import type { RunForm } from "./run-actions";
-import { resetEntries, useRuns } from "./run-state";
+import type { JournalEntry, MetricId, Sample } from "../../../engine";
+import type { WorkUnit } from "../../../engine/run/evaluate";
+import { loadDatasetSamples } from "../../../storage/db/datasets";
+import { newId } from "../../../storage/db/ids";
+import { getRun, idbJournal, listRuns, type RunMeta, saveRun } from "../../../storage/db/runs";
+import { appDb } from "../../shared/persist/db";
+import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
+import { keyMissing, transportInput } from "../../shared/ports/transport";
+import { useApp } from "../../shared/store";
+import { batchT } from "./messages";
+import type { RunForm } from "../run-actions";
+import { resetEntries, useRuns } from "../run-state";
 
 /**
  * Runs by the provider's batch API in the page. The run is an ordinary stored run (it shows in the
@@ -52,7 +52,12 @@ export const useBatch = create<BatchPanelState>()(() => ({
 }));
 
 export const loadBatchModules = () =>
-  Promise.all([import("../../llm/batch/probe"), import("../shared/batch/batch-session"), import("../shared/persist/batch-state"), import("../../llm")]);
+  Promise.all([
+    import("../../../llm/batch/probe"),
+    import("../../shared/batch/batch-session"),
+    import("../../shared/persist/batch-state"),
+    import("../../../llm"),
+  ]);
 
 /** Asks Settings' base URL whether the page can read its /files and /batches. */
 export async function probeBatch(): Promise<void> {
@@ -218,8 +223,8 @@ export async function cancelBatchRun(): Promise<void> {
   if (!runId || useBatch.getState().phase !== "running") return;
   controller?.abort(new Error("cancelled by the user"));
   const [, , { openBatchDb, idbBatchState }, { parseTransportConfig }] = await loadBatchModules();
-  const { cancelBatches } = await import("../../llm/batch/run-batch");
-  const { openAiBatchApi } = await import("../../llm/batch/batch-api");
+  const { cancelBatches } = await import("../../../llm/batch/run-batch");
+  const { openAiBatchApi } = await import("../../../llm/batch/batch-api");
   const { settings, apiKey } = useApp.getState();
   const config = parseTransportConfig(transportInput(settings, apiKey));
   const store = await idbBatchState(await openBatchDb(), runId);

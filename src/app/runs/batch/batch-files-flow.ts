@@ -1,11 +1,12 @@
-import type { MetricId } from "../../engine";
-import type { WorkUnit } from "../../engine/run/evaluate";
-import { loadDatasetSamples } from "../../storage/db/datasets";
-import { getRun, type RunMeta } from "../../storage/db/runs";
-import { appDb } from "../shared/persist/db";
-import { batchT } from "./batch-messages";
+import type { MetricId } from "../../../engine";
+import { planBatchPass } from "../../../engine/run/batch-plan";
+import type { WorkUnit } from "../../../engine/run/evaluate";
+import { loadDatasetSamples } from "../../../storage/db/datasets";
+import { getRun, type RunMeta } from "../../../storage/db/runs";
+import { appDb } from "../../shared/persist/db";
+import { batchT } from "./messages";
 import { createBatchRun, finishBatchRun, loadBatchModules, runTransport, useBatch } from "./batch-run";
-import type { RunForm } from "./run-actions";
+import type { RunForm } from "../run-actions";
 
 /**
  * "Download batch file" / "Upload results": a run by batch for any server the page cannot reach
@@ -27,10 +28,9 @@ async function roundOf(meta: RunMeta) {
   const db = await appDb();
   if (!db) return undefined;
   const [, , { openBatchDb, idbBatchState }] = await loadBatchModules();
-  const [{ planBatchPass }, { replyBook }, { inputLine, splitToFiles, OPENAI_LIMITS }] = await Promise.all([
-    import("../../engine/run/batch-plan"),
-    import("../../llm/batch/reply-book"),
-    import("../../llm/batch/lines"),
+  const [{ replyBook }, { inputLine, splitToFiles, OPENAI_LIMITS }] = await Promise.all([
+    import("../../../llm/batch/reply-book"),
+    import("../../../llm/batch/lines"),
   ]);
   const { samples } = await loadDatasetSamples(db, meta.datasetId);
   const units: WorkUnit[] = samples.map((sample) => ({ sample, metricIds: meta.metrics as MetricId[] }));
@@ -80,7 +80,7 @@ export async function uploadBatchResults(files: readonly File[]): Promise<void> 
   const id = useBatch.getState().filesRunId;
   const meta = db && id ? await getRun(db, id) : undefined;
   if (!meta) return;
-  const { parseOutputFile } = await import("../../llm/batch/lines");
+  const { parseOutputFile } = await import("../../../llm/batch/lines");
   const [, , { openBatchDb, idbBatchState }] = await loadBatchModules();
   const store = await idbBatchState(await openBatchDb(), meta.id);
   const problems: string[] = [];

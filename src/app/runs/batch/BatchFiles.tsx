@@ -1,7 +1,7 @@
 import { useRef } from "react";
-import { useBatchT } from "./batch-messages";
+import { useBatchT } from "./messages";
 import { downloadBatchFiles, uploadBatchResults } from "./batch-files-flow";
-import type { RunForm } from "./run-actions";
+import type { RunForm } from "../run-actions";
 
 /** The download / upload flow: the round's batch input file out, the output file (JSONL) back in. */
 export function BatchFiles({ datasetId, form }: { datasetId: string; form: RunForm }) {
@@ -11,10 +11,10 @@ export function BatchFiles({ datasetId, form }: { datasetId: string; form: RunFo
     <div className="runs-batch-files">
       <p className="field-hint">{t.filesHint}</p>
       <button type="button" className="btn btn-small" disabled={form.metrics.length === 0} onClick={() => void downloadBatchFiles(datasetId, form)}>
-        Download batch file
+        {t.download}
       </button>{" "}
       <button type="button" className="btn btn-small" onClick={() => input.current?.click()}>
-        Upload results
+        {t.upload}
       </button>
       <input
         ref={input}

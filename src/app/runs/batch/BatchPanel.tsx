@@ -1,10 +1,10 @@
 import { useEffect } from "react";
-import { useApp } from "../shared/store";
-import { useBatchT } from "./batch-messages";
+import { useApp } from "../../shared/store";
+import { useBatchT } from "./messages";
 import { cancelBatchRun, probeBatch, useBatch } from "./batch-run";
 import { BatchFiles } from "./BatchFiles";
-import { formatUsd, type RunEstimate } from "./estimate";
-import type { RunForm } from "./run-actions";
+import { formatUsd, type RunEstimate } from "../estimate";
+import type { RunForm } from "../run-actions";
 
 /**
  * The run form's batch part: "Run by batch" once the probe of Settings' base URL found its batch

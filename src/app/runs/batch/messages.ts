@@ -1,4 +1,4 @@
-import { defineMessages } from "../shared/i18n/define-messages";
+import { defineMessages } from "../../shared/i18n/define-messages";
 
 /**
  * The run form's batch panel strings (en + zh, same keys). The accessible names of contract 7
@@ -20,6 +20,8 @@ const en = {
   failed: (message: string) => `The batch run stopped: ${message}`,
   cancelled: "Cancelled: the batches still running were cancelled at the provider.",
   cancel: "Cancel batch",
+  download: "Download batch file",
+  upload: "Upload results",
   filesRound: (files: number, known: number) => `Next round: ${files} batch file${files === 1 ? "" : "s"} to run (${known} results in so far).`,
   filesDone: "Every result is in: the run is finished.",
   filesProblems: (text: string) => `Some lines were not used: ${text}`,
@@ -42,6 +44,8 @@ const zh: BatchMessages = {
   failed: (message) => `批处理运行已停止：${message}`,
   cancelled: "已取消：仍在运行的批次已在服务商处取消。",
   cancel: "取消批处理",
+  download: "下载批处理文件",
+  upload: "上传结果",
   filesRound: (files, known) => `下一轮：需要运行 ${files} 个批处理文件（目前已收到 ${known} 条结果）。`,
   filesDone: "所有结果均已收到：运行完成。",
   filesProblems: (text) => `有些行未被使用：${text}`,

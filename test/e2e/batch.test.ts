@@ -1,0 +1,83 @@
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { button, useMock, waitForBoot } from "./browser";
+import { useE2E } from "./context";
+import { importCsv, openDatasets, storedResults } from "./runs-helpers";
+
+/**
+ * Issue 18, what it must show 2: a run by batch in the page against the batch mock. Started, the
+ * page reloaded while round 1 is still validating: the run goes on polling the same batch and
+ * finishes; a second tab open on the same run submits nothing (the mock's log of created batches).
+ */
+const e2e = useE2E();
+
+const batchStatus = (page: Page) => page.getByRole("status", { name: "Batch status" });
+
+async function openDataset(page: Page, name: RegExp): Promise<void> {
+  await openDatasets(page);
+  await page.getByRole("navigation", { name: "Stored datasets" }).getByRole("button", { name }).first().click();
+  await page.getByRole("form", { name: "New run" }).waitFor();
+}
+
+test("by batch: reload mid-round, the run polls on and finishes; a second tab submits nothing", { timeout: 240_000 }, async () => {
+  // The batches stay in "validating" until the test lets the mock's clock run.
+  const batch = await e2e.batchMock({ apiKey: "sk-test-e2e", autoAdvanceMs: 0 });
+  const { page } = await e2e.open();
+  await useMock(page, batch.url);
+  await importCsv(page, "batch-12.csv", 12);
+
+  // The probe found /files and /batches readable from the page: "Run by batch" is offered.
+  const byBatch = page.getByRole("checkbox", { name: "Run by batch" });
+  await expect.poll(() => byBatch.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => page.getByRole("form", { name: "New run" }).innerText()).toContain("answers /files and /batches from this page");
+  await byBatch.check();
+  // The estimate at batch prices: faithfulness (statements, then verdicts) and context_recall: two rounds.
+  await expect
+    .poll(() => page.getByLabel("Before you start").innerText())
+    .toMatch(/by batch: .+ at batch prices, 2 rounds one after another, each within the provider's 24h completion window/);
+
+  await button(page, "Start run").click();
+  await expect.poll(() => batch.created.length, { timeout: 20_000 }).toBe(1);
+  // Round 1: faithfulness' statements and context_recall's verdicts, one chat batch of 24 requests.
+  expect(batch.created[0]!.customIds).toHaveLength(24);
+  await expect.poll(() => batchStatus(page).innerText(), { timeout: 20_000 }).toMatch(/round 1 chat \(24 requests\) \S+: validating/);
+
+  await page.reload();
+  await waitForBoot(page);
+  await useMock(page, batch.url);
+  await openDataset(page, /batch-12/);
+  // Polled again after the reload: the same batch, none created.
+  await expect.poll(() => batchStatus(page).innerText(), { timeout: 30_000 }).toMatch(/round 1 chat \(24 requests\) \S+: validating/);
+  expect(batch.created).toHaveLength(1);
+
+  // A second tab on the same run (same origin, same IndexedDB): the first one drives it.
+  const second = await page.context().newPage();
+  await second.goto(e2e.appUrl);
+  await waitForBoot(second);
+  await useMock(second, batch.url);
+  await openDataset(second, /batch-12/);
+  await expect.poll(() => batchStatus(second).innerText(), { timeout: 20_000 }).toContain("Another tab is driving this batch run");
+
+  // The provider's clock runs: each poll moves it an hour, so every batch completes at its next poll.
+  batch.configure({ autoAdvanceMs: 3_600_000 });
+  await expect.poll(() => batchStatus(page).innerText(), { timeout: 120_000, interval: 500 }).toContain("Finished: 2 rounds, 2 batches.");
+  await second.close();
+
+  // Two batches in all (round 1, round 2's verdicts), every custom_id sent once.
+  expect(batch.created).toHaveLength(2);
+  const ids = batch.created.flatMap((b) => b.customIds);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(batch.log.filter((r) => r.method === "POST" && /\/batches$/.test(r.path))).toHaveLength(2);
+
+  // The results are the run's, stored as a sync run's are: every row scored or coded.
+  const rows = await storedResults(page);
+  expect(rows).toHaveLength(12);
+  for (const row of rows) {
+    for (const id of ["faithfulness", "context_recall"]) {
+      const m = row.metrics[id];
+      expect(m, `${row.sampleId} ${id}`).toBeDefined();
+      expect(m!.score !== null || m!.code !== undefined).toBe(true);
+    }
+  }
+  expect(rows.flatMap((r) => Object.values(r.metrics)).filter((m) => m.score !== null).length).toBeGreaterThan(20);
+});
