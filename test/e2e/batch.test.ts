@@ -2,12 +2,14 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { button, useMock, waitForBoot } from "./browser";
 import { useE2E } from "./context";
+import { answerLine } from "../mock/batch-answer";
 import { importCsv, openDatasets, storedResults } from "./runs-helpers";
 
 /**
  * Issue 18, what it must show 2: a run by batch in the page against the batch mock. Started, the
  * page reloaded while round 1 is still validating: the run goes on polling the same batch and
  * finishes; a second tab open on the same run submits nothing (the mock's log of created batches).
+ * And the download / upload flow for a server without a batch API (the sync mock).
  */
 const e2e = useE2E();
 
@@ -80,4 +82,55 @@ test("by batch: reload mid-round, the run polls on and finishes; a second tab su
     }
   }
   expect(rows.flatMap((r) => Object.values(r.metrics)).filter((m) => m.score !== null).length).toBeGreaterThan(20);
+});
+
+/** What `vllm run-batch` would write for a downloaded input file: one output line per input line, in another order. */
+function runBatchFile(text: string): string {
+  const lines = text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as { custom_id: string; url: string; body: Record<string, unknown> });
+  return `${lines
+    .map((line, i) => {
+      const answer = answerLine(line.url, line.body as never, {});
+      return JSON.stringify({
+        id: `vllm-${i}`,
+        custom_id: line.custom_id,
+        response: { status_code: answer.status, request_id: `r${i}`, body: answer.body },
+        error: null,
+      });
+    })
+    .reverse()
+    .join("\n")}\n`;
+}
+
+test("no batch API: the probe says why, and Download batch file / Upload results finish the run round by round", { timeout: 240_000 }, async () => {
+  const mock = await e2e.mock();
+  const { page } = await e2e.open();
+  await useMock(page, mock.url);
+  await importCsv(page, "files-6.csv", 6);
+  const form = page.getByRole("form", { name: "New run" });
+  await expect.poll(() => form.innerText(), { timeout: 20_000 }).toContain("has no batch API");
+  expect(await page.getByRole("checkbox", { name: "Run by batch" }).isDisabled()).toBe(true);
+
+  const rounds: number[] = [];
+  for (let round = 1; round <= 2; round++) {
+    const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Download batch file").click()]);
+    expect(download.suggestedFilename()).toMatch(/-chat-1\.input\.jsonl$/);
+    const path = await download.path();
+    const text = (await import("node:fs")).readFileSync(path, "utf8");
+    rounds.push(text.trim().split("\n").length);
+    await page
+      .getByLabel("Batch results file")
+      .setInputFiles({ name: `round-${round}.output.jsonl`, mimeType: "application/jsonl", buffer: Buffer.from(runBatchFile(text)) });
+    if (round === 1) await expect.poll(() => batchStatus(page).innerText()).toMatch(/Next round: 1 batch file to run \(12 results in so far\)/);
+  }
+  // Round 1: statements and recall verdicts (6 + 6); round 2: faithfulness' verdicts (6).
+  expect(rounds).toEqual([12, 6]);
+  await expect.poll(() => batchStatus(page).innerText()).toContain("Every result is in: the run is finished.");
+  // Nothing went to the server: the files carried every request.
+  expect(mock.log.filter((r) => r.kind === "chat")).toHaveLength(0);
+  const rows = await storedResults(page);
+  expect(rows).toHaveLength(6);
+  expect(rows.flatMap((r) => Object.values(r.metrics)).filter((m) => m.score !== null).length).toBeGreaterThan(8);
 });
