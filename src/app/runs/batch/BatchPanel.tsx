@@ -39,7 +39,7 @@ export function BatchPanel({ datasetId, form }: { datasetId: string; form: RunFo
         {t.runByBatch}
       </label>
       {probe ? <p className={probe.verdict === "reached" || probe.verdict === "probing" ? "field-hint" : "note"}>{probe.message}</p> : null}
-      {probe && probe.verdict !== "reached" && probe.verdict !== "probing" ? (
+      {probe && probe.verdict !== "reached" && probe.verdict !== "probing" && probe.verdict !== "no_key" ? (
         <button type="button" className="btn btn-small" onClick={() => void probeBatch()}>
           {t.checkAgain}
         </button>

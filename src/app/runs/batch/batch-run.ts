@@ -26,7 +26,7 @@ type BatchPhase = "idle" | "running" | "held" | "finished" | "failed" | "cancell
 
 interface BatchPanelState {
   /** The probe of Settings' base URL: null before the first one. */
-  probe: { baseURL: string; verdict: ProbeVerdict | "probing"; message: string } | null;
+  probe: { baseURL: string; verdict: ProbeVerdict | "probing" | "no_key"; message: string } | null;
   /** The form's "Run by batch" choice. */
   byBatch: boolean;
   /** Runs that go by batch (never offered a sync Resume). */
@@ -64,6 +64,11 @@ export async function probeBatch(): Promise<void> {
   const { settings, apiKey } = useApp.getState();
   const baseURL = settings.baseURL.trim();
   if (!baseURL) return;
+  // No request without a key: a hosted API would only refuse it (and the page sends nothing unasked).
+  if (keyMissing(settings, apiKey)) {
+    useBatch.setState({ probe: { baseURL, verdict: "no_key", message: batchT().needKey }, byBatch: false });
+    return;
+  }
   useBatch.setState({ probe: { baseURL, verdict: "probing", message: batchT().probing } });
   const [{ probeBatchSupport }] = await loadBatchModules();
   try {
