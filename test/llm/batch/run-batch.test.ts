@@ -82,8 +82,18 @@ describe("runByBatch against the batch mock", () => {
     const counting = createJudge(config);
     const embedder = createEmbedder(config);
     const syncRun = await evaluate(batchSamples(8), metricIds, {
-      judge: { complete: (r) => (syncChat++, counting.complete(r)) },
-      embedder: { embed: (r) => (syncEmbed++, embedder.embed(r)) },
+      judge: {
+        complete: (r) => {
+          syncChat++;
+          return counting.complete(r);
+        },
+      },
+      embedder: {
+        embed: (r) => {
+          syncEmbed++;
+          return embedder.embed(r);
+        },
+      },
       concurrency: 8,
     });
     expect(withoutUsageOrSharing(out.pass.results)).toEqual(withoutUsageOrSharing(syncRun.results));
