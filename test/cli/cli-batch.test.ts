@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseReport } from "../../src/storage/format/report-parse";
 import type { Report } from "../../src/storage/format/report-schema";
-import { batchSamples, withoutUsage } from "../llm/batch/batch-samples";
+import { batchSamples, withoutUsage, withoutUsageOrSharing } from "../llm/batch/batch-samples";
 import { z } from "zod";
 import { answerLine } from "../mock/batch-answer";
 import { type BatchMock, startBatchMock } from "../mock/batch-server";
@@ -224,4 +224,60 @@ describe("score --batch-files", () => {
     const report = reportAt(out);
     expect(withoutUsage(report.results)).toEqual(withoutUsage(syncReport.results));
   }, 240_000);
+});
+
+describe("score --batch, the newer metrics", () => {
+  it("answer_correctness, faithfulness and bleu by batch give the sync run's report; bleu sends nothing, and text metrics alone need no batch", async () => {
+    const small = join(dir, "small.jsonl");
+    writeFileSync(
+      small,
+      `${batchSamples(10)
+        .map((r) => JSON.stringify(r))
+        .join("\n")}\n`,
+    );
+    const argv = (url: string, out: string, metrics: string, ...more: string[]) => [
+      "score",
+      "--input",
+      small,
+      "--metrics",
+      metrics,
+      "--base-url",
+      url,
+      "--model",
+      "mock-judge",
+      "--embedding-model",
+      "mock-embedding",
+      "--out",
+      out,
+      ...more,
+    ];
+    const metrics = "faithfulness,answer_correctness,bleu";
+    const syncOut = join(dir, "small-sync.json");
+    const syncRun = await runCliProcess(argv(sync.url, syncOut, metrics), { env });
+    expect(syncRun.code, syncRun.stderr).toBe(0);
+    const before = batch.created.length;
+    const batchOut = join(dir, "small-batch.json");
+    const byBatch = await runCliProcess(argv(batch.url, batchOut, metrics, "--batch"), { env });
+    expect(byBatch.code, byBatch.stderr).toBe(0);
+    expect(byBatch.stderr).toMatch(/cost at batch prices/);
+
+    const a = reportAt(batchOut);
+    const b = reportAt(syncOut);
+    expect(withoutUsageOrSharing(a.results)).toEqual(withoutUsageOrSharing(b.results));
+    expect(a.summary).toEqual(b.summary);
+    const lines = batch.created.slice(before).flatMap((x) => x.customIds);
+    expect(lines.some((id) => id.includes(":bleu:"))).toBe(false);
+    // The statements faithfulness and answer_correctness share are one line each; usage counts every line once.
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(a.usage.requests).toBe(lines.length);
+
+    // Only text metrics: nothing to send, so no batch, no state file, and the same scores.
+    const textOut = join(dir, "small-text.json");
+    const created = batch.created.length;
+    const text = await runCliProcess(argv(batch.url, textOut, "bleu,rouge_l", "--batch"), { env });
+    expect(text.code, text.stderr).toBe(0);
+    expect(batch.created.length).toBe(created);
+    expect(existsSync(`${textOut}.batch`)).toBe(false);
+    expect(reportAt(textOut).results.every((r) => r.metrics.bleu !== undefined && r.metrics.rouge_l !== undefined)).toBe(true);
+  }, 120_000);
 });
