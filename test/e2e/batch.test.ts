@@ -36,7 +36,7 @@ test("by batch: reload mid-round, the run polls on and finishes; a second tab su
   // The estimate at batch prices: faithfulness (statements, then verdicts) and context_recall: two rounds.
   await expect
     .poll(() => page.getByLabel("Before you start").innerText())
-    .toMatch(/by batch: .+ at batch prices, 2 rounds one after another, each within the provider's 24h completion window/);
+    .toMatch(/by batch: .+ at batch prices, 2 rounds one after another, each within the provider's 24-hour completion window/);
 
   await button(page, "Start run").click();
   await expect.poll(() => batch.created.length, { timeout: 20_000 }).toBe(1);

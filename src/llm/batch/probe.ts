@@ -17,6 +17,8 @@ export interface ProbeResult {
   files: number;
   batches: number;
   message: string;
+  /** Blocked: what went wrong, in the connection test's words (the page wraps them in its own language). */
+  detail?: string;
 }
 
 export async function probeBatchSupport(input: TransportConfigInput | TransportConfig, signal?: AbortSignal): Promise<ProbeResult> {
@@ -52,8 +54,11 @@ export async function probeBatchSupport(input: TransportConfigInput | TransportC
     return result("no_batch_api", `${config.baseURL} has no batch API${vllm}: use "Download batch file", run it, then "Upload results".`);
   }
   const words = describeError(failed.error, { baseURL: config.baseURL, provider: config.providerHint ?? config.provider, apiKey: config.apiKey });
-  return result(
-    "blocked",
-    `The page cannot read ${config.baseURL}'s batch API: ${words} Until then, "Download batch file" and "Upload results" work with any server.`,
-  );
+  return {
+    ...result(
+      "blocked",
+      `The page cannot read ${config.baseURL}'s batch API: ${words} Until then, "Download batch file" and "Upload results" work with any server.`,
+    ),
+    detail: words,
+  };
 }

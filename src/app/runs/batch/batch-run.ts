@@ -73,7 +73,15 @@ export async function probeBatch(): Promise<void> {
   const [{ probeBatchSupport }] = await loadBatchModules();
   try {
     const result = await probeBatchSupport(transportInput(settings, apiKey));
-    useBatch.setState((s) => ({ probe: { baseURL, verdict: result.verdict, message: result.message }, byBatch: s.byBatch && result.verdict === "reached" }));
+    const t = batchT();
+    // The probe's verdict in the page's language; only a blocked one carries the transport's own words.
+    const words = {
+      reached: () => t.reached(baseURL),
+      no_batch_api: () => t.noBatchApi(baseURL),
+      unauthorized: () => t.unauthorized(baseURL),
+      blocked: () => t.blocked(baseURL, result.detail ?? ""),
+    }[result.verdict]();
+    useBatch.setState((s) => ({ probe: { baseURL, verdict: result.verdict, message: words }, byBatch: s.byBatch && result.verdict === "reached" }));
   } catch (error) {
     useBatch.setState({ probe: { baseURL, verdict: "blocked", message: error instanceof Error ? error.message : String(error) }, byBatch: false });
   }
