@@ -134,3 +134,21 @@ test("no batch API: the probe says why, and Download batch file / Upload results
   expect(rows).toHaveLength(6);
   expect(rows.flatMap((r) => Object.values(r.metrics)).filter((m) => m.score !== null).length).toBeGreaterThan(8);
 });
+
+test("Cancel batch: the batch still running is cancelled at the provider, and the run is cancelled", { timeout: 120_000 }, async () => {
+  const batch = await e2e.batchMock({ apiKey: "sk-test-e2e", autoAdvanceMs: 0 });
+  const { page } = await e2e.open();
+  await useMock(page, batch.url);
+  await importCsv(page, "cancel-4.csv", 4);
+  const byBatch = page.getByRole("checkbox", { name: "Run by batch" });
+  await expect.poll(() => byBatch.isEnabled(), { timeout: 20_000 }).toBe(true);
+  await byBatch.check();
+  await button(page, "Start run").click();
+  await expect.poll(() => batch.created.length, { timeout: 20_000 }).toBe(1);
+  await batchStatus(page).getByRole("button", { name: "Cancel batch" }).click();
+  await expect.poll(() => batchStatus(page).innerText(), { timeout: 20_000 }).toContain("Cancelled: the batches still running were cancelled at the provider.");
+  expect(batch.log.filter((r) => r.method === "POST" && r.path.endsWith(`/batches/${batch.created[0]!.id}/cancel`))).toHaveLength(1);
+  await expect.poll(() => page.getByRole("list").filter({ hasText: "cancelled" }).count()).toBeGreaterThan(0);
+  // Nothing more is submitted after the cancel.
+  expect(batch.created).toHaveLength(1);
+});

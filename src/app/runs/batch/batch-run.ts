@@ -192,10 +192,8 @@ async function drive(meta: RunMeta, samples: readonly Sample[]): Promise<void> {
     await finishBatchRun(meta, outcome.pass.results, Date.now() - startedAt);
     useBatch.setState({ phase: "finished", message: t.finished(outcome.rounds, outcome.batches) });
   } catch (error) {
-    if (abort.signal.aborted) {
-      useBatch.setState({ phase: "cancelled", message: t.cancelled });
-      return;
-    }
+    // Cancelled: cancelBatchRun says so once the provider has the cancel.
+    if (abort.signal.aborted) return;
     useBatch.setState({ phase: "failed", message: t.failed(error instanceof Error ? error.message : String(error)) });
   } finally {
     driving.delete(meta.id);
@@ -251,4 +249,5 @@ export async function cancelBatchRun(): Promise<void> {
     await saveRun(db, cancelled);
     useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === runId ? cancelled : r)), version: s.version + 1 }));
   }
+  useBatch.setState({ phase: "cancelled", message: batchT().cancelled });
 }
