@@ -5,7 +5,8 @@
  * makes exactly these calls: test/llm/batch/run-batch.test.ts checks it); tokens are the mock's
  * usage; prices are gpt-4o-mini + text-embedding-3-small's rows, at list and at batch prices.
  */
-import { METRIC_IDS, type Sample } from "../src/engine";
+import type { Sample } from "../src/engine";
+import { PAPER_METRIC_IDS as METRIC_IDS } from "../src/engine/metrics/types";
 import { allCalls, type SampleResult } from "../src/engine/run/aggregate";
 import { type PendingCall, planBatchPass } from "../src/engine/run/batch-plan";
 import { type BatchOutputLine, inputLine, OPENAI_LIMITS, splitToFiles } from "../src/llm/batch/lines";
