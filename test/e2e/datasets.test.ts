@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { button, field, requestOrigins, waitForBoot, tab } from "./browser";
+import { button, field, requestOrigins, tab } from "./browser";
 import { useE2E } from "./context";
 import { datasetCsv } from "./datasets-fixture";
 
@@ -80,8 +80,8 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
   expect(lines.filter(Boolean)).toHaveLength(201);
 
   // After a reload the dataset, the edit and the added row are still there.
+  // The URL keeps the Datasets view (issue 17): the reload lands there, not on the playground.
   await page.reload();
-  await waitForBoot(page);
   await openDatasets(page);
   await page
     .getByRole("navigation", { name: "Stored datasets" })

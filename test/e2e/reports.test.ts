@@ -49,6 +49,10 @@ test("Export report then Import report gives the same report (deep equal); Keep 
   await openReportsTab(t.page);
   await t.page.getByRole("button", { name: "Open kept report again.json" }).click();
   expect(await shownMean(t.page, "faithfulness")).toBe(mean(original, "faithfulness"));
+  // The URL names the kept report (issue 17): a reload opens it again by itself.
+  await expect.poll(() => t.page.url()).toMatch(/#\/reports\/[^/]+$/);
+  await t.page.reload();
+  await expect.poll(() => shownMean(t.page, "faithfulness"), { timeout: 20_000 }).toBe(mean(original, "faithfulness"));
 
   // CSV: one row per sample, a score column per metric.
   const csv = await download(t.page, "Export CSV");

@@ -1,8 +1,9 @@
 import { expect, test } from "vitest";
-import { button, closeSettings, field, openSettings, useMock, waitForBoot } from "./browser";
+import { button, closeSettings, field, openSettings, useMock } from "./browser";
 import { MOCK_MODEL } from "./fixtures";
 import { useE2E } from "./context";
-import { finished, importCsv, openDatasets, sampleOfBody, storedResults } from "./runs-helpers";
+import { finished, importCsv, openDatasets, progress, sampleOfBody, storedResults } from "./runs-helpers";
+import { isPing } from "./runs-trust-helpers";
 
 /**
  * What-it-must-show 1: a 200-row dataset run against the mock with faults injected, the page
@@ -22,8 +23,9 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
   await expect.poll(() => page.getByLabel("Before you start").innerText()).toContain("≈ 600 requests");
   await button(page, "Start run").click();
   await expect.poll(() => finished(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(50);
+  // The URL names the run (issue 17): the reload lands on it, not on the playground.
   await page.reload();
-  await waitForBoot(page);
+  await progress(page).waitFor({ state: "visible", timeout: 20_000 });
 
   const before = await storedResults(page);
   const done = new Set(before.map((r) => r.sampleId));
@@ -50,7 +52,8 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
   await expect.poll(() => finished(page), { timeout: 120_000 }).toBe(200);
   await expect.poll(() => button(page, "Pause run").count()).toBe(0);
 
-  const chat = mock.log.filter((r) => r.kind === "chat");
+  // The run's own requests (the connection check before a resume asks about no sample).
+  const chat = mock.log.filter((r) => r.kind === "chat" && !isPing(r));
   const asked = chat.map((r) => sampleOfBody(r.body));
   expect(
     asked.filter((id) => done.has(id)),
@@ -95,12 +98,12 @@ test("200 rows with faults: reload mid-run, Resume run finishes it; every row sc
   await button(page, "Retry failed").click();
   // Over once it has asked something and is no longer live (nothing in flight at the mock).
   await expect
-    .poll(async () => mock.log.some((r) => r.kind === "chat") && mock.inFlight === 0 && (await button(page, "Pause run").count()) === 0, {
+    .poll(async () => mock.log.some((r) => r.kind === "chat" && !isPing(r)) && mock.inFlight === 0 && (await button(page, "Pause run").count()) === 0, {
       timeout: 30_000,
       interval: 50,
     })
     .toBe(true);
-  const retried = new Set(mock.log.filter((r) => r.kind === "chat").map((r) => sampleOfBody(r.body)));
+  const retried = new Set(mock.log.filter((r) => r.kind === "chat" && !isPing(r)).map((r) => sampleOfBody(r.body)));
   expect(new Set(mock.log.filter((r) => r.kind === "chat").map((r) => r.model))).toEqual(new Set([MOCK_MODEL]));
   expect(retried.size).toBeGreaterThan(0);
   expect(
@@ -128,7 +131,7 @@ test("each run chooses its judge model: two runs of one dataset with two models,
     await page.getByLabel("Run judge model", { exact: true }).fill(model);
     await button(page, "Start run").click();
     // Faithfulness (2 calls) and context recall (1) on 6 rows, then the run is no longer live.
-    const chats = () => mock.log.filter((r) => r.kind === "chat" && r.status === 200).length;
+    const chats = () => mock.log.filter((r) => r.kind === "chat" && !isPing(r) && r.status === 200).length;
     await expect.poll(async () => chats() >= 18 && (await button(page, "Pause run").count()) === 0, { timeout: 60_000 }).toBe(true);
     expect(await finished(page)).toBe(6);
     const models = new Set(mock.log.filter((r) => r.kind === "chat").map((r) => r.model));

@@ -185,8 +185,8 @@ test("saved versions survive a reload, and the chosen one stays active; results 
   await page.getByRole("radio", { name: "Use recall-v1" }).check();
   await expect.poll(() => notice(page).innerText()).toBe("Score now uses “recall-v1”.");
 
+  // The URL keeps the prompt studio (issue 17): the reload lands there.
   await page.reload();
-  await page.getByLabel("Question", { exact: true }).waitFor();
   await openStudio(page);
   await selectPrompt(page, "context_recall.statements");
   expect(await page.getByRole("radio", { name: "Use recall-v1" }).isChecked()).toBe(true);

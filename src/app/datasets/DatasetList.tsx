@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useFormats } from "../shared/i18n/format";
 import type { DatasetMeta } from "../../storage/db/datasets";
-import { remove, rename, selectDataset } from "./actions";
+import { remove, rename, runsOf, selectDataset } from "./actions";
 import { useDatasetsT } from "./messages";
 import { useDatasets } from "./store";
 
@@ -28,6 +28,8 @@ function Item({ meta, selected }: { meta: DatasetMeta; selected: boolean }) {
   const fmt = useFormats();
   const [renaming, setRenaming] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** The dataset has runs: ask whether they go too (null: not asking). */
+  const [asking, setAsking] = useState<number | null>(null);
   const created = fmt.dateTime(meta.createdAt);
   if (renaming !== null)
     return (
@@ -65,12 +67,29 @@ function Item({ meta, selected }: { meta: DatasetMeta; selected: boolean }) {
           type="button"
           className="btn btn-quiet danger"
           aria-label={confirming ? `Confirm delete ${meta.name}` : `Delete ${meta.name}`}
-          onClick={() => (confirming ? void remove(meta) : setConfirming(true))}
+          onClick={() => {
+            if (!confirming) return setConfirming(true);
+            void runsOf(meta.id).then((runs) => (runs > 0 ? setAsking(runs) : remove(meta)));
+          }}
           onBlur={() => setConfirming(false)}
         >
           {confirming ? t.confirmRemove : t.remove}
         </button>
       </span>
+      {asking !== null ? (
+        <div className="ds-ask" role="alertdialog" aria-label={`Delete ${meta.name}`}>
+          <p>{t.hasRuns(meta.name, asking)}</p>
+          <button type="button" className="btn danger" onClick={() => void remove(meta, { withRuns: true, runs: asking })}>
+            {t.deleteWithRuns}
+          </button>{" "}
+          <button type="button" className="btn" onClick={() => void remove(meta, { runs: asking })}>
+            {t.deleteKeepRuns}
+          </button>{" "}
+          <button type="button" className="btn btn-quiet" onClick={() => setAsking(null)}>
+            {t.cancel}
+          </button>
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useRef } from "react";
 import type { DatasetRow } from "../../storage/db/datasets";
 import { useScrollHint } from "../shared/ui/ScrollHint";
+import { LongText } from "../shared/ui/LongText";
 import { useDatasetsT } from "./messages";
 
 const ROW_HEIGHT = 40;
@@ -62,7 +63,7 @@ export function DatasetTable({ rows, numberOf, selected, onOpen }: Props) {
                       {n}
                     </button>
                   </td>
-                  <td title={s.id}>{s.id}</td>
+                  <td title={s.id.length > 300 ? undefined : s.id}>{clip(s.id)}</td>
                   <td>{clip(s.question)}</td>
                   <td>{clip(s.answer)}</td>
                   <td>
@@ -80,7 +81,6 @@ export function DatasetTable({ rows, numberOf, selected, onOpen }: Props) {
 }
 
 /** One line of a long text is all a row shows; cutting here keeps huge cells out of the DOM. */
-function clip(text: string): string {
-  const line = text.replace(/\s+/g, " ");
-  return line.length > 160 ? `${line.slice(0, 160)}…` : line;
+function clip(text: string) {
+  return <LongText text={text} max={160} oneLine />;
 }

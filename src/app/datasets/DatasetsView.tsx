@@ -5,6 +5,7 @@ import { DatasetList } from "./DatasetList";
 import { DatasetPane } from "./DatasetPane";
 import { ImportPanel } from "./ImportPanel";
 import { useDatasetsT } from "./messages";
+import { StorageLine } from "./StorageLine";
 import { useDatasets } from "./store";
 
 /**
@@ -12,7 +13,13 @@ import { useDatasets } from "./store";
  * right. Nothing here reads the API key: opening a dataset never needs one. The runs pane is a
  * separate feature: the shell hands it in, so datasets never import runs.
  */
-export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => ReactNode }) {
+export function DatasetsView({
+  runsPane,
+  aside,
+}: {
+  runsPane: (datasetId: string) => ReactNode /** Below the runs: what the shell adds (runs of deleted datasets). */;
+  aside?: ReactNode;
+}) {
   const t = useDatasetsT();
   const storage = useDatasets((s) => s.storage);
   const notice = useDatasets((s) => s.notice);
@@ -24,7 +31,7 @@ export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => Re
     <main className="view view-datasets">
       <h2>{t.title}</h2>
       <p className="field-hint">{t.intro}</p>
-      {storage ? null : <p className="note note-error">{t.storageUnavailable}</p>}
+      {storage ? <StorageLine /> : <p className="note note-error">{t.storageUnavailable}</p>}
       <p className={`ds-notice ${notice ? (notice.kind === "ok" ? "note note-ok" : "note note-error") : ""}`} role="status" aria-label="Datasets status">
         {notice?.text(t) ?? ""}
       </p>
@@ -37,6 +44,7 @@ export function DatasetsView({ runsPane }: { runsPane: (datasetId: string) => Re
           <section aria-label="Runs" className="ds-runs">
             {selectedId ? runsPane(selectedId) : null}
           </section>
+          {aside}
         </div>
       </div>
     </main>

@@ -1,6 +1,7 @@
 import { type ColumnMapping, parseListCell } from "./import/format-api";
 import type { TableInfo } from "./import/protocol";
 import { ScrollX } from "../shared/ui/ScrollHint";
+import { LongText } from "../shared/ui/LongText";
 import { useDatasetsT } from "./messages";
 
 /** A cell as text: strings as they are, anything else (numbers, parquet lists) as JSON. */
@@ -37,9 +38,15 @@ export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: Co
                 // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place
                 <tr key={i}>
                   <td>{table.previewRows?.[i] ?? i + offset}</td>
-                  <td>{cellText(pick("id"))}</td>
-                  <td>{cellText(pick("question"))}</td>
-                  <td>{cellText(pick("answer"))}</td>
+                  <td>
+                    <LongText text={cellText(pick("id"))} />
+                  </td>
+                  <td>
+                    <LongText text={cellText(pick("question"))} />
+                  </td>
+                  <td>
+                    <LongText text={cellText(pick("answer"))} />
+                  </td>
                   <td>
                     {list === undefined ? (
                       <span className="field-hint">{t.contextCount(0)}</span>
@@ -51,7 +58,9 @@ export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: Co
                         <ol className="ds-context-list">
                           {list.items.map((item, k) => (
                             // biome-ignore lint/suspicious/noArrayIndexKey: a context's place is its identity
-                            <li key={k}>{item}</li>
+                            <li key={k}>
+                              <LongText text={item} />
+                            </li>
                           ))}
                         </ol>
                       </>
@@ -59,7 +68,9 @@ export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: Co
                       <span className="ds-error">{list.message}</span>
                     )}
                   </td>
-                  <td>{cellText(pick("reference"))}</td>
+                  <td>
+                    <LongText text={cellText(pick("reference"))} />
+                  </td>
                 </tr>
               );
             })}

@@ -1,7 +1,8 @@
 import type { Sample } from "../../engine/sample";
-import { type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
+import { countDatasetRuns, type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
 import type { SamplesFile } from "../../storage/format/samples-types";
 import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
+import { requestPersistentStorage } from "../../storage/db/quota";
 import { appDb } from "../shared/persist/db";
 import { type NoticeText, useDatasets } from "./store";
 
@@ -41,6 +42,9 @@ export async function selectDataset(id: string | null): Promise<void> {
 export async function storeImport(name: string, source: DatasetMeta["source"], result: SamplesFile, validOnly: boolean): Promise<boolean> {
   const opened = await db();
   if (!opened) return false;
+  // The first thing worth keeping: ask the browser not to evict it (Firefox asks the user; the
+  // StorageLine shows the answer, which the browser may also give silently).
+  await requestPersistentStorage();
   try {
     const { dataset: meta, leftOut: skipped } = await storeImportResult(opened, { name, source, result, validOnly });
     const samples = validOnly ? result.valid.samples : result.samples;
@@ -70,15 +74,27 @@ export async function rename(id: string, name: string): Promise<void> {
   }
 }
 
-export async function remove(meta: DatasetMeta): Promise<void> {
+/** How many runs a dataset holds (its deletion asks what to do with them). */
+export async function runsOf(id: string): Promise<number> {
+  const opened = await db();
+  return opened ? countDatasetRuns(opened, id) : 0;
+}
+
+/** Deletes a dataset; its runs too with `withRuns`, else they stay whole (each keeps its own snapshot). */
+export async function remove(meta: DatasetMeta, options: { withRuns?: boolean; runs?: number } = {}): Promise<void> {
   const opened = await db();
   if (!opened) return;
-  await deleteDataset(opened, meta.id);
-  set((s) => ({
-    datasets: s.datasets.filter((d) => d.id !== meta.id),
-    ...(s.selectedId === meta.id ? { selectedId: null, rows: [], editing: null } : {}),
-  }));
-  ok((m) => m.removed(meta.name));
+  try {
+    const { runsDeleted } = await deleteDataset(opened, meta.id, { withRuns: options.withRuns === true });
+    set((s) => ({
+      datasets: s.datasets.filter((d) => d.id !== meta.id),
+      ...(s.selectedId === meta.id ? { selectedId: null, rows: [], editing: null } : {}),
+    }));
+    const kept = options.withRuns ? 0 : (options.runs ?? 0);
+    ok((m) => (runsDeleted > 0 ? m.removedWithRuns(meta.name, runsDeleted) : kept > 0 ? m.removedKeptRuns(meta.name, kept) : m.removed(meta.name)));
+  } catch (error) {
+    fail((m) => m.rowFailed(messageOf(error)));
+  }
 }
 
 /** Saves the editor's sample: a new row (editing "new") or the row at a position. */

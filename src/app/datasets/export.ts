@@ -1,15 +1,17 @@
 import type { Sample } from "../../engine/sample";
 import { writeCsv } from "../../storage/format/csv";
+import { guardCell } from "../../storage/format/formula-guard";
 
 /**
  * Dataset files out, in the shapes the importers (ours, the CLI's, pandas') read back:
  * CSV with a header and contexts as a JSON list cell (`pd.read_csv` then `json.loads`), and
- * JSON Lines with one sample per line.
+ * JSON Lines with one sample per line. CSV cells that a spreadsheet would run as a formula are
+ * guarded with an apostrophe, as the report CSV is; our importers take it off again.
  */
 const EXPORT_COLUMNS = ["id", "question", "answer", "contexts", "reference"] as const;
 
 export function datasetToCsv(samples: readonly Sample[]): string {
-  return writeCsv([EXPORT_COLUMNS, ...samples.map((s) => [s.id, s.question, s.answer, JSON.stringify(s.contexts), s.reference ?? ""])]);
+  return writeCsv([EXPORT_COLUMNS, ...samples.map((s) => [s.id, s.question, s.answer, JSON.stringify(s.contexts), s.reference ?? ""].map(guardCell))]);
 }
 
 export function datasetToJsonl(samples: readonly Sample[]): string {

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useFormats } from "../shared/i18n/format";
 import { deleteKeptReport, listKeptReports, openKeptReport, type KeptReportInfo } from "../../storage/db/kept-reports";
 import { withDb } from "../shared/persist/db";
 import { useReportsT } from "../shared/report-exports/messages";
+import { useApp } from "../shared/store";
 import type { OpenOutcome } from "./open-report";
 
 /** The reports kept in this browser: open one again, or delete it. */
@@ -16,12 +17,32 @@ export function KeptReports({ version, onOutcome }: { version: number; onOutcome
     if (version >= 0) refresh();
   }, [refresh, version]);
 
-  const open = async (info: KeptReportInfo) => {
-    const parsed = await withDb((db) => openKeptReport(db, info.id));
-    if (!parsed) return;
-    if (!parsed.ok) onOutcome({ ok: false, message: () => parsed.error.message });
-    else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report), keptId: info.id } });
-  };
+  /** The kept report last asked for, so the route does not open it twice while it loads. */
+  const requested = useRef<string | null>(null);
+  const open = useCallback(
+    async (info: KeptReportInfo) => {
+      requested.current = info.id;
+      const parsed = await withDb((db) => openKeptReport(db, info.id)).finally(() => {
+        requested.current = null;
+      });
+      if (!parsed) return;
+      if (!parsed.ok) onOutcome({ ok: false, message: () => parsed.error.message });
+      // Its keptId goes to the workspace's reportId too (ReportsView), so the URL names it
+      // (#/reports/<id>) and a reload or a pasted link opens it again.
+      else onOutcome({ ok: true, opened: { report: parsed.report, name: info.name, text: JSON.stringify(parsed.report), keptId: info.id } });
+    },
+    [onOutcome],
+  );
+
+  // A route that names a kept report (reload, back / forward, a link) opens it once the list is
+  // read, unless it is the report already open (coming back from another view).
+  const routeReport = useApp((s) => s.workspace.reportId);
+  const openedId = useApp((s) => s.workspace.report?.keptId ?? null);
+  useEffect(() => {
+    const info = list.find((i) => i.id === routeReport);
+    if (!info || openedId === info.id || requested.current === info.id) return;
+    void open(info);
+  }, [list, routeReport, openedId, open]);
 
   return (
     <section className="kept-reports" aria-label="Kept reports">

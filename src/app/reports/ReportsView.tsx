@@ -26,27 +26,24 @@ export default function ReportsView() {
   const fmt = useFormats();
   // The open report is kept in the shared workspace: switching views and back keeps it open.
   const opened = useApp((s) => s.workspace.report);
-  const setOpened = useCallback((report: OpenedReport | null) => useApp.getState().setWorkspace({ report }), []);
   const [other, setOther] = useState<OpenedReport | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const kept = Boolean(opened?.keptId);
   const [keptVersion, setKeptVersion] = useState(0);
   const [dragging, setDragging] = useState(false);
 
-  const onOutcome = useCallback(
-    (outcome: OpenOutcome) => {
-      if (!outcome.ok) {
-        // A refused file leaves what was open as it was.
-        setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
-        return;
-      }
-      const o = outcome.opened;
-      setOpened(o);
-      setOther(null);
-      setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
-    },
-    [setOpened],
-  );
+  const onOutcome = useCallback((outcome: OpenOutcome) => {
+    if (!outcome.ok) {
+      // A refused file leaves what was open as it was.
+      setNotice({ kind: "error", text: (m) => m.refused(outcome.message(m)) });
+      return;
+    }
+    const o = outcome.opened;
+    // Only a kept report has an id for the URL (#/reports/<id>); a file or link clears it.
+    useApp.getState().setWorkspace({ report: o, reportId: o.keptId ?? null });
+    setOther(null);
+    setNotice({ kind: "info", text: (m) => m.opened(o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : "") });
+  }, []);
 
   const link = useShareLink(onOutcome, t.fromLink);
 
@@ -71,7 +68,8 @@ export default function ReportsView() {
     if (!db) return setNotice({ kind: "error", text: (m) => m.storageUnavailable });
     try {
       const keptId = await keepReport(db, { name: opened.name, text: opened.text, samples: opened.report.samples.length });
-      setOpened({ ...opened, keptId });
+      // Kept, it has a route: a reload opens it again.
+      useApp.getState().setWorkspace({ report: { ...opened, keptId }, reportId: keptId });
       setKeptVersion((v) => v + 1);
     } catch (error) {
       setNotice({ kind: "error", text: (m) => m.keepFailed((error as Error).message) });

@@ -2,9 +2,11 @@ import { useCallback, useEffect, useState } from "react";
 import { useFormats } from "../shared/i18n/format";
 import { METRIC_IDS, type MetricId, type PromptOverrides, type Sample } from "../../engine";
 import { useApp } from "../shared/store";
-import { ASSUMED_SECONDS_PER_REQUEST, estimateRun, formatDuration, formatUsd, type RunEstimate } from "./estimate";
+import { ASSUMED_SECONDS_PER_REQUEST, formatDuration, formatUsd, type RunEstimate } from "./estimate";
+import { estimateInWorker } from "./estimate-client";
 import { useRunsT } from "./messages";
 import { PromptPicker } from "./PromptPicker";
+import { RunNoticeLine } from "./RunNoticeLine";
 import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
 import { BatchEstimate, BatchPanel } from "./batch/BatchPanel";
@@ -31,9 +33,12 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   useEffect(() => {
     let stale = false;
     setEstimate(null);
-    void estimateRun(samples, metrics, { repeat, concurrency, hasEmbedder, model: judgeModel, prices: settings.prices }).then((e) => {
-      if (!stale) setEstimate(e);
-    });
+    estimateInWorker(samples, metrics, { repeat, concurrency, hasEmbedder, model: judgeModel, prices: settings.prices }).then(
+      (e) => {
+        if (!stale) setEstimate(e);
+      },
+      () => undefined,
+    );
     return () => {
       stale = true;
     };
@@ -94,9 +99,12 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
           <span>{t.estimating}</span>
         )}
       </section>
-      <button type="submit" className="btn btn-primary" disabled={live !== null || metrics.length === 0}>
-        {t.start}
-      </button>
+      <div className="runs-start">
+        <button type="submit" className="btn btn-primary" disabled={live !== null || metrics.length === 0}>
+          {t.start}
+        </button>
+        <RunNoticeLine at="start" />
+      </div>
     </form>
   );
 }

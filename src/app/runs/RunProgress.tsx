@@ -6,12 +6,14 @@ import { formatDuration, formatUsd } from "./estimate";
 import { useRunsT } from "./messages";
 import { cancelRun, pauseRun, resumeRun, retryFailedRun } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
+import { RunNoticeLine } from "./RunNoticeLine";
 
 /** One run's progress and its controls. aria-valuenow counts finished (sample, repeat) pairs. */
 export function RunProgress({ meta }: { meta: RunMeta }) {
   const t = useRunsT();
   const fmt = useFormats();
   const live = useRuns((s) => s.live);
+  const elsewhere = useRuns((s) => s.elsewhere);
   const c = useRuns((s) => s.counters[meta.id]) ?? { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
   const [now, setNow] = useState(Date.now());
   const isLive = live?.runId === meta.id;
@@ -23,7 +25,7 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
 
   const total = meta.sampleCount * meta.repeat;
   const remaining = Math.max(0, total - c.finished);
-  const status = displayStatus(meta, live);
+  const status = displayStatus(meta, live, elsewhere);
   const sessionMs = isLive ? now - live.startedAt : 0;
   const doneThisSession = isLive ? c.finished - live.finishedAtStart : 0;
   const eta = isLive && doneThisSession > 0 ? (sessionMs / doneThisSession) * remaining : Number.NaN;
@@ -35,6 +37,7 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
         {runTitle(meta, fmt)} · {t.status[status]}
       </p>
       {status === "interrupted" ? <p className="note">{t.interrupted}</p> : null}
+      {status === "elsewhere" ? <p className="note">{t.elsewhereNote}</p> : null}
       <div role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">
         <div className="runs-bar-fill" style={{ width: `${total === 0 ? 100 : (c.finished / total) * 100}%` }} />
       </div>
@@ -52,17 +55,18 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
             </button>
           </>
         ) : null}
-        {idle && status !== "done" && remaining > 0 ? (
+        {idle && status !== "done" && status !== "elsewhere" && remaining > 0 ? (
           <button type="button" className="btn btn-primary" aria-label="Resume run" onClick={() => void resumeRun(meta.id)}>
             {t.resume}
           </button>
         ) : null}
-        {idle && c.failed > 0 ? (
+        {idle && status !== "elsewhere" && c.failed > 0 ? (
           <button type="button" className="btn" aria-label="Retry failed" onClick={() => void retryFailedRun(meta.id)}>
             {t.retry}
           </button>
         ) : null}
       </div>
+      <RunNoticeLine at="resume" />
     </section>
   );
 }

@@ -12,7 +12,7 @@ import { useRunsT } from "./messages";
 import { RunForm } from "./RunForm";
 import { useApp } from "../shared/store";
 import { RunProgress } from "./RunProgress";
-import { loadRuns, removeRun, runReport } from "./run-actions";
+import { loadRuns, refreshElsewhere, removeRun, runReport } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
 import { resumeBatchRuns, useBatch } from "./batch/batch-run";
 
@@ -20,7 +20,7 @@ import { resumeBatchRuns, useBatch } from "./batch/batch-run";
  * A dataset's runs: start one (with its estimate), watch it, pause, resume, cancel, retry the
  * failed; each run's results through the ResultsExplorer, and two runs through ReportCompare.
  */
-export function RunsPane({ datasetId }: { datasetId: string }) {
+export function RunsPane({ datasetId, canStart = true }: { datasetId: string; canStart?: boolean }) {
   const t = useRunsT();
   const fmt = useFormats();
   const runs = useRuns((s) => s.runs);
@@ -28,7 +28,7 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
   const selectedId = useRuns((s) => s.selectedId);
   const compareId = useRuns((s) => s.compareId);
   const counters = useRuns((s) => s.counters);
-  const notice = useRuns((s) => s.notice);
+  const elsewhere = useRuns((s) => s.elsewhere);
   const version = useRuns((s) => s.version);
   const [samples, setSamples] = useState<Sample[]>([]);
   const batchRunIds = useBatch((s) => s.batchRunIds);
@@ -45,6 +45,15 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
     void loadRuns(datasetId);
     void appDb().then(async (db) => setSamples(db ? (await loadDatasetSamples(db, datasetId)).samples : []));
   }, [datasetId]);
+
+  // A run stored as running that this tab does not run: another tab may (its lock says so). Poll
+  // while there is one, so this tab shows that run's progress live, read-only.
+  const watching = runs.some((r) => r.status === "running" && r.id !== live?.runId);
+  useEffect(() => {
+    if (!watching) return;
+    const timer = setInterval(() => void refreshElsewhere(), 1000);
+    return () => clearInterval(timer);
+  }, [watching]);
 
   const selected = runs.find((r) => r.id === selectedId) ?? null;
   const showResults = selected !== null && live?.runId !== selected.id;
@@ -70,21 +79,21 @@ export function RunsPane({ datasetId }: { datasetId: string }) {
   return (
     <div className="runs-pane">
       <h3>{t.title}</h3>
-      <RunForm datasetId={datasetId} samples={samples} />
-      {notice ? (
-        <p className="note note-error" role="alert">
-          {notice}
-        </p>
-      ) : null}
+      {canStart ? <RunForm datasetId={datasetId} samples={samples} /> : null}
       <h4>{t.runsOf}</h4>
       {runs.length === 0 ? <p className="field-hint">{t.noRuns}</p> : null}
       <ul className="runs-list">
         {runs.map((run) => (
           <li key={run.id} className={run.id === selectedId ? "runs-item is-selected" : "runs-item"}>
             <button type="button" className="btn btn-link" aria-pressed={run.id === selectedId} onClick={() => useRuns.setState({ selectedId: run.id })}>
-              {t.runLabel(runTitle(run, fmt), t.status[displayStatus(run, live)] ?? "", counters[run.id]?.finished ?? 0, run.sampleCount * run.repeat)}
+              {t.runLabel(
+                runTitle(run, fmt),
+                t.status[displayStatus(run, live, elsewhere)] ?? "",
+                counters[run.id]?.finished ?? 0,
+                run.sampleCount * run.repeat,
+              )}
             </button>
-            {live?.runId === run.id ? null : (
+            {live?.runId === run.id || elsewhere.includes(run.id) ? null : (
               <button type="button" className="btn btn-small" onClick={() => void removeRun(run.id)}>
                 {t.remove}
               </button>

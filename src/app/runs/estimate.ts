@@ -1,5 +1,6 @@
 import { METRICS, missingInput, type MetricId, type Sample } from "../../engine";
 import { BATCH_WINDOW, batchRoundsFor } from "../../engine/run/batch-plan";
+import { estimateTokens } from "../../llm/tokens";
 import { findPrice, type PriceRow, unitPrices } from "../../storage/prices";
 import type { RunsMessages } from "./messages";
 
@@ -7,7 +8,11 @@ import type { RunsMessages } from "./messages";
  * What a run will cost before it starts: requests (per metric, from how each metric calls the
  * judge), tokens (counted with gpt-tokenizer, loaded lazily so it stays out of the main bundle),
  * cost (the Settings price table) and time at the chosen concurrency. An estimate: replies vary.
+ * It runs in a worker (estimate-client.ts), and a text longer than EXACT_LIMIT is approximated
+ * (about 4 characters a token, a CJK character one): gpt-tokenizer's merges are quadratic on a
+ * long unbroken run, so a 1 MiB cell would keep it busy for minutes.
  */
+const EXACT_LIMIT = 8_000;
 
 /** Chat calls a metric makes for one sample (context_precision: one call for all contexts). */
 const CHAT_CALLS: Record<MetricId, number> = {
@@ -46,7 +51,7 @@ export async function estimateRun(
   opts: { repeat: number; concurrency: number; hasEmbedder: boolean; model: string; prices: readonly PriceRow[] },
 ): Promise<RunEstimate> {
   const { encode } = await import("gpt-tokenizer");
-  const count = (text: string) => encode(text).length;
+  const count = (text: string) => (text.length > EXACT_LIMIT ? estimateTokens(text) : encode(text).length);
   const fixed = Object.fromEntries(
     metricIds.map((id) => [id, METRICS[id].prompts.reduce((sum, p) => sum + count(`${p.instruction}\n${JSON.stringify(p.examples)}`), 0)]),
   ) as Record<MetricId, number>;
@@ -54,7 +59,8 @@ export async function estimateRun(
   let embeddings = 0;
   let promptTokens = 0;
   for (const sample of samples) {
-    const text = count([sample.question, sample.answer, ...sample.contexts, sample.reference ?? ""].join("\n"));
+    const fields = [sample.question, sample.answer, ...sample.contexts, sample.reference ?? ""];
+    const text = fields.reduce((n, field) => n + count(field), 0) + fields.length - 1;
     for (const id of metricIds) {
       if (missingInput(METRICS[id], sample, opts.hasEmbedder)) continue;
       const calls = CHAT_CALLS[id];

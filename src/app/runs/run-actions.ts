@@ -1,51 +1,100 @@
 import {
-  collectRun,
+  type AnyMetricId,
+  isCustomId,
   METRICS,
   needsNoModel,
   type MetricId,
-  type AnyMetricId,
-  isCustomId,
   type PromptOverrides,
   type RunDatasetHooks,
   retryFailed,
-  runDataset,
-  type Sample,
+  type Usage,
+  usageOf,
 } from "../../engine";
-import { loadDatasetSamples } from "../../storage/db/datasets";
+import { getDataset, loadDatasetSamples } from "../../storage/db/datasets";
 import { newId } from "../../storage/db/ids";
-import { deleteRun, getRun, idbJournal, listRuns, loadRunResults, type RunMeta, saveRun } from "../../storage/db/runs";
-import { buildReport, promptsUsed } from "../../storage/format/report-build";
+import { requestPersistentStorage } from "../../storage/db/quota";
+import { deleteRun, getRun, listRuns, loadRunResults } from "../../storage/db/runs";
 import type { Report } from "../../storage/format/report-schema";
 import { appDb } from "../shared/persist/db";
 import { realPorts } from "../shared/ports/judge-ports";
-import { keyMissing } from "../shared/ports/transport";
-import { useApp } from "../shared/store";
+import { loadLlm } from "../shared/ports/llm-loader";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
+import { keyMissing, transportInput } from "../shared/ports/transport";
+import { useApp } from "../shared/store";
 import { runsT } from "./messages";
-import { recordEntry, resetEntries, useRuns } from "./run-state";
-import { generatorStamp } from "../../storage/format/generator";
+import { RunService } from "./run-service";
+import { type RunNotice, recordEntry, resetEntries, useRuns } from "./run-state";
+import { heldRunIds, webLocks } from "./web-locks";
 
 /**
- * Starting, pausing, resuming, cancelling and retrying a dataset run. Every path goes through the
- * engine's runDataset over the runResults store, so a reload at any moment loses only what was
- * in flight; Pause and Cancel both stop the requests (Pause leaves the run to be resumed).
+ * The runs pane's actions: the RunService wired to the browser (IndexedDB, Date.now, the user's
+ * endpoint, Web Locks) and to the pane's store. A run that cannot start says why next to the
+ * button that was pressed, with a way to Settings when the fix is there.
  */
 
-let controller: AbortController | null = null;
-
 const prices = () => useApp.getState().settings.prices;
-/** A run of metrics that need no judge (bleu, rouge_l, ...) makes no request: it needs no key. */
+/** A run of metrics that need no judge (bleu, rouge_l, ...) makes no request: it needs no key and no check. */
 const keyless = (metrics: readonly AnyMetricId[]) => metrics.every((id) => !isCustomId(id) && needsNoModel(METRICS[id]));
-const notice = (text: string | null) => useRuns.setState({ notice: text });
+const notice = (value: RunNotice | null) => useRuns.setState({ notice: value });
+
+async function db() {
+  const opened = await appDb();
+  if (!opened) throw new Error("IndexedDB is not available in this browser");
+  return opened;
+}
+
+const service = new RunService(
+  {
+    db,
+    clock: { now: () => Date.now() },
+    judge: async (meta) =>
+      keyless(meta.metrics)
+        ? { judge: undefined, embedder: undefined }
+        : realPorts(useApp.getState().bypassCache || meta.repeat > 1, { model: meta.model, embeddingModel: meta.embeddingModel }),
+    locks: webLocks(),
+    newId,
+  },
+  {
+    onLive: (meta, entries) => {
+      resetEntries(meta.id, entries, prices(), meta.metrics);
+      useRuns.setState((s) => ({
+        live: { runId: meta.id, startedAt: Date.now(), finishedAtStart: useRuns.getState().counters[meta.id]?.finished ?? 0, stopping: null },
+        notice: null,
+        runs: s.runs.map((r) => (r.id === meta.id ? meta : r)),
+      }));
+    },
+    onEntry: (runId, entry) => recordEntry(runId, entry, prices()),
+    onStopped: (meta) => useRuns.setState((s) => ({ live: null, version: s.version + 1, runs: s.runs.map((r) => (r.id === meta.id ? meta : r)) })),
+  },
+);
 
 export async function loadRuns(datasetId: string): Promise<void> {
   useRuns.setState({ datasetId });
-  const db = await appDb();
-  if (!db) return;
-  const { runs } = await listRuns(db, datasetId);
-  for (const run of runs) resetEntries(run.id, (await loadRunResults(db, run.id)).entries, prices());
+  const opened = await appDb();
+  if (!opened) return;
+  const { runs } = await listRuns(opened, datasetId);
+  for (const run of runs) resetEntries(run.id, (await loadRunResults(opened, run.id)).entries, prices(), run.metrics);
   const s = useRuns.getState();
   useRuns.setState({ runs, selectedId: s.selectedId && runs.some((r) => r.id === s.selectedId) ? s.selectedId : (runs[0]?.id ?? null) });
+  await refreshElsewhere();
+}
+
+/** Which stored "running" runs another tab is running now; their counters are reread from storage. */
+export async function refreshElsewhere(): Promise<void> {
+  const { runs, live } = useRuns.getState();
+  const held = await heldRunIds();
+  const elsewhere = runs.filter((r) => held.has(r.id) && r.id !== live?.runId).map((r) => r.id);
+  const before = useRuns.getState().elsewhere;
+  const opened = await appDb();
+  if (!opened) return;
+  // A run another tab works on (or just stopped): its document and results as that tab stored them.
+  for (const id of new Set([...elsewhere, ...before])) {
+    const meta = await getRun(opened, id);
+    if (!meta) continue;
+    resetEntries(id, (await loadRunResults(opened, id)).entries, prices(), meta.metrics);
+    useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === id ? meta : r)) }));
+  }
+  if (elsewhere.join() !== before.join()) useRuns.setState((s) => ({ elsewhere, version: s.version + 1 }));
 }
 
 export interface RunForm {
@@ -59,151 +108,119 @@ export interface RunForm {
   embeddingModel?: string;
 }
 
+/** `spent`: the check request's usage (none for a keyless run, which is not checked). */
+type Preflight = { ok: true; spent?: Usage } | { ok: false; message: string };
+
+/**
+ * Can the run's endpoint be reached with the key in memory? One cheap request (counted in the
+ * run's usage). Only what no retry can fix stops a run here: no route to the server, a refused
+ * key, an unknown model. A busy server (429, 5xx) is left to the run's own retries.
+ */
+async function preflight(model: string, embeddingModel: string): Promise<Preflight> {
+  const { settings, apiKey } = useApp.getState();
+  if (keyMissing(settings, apiKey)) return { ok: false, message: runsT().needKey };
+  const { testConnection } = await loadLlm();
+  const result = await testConnection(transportInput({ ...settings, model, embeddingModel }, apiKey));
+  if (!result.ok && ["network", "timeout", "auth", "not_found"].includes(result.error.kind))
+    return { ok: false, message: runsT().unreachable(result.diagnosis) };
+  return { ok: true, spent: usageOf(result.calls) };
+}
+
 export async function startRun(datasetId: string, form: RunForm): Promise<void> {
   const t = runsT();
-  const { settings, apiKey } = useApp.getState();
+  const { settings } = useApp.getState();
   if (useRuns.getState().live) return;
-  if (form.metrics.length === 0) return notice(t.nothingSelected);
-  if (!keyless(form.metrics) && keyMissing(settings, apiKey)) return notice(t.needKey);
-  const db = await appDb();
-  if (!db) return;
-  const { samples } = await loadDatasetSamples(db, datasetId);
-  if (samples.length === 0) return notice(t.emptyDataset);
-  const now = Date.now();
-  const meta: RunMeta = {
-    id: newId(),
-    datasetId,
-    name: new Date(now).toLocaleString(),
-    createdAt: now,
-    updatedAt: now,
-    status: "running",
-    metrics: form.metrics,
-    repeat: form.repeat,
-    concurrency: form.concurrency,
-    sampleCount: samples.length,
-    model: form.model?.trim() || settings.model,
-    embeddingModel: form.embeddingModel?.trim() ?? settings.embeddingModel,
-    baseURL: settings.baseURL,
-    prompts: form.prompts ?? (await activePromptOverrides()),
-    activeMs: 0,
-  };
-  await saveRun(db, meta);
-  resetEntries(meta.id, [], prices());
-  useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
-  await execute(meta, samples);
+  if (form.metrics.length === 0) return notice({ text: t.nothingSelected, at: "start" });
+  notice(null);
+  // Asked once the user stores something worth keeping (the browser may say no: Settings shows it).
+  void requestPersistentStorage();
+  const model = form.model?.trim() || settings.model;
+  const embeddingModel = form.embeddingModel?.trim() ?? settings.embeddingModel;
+  const check: Preflight = keyless(form.metrics) ? { ok: true } : await preflight(model, embeddingModel);
+  if (!check.ok) return notice({ text: check.message, at: "start", settings: true });
+  try {
+    const opened = await db();
+    const [{ samples }, { dataset }] = await Promise.all([loadDatasetSamples(opened, datasetId), getDataset(opened, datasetId)]);
+    if (samples.length === 0) return notice({ text: t.emptyDataset, at: "start" });
+    const meta = await service.create(
+      {
+        datasetId,
+        datasetName: dataset?.name ?? "",
+        samples,
+        metrics: form.metrics,
+        repeat: form.repeat,
+        concurrency: form.concurrency,
+        prompts: form.prompts ?? (await activePromptOverrides()),
+        model,
+        embeddingModel,
+        baseURL: settings.baseURL,
+      },
+      check.spent,
+    );
+    resetEntries(meta.id, [], prices(), meta.metrics);
+    useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
+    await execute(meta.id, "start");
+  } catch (error) {
+    notice({ text: t.failed(messageOf(error)), at: "start" });
+  }
 }
 
 export async function resumeRun(runId: string, redo?: RunDatasetHooks["redo"]): Promise<void> {
   if (useRuns.getState().live) return;
   const t = runsT();
-  const { settings, apiKey } = useApp.getState();
-  const db = await appDb();
-  const meta = db ? await getRun(db, runId) : undefined;
-  if (!db || !meta) return;
-  if (!keyless(meta.metrics)) {
-    if (keyMissing(settings, apiKey)) return notice(t.needKey);
-    // The key in memory belongs to Settings' endpoint: finishing a run against another one would mix
-    // two endpoints' answers in one run.
-    if (settings.baseURL.trim() !== meta.baseURL.trim()) return notice(t.otherEndpoint(meta.baseURL));
-  }
-  const { samples } = await loadDatasetSamples(db, meta.datasetId);
-  await execute({ ...meta, status: "running" }, samples, redo);
+  const { settings } = useApp.getState();
+  const opened = await appDb();
+  const meta = opened ? await getRun(opened, runId) : undefined;
+  if (!meta) return;
+  // The key in memory belongs to Settings' endpoint: finishing a run against another one would mix
+  // two endpoints' answers in one run.
+  const free = keyless(meta.metrics);
+  if (!free && settings.baseURL.trim() !== meta.baseURL.trim()) return notice({ text: t.otherEndpoint(meta.baseURL), at: "resume", settings: true });
+  notice(null);
+  const check: Preflight = free ? { ok: true } : await preflight(meta.model, meta.embeddingModel);
+  if (!check.ok) return notice({ text: check.message, at: "resume", settings: true });
+  await execute(runId, "resume", redo, check.spent);
 }
 
 export const retryFailedRun = (runId: string) => resumeRun(runId, retryFailed);
 
 export function pauseRun(): void {
-  stop("pause");
+  const live = useRuns.getState().live;
+  if (!live) return;
+  useRuns.setState({ live: { ...live, stopping: "pause" } });
+  service.pause();
 }
 
 export function cancelRun(): void {
-  stop("cancel");
-}
-
-function stop(how: "pause" | "cancel"): void {
   const live = useRuns.getState().live;
-  if (!live || !controller) return;
-  useRuns.setState({ live: { ...live, stopping: how } });
-  controller.abort(new Error(how === "pause" ? "paused" : "cancelled by the user"));
+  if (!live) return;
+  useRuns.setState({ live: { ...live, stopping: "cancel" } });
+  service.cancel();
 }
 
 export async function removeRun(runId: string): Promise<void> {
-  if (useRuns.getState().live?.runId === runId) return;
-  const db = await appDb();
-  if (!db) return;
-  await deleteRun(db, runId);
+  const { live, elsewhere } = useRuns.getState();
+  if (live?.runId === runId || elsewhere.includes(runId)) return;
+  const opened = await appDb();
+  if (!opened) return;
+  await deleteRun(opened, runId);
   useRuns.setState((s) => ({ runs: s.runs.filter((r) => r.id !== runId), selectedId: s.selectedId === runId ? null : s.selectedId }));
 }
 
-async function execute(meta: RunMeta, samples: readonly Sample[], redo?: RunDatasetHooks["redo"]): Promise<void> {
-  const db = await appDb();
-  if (!db) return;
-  const abort = new AbortController();
-  controller = abort;
-  const journal = idbJournal(db, meta.id);
-  const existing = await journal.load();
-  resetEntries(meta.id, existing, prices());
-  const startedAt = Date.now();
-  useRuns.setState({ live: { runId: meta.id, startedAt, finishedAtStart: existing.length, stopping: null }, notice: null });
-  await persist({ ...meta, status: "running", updatedAt: startedAt });
-  let status: RunMeta["status"] = "paused";
-  try {
-    // Repeats must reach the judge each time: a cached reply would make every repeat identical.
-    const ports = keyless(meta.metrics)
-      ? { judge: undefined, embedder: undefined }
-      : await realPorts(useApp.getState().bypassCache || meta.repeat > 1, { model: meta.model, embeddingModel: meta.embeddingModel });
-    await runDataset(
-      samples,
-      meta.metrics,
-      { judge: ports.judge, embedder: ports.embedder, concurrency: meta.concurrency, prompts: meta.prompts, repeat: meta.repeat },
-      journal,
-      {
-        signal: abort.signal,
-        ...(redo ? { redo } : {}),
-        onEntry: (entry) => recordEntry(meta.id, entry, prices()),
-      },
-    );
-    const stopping = useRuns.getState().live?.stopping;
-    status = abort.signal.aborted ? (stopping === "cancel" ? "cancelled" : "paused") : "done";
-  } catch (error) {
-    notice(runsT().failed(error instanceof Error ? error.message : String(error)));
-  } finally {
-    if (controller === abort) controller = null;
-    const finishedAt = Date.now();
-    const latest = (await getRun(db, meta.id)) ?? meta;
-    await persist({ ...latest, status, updatedAt: finishedAt, activeMs: latest.activeMs + (finishedAt - startedAt) });
-    useRuns.setState((s) => ({ live: null, version: s.version + 1 }));
-  }
-}
-
-async function persist(meta: RunMeta): Promise<void> {
-  const db = await appDb();
-  if (db) await saveRun(db, meta);
-  useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === meta.id ? meta : r)) }));
+async function execute(runId: string, at: RunNotice["at"], redo?: RunDatasetHooks["redo"], spent?: Usage): Promise<void> {
+  const outcome = await service.execute(runId, { ...(redo ? { redo } : {}), ...(spent ? { spent } : {}) });
+  const t = runsT();
+  if (outcome.kind === "busy") {
+    notice({ text: t.busyElsewhere, at });
+    await refreshElsewhere();
+  } else if (outcome.kind === "failed") notice({ text: t.failed(messageOf(outcome.error)), at });
 }
 
 /** A stored run as a report (contract 5, v2 with repeats), for ResultsExplorer and ReportCompare. */
-export async function runReport(runId: string): Promise<Report | null> {
-  const db = await appDb();
-  const meta = db ? await getRun(db, runId) : undefined;
-  if (!db || !meta) return null;
-  const [{ samples }, { entries }] = await Promise.all([loadDatasetSamples(db, meta.datasetId), loadRunResults(db, runId)]);
-  const output = collectRun(samples, meta.metrics, meta.repeat, entries);
-  return buildReport({
-    samples,
-    output,
-    config: {
-      baseURL: meta.baseURL,
-      model: meta.model,
-      ...(meta.embeddingModel ? { embeddingModel: meta.embeddingModel } : {}),
-      concurrency: meta.concurrency,
-      metrics: meta.metrics,
-      prompts: promptsUsed(meta.metrics, meta.prompts),
-      ...(meta.repeat > 1 ? { repeat: meta.repeat } : {}),
-    },
-    generator: generatorStamp("browser"),
-    createdAt: new Date(meta.createdAt),
-    wallMs: meta.activeMs,
-    redact: [useApp.getState().apiKey],
-  });
+export function runReport(runId: string): Promise<Report | null> {
+  return service.report(runId, { redact: [useApp.getState().apiKey] }).catch(() => null);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

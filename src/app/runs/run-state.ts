@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { type CallRecord, isRetryable, type JournalEntry } from "../../engine";
+import { type CallRecord, isFinished, isRetryable, type JournalEntry, type AnyMetricId } from "../../engine";
 import type { RunMeta } from "../../storage/db/runs";
 import { estimateCost } from "../../storage/prices";
 import type { PriceRow } from "../../storage/prices";
@@ -25,6 +25,14 @@ export interface LiveRun {
   stopping: "pause" | "cancel" | null;
 }
 
+/** A message about a button that was pressed, shown next to that button. */
+export interface RunNotice {
+  text: string;
+  at: "start" | "resume";
+  /** The fix is in Settings (no key, endpoint unreachable): the notice links there. */
+  settings?: boolean;
+}
+
 interface RunsState {
   datasetId: string | null;
   runs: RunMeta[];
@@ -32,7 +40,9 @@ interface RunsState {
   live: LiveRun | null;
   selectedId: string | null;
   compareId: string | null;
-  notice: string | null;
+  notice: RunNotice | null;
+  /** Runs another tab is running now (their lock is held there): shown read-only, refreshed live. */
+  elsewhere: string[];
   /** Bumped when a run's stored results change enough to rebuild its report. */
   version: number;
 }
@@ -45,19 +55,23 @@ export const useRuns = create<RunsState>()(() => ({
   selectedId: null,
   compareId: null,
   notice: null,
+  elsewhere: [],
   version: 0,
 }));
 
 /** Per run: the latest entry per (sample, repeat), the source of the counters. */
 const entriesByRun = new Map<string, Map<string, JournalEntry>>();
+/** Per run: its metrics (a sample is finished only when each has a result). */
+const metricsByRun = new Map<string, readonly AnyMetricId[]>();
 
 const keyOf = (e: JournalEntry) => `${e.repeat}\u0000${e.sampleId}`;
 
-function contribution(entry: JournalEntry, prices: readonly PriceRow[]) {
+function contribution(entry: JournalEntry, prices: readonly PriceRow[], metricIds: readonly AnyMetricId[]) {
   const results = Object.values(entry.metrics);
   const calls = results.flatMap((r) => (r ? (r.trace.calls as CallRecord[]) : []));
   const cost = estimateCost(calls, prices);
   return {
+    finished: isFinished(entry, metricIds) ? 1 : 0,
     failed: results.some((r) => isRetryable(r)) ? 1 : 0,
     tokens: calls.reduce((n, c) => n + c.promptTokens + c.completionTokens, 0),
     usd: cost.usd,
@@ -65,8 +79,9 @@ function contribution(entry: JournalEntry, prices: readonly PriceRow[]) {
   };
 }
 
-export function resetEntries(runId: string, entries: readonly JournalEntry[], prices: readonly PriceRow[]): void {
+export function resetEntries(runId: string, entries: readonly JournalEntry[], prices: readonly PriceRow[], metricIds: readonly AnyMetricId[]): void {
   entriesByRun.set(runId, new Map());
+  metricsByRun.set(runId, metricIds);
   useRuns.setState((s) => ({ counters: { ...s.counters, [runId]: { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] } } }));
   for (const e of entries) recordEntry(runId, e, prices);
 }
@@ -77,15 +92,16 @@ export function recordEntry(runId: string, entry: JournalEntry, prices: readonly
   entriesByRun.set(runId, map);
   const before = map.get(keyOf(entry));
   map.set(keyOf(entry), entry);
-  const add = contribution(entry, prices);
-  const sub = before ? contribution(before, prices) : { failed: 0, tokens: 0, usd: 0, unpriced: [] };
+  const metricIds = metricsByRun.get(runId) ?? (Object.keys(entry.metrics) as AnyMetricId[]);
+  const add = contribution(entry, prices, metricIds);
+  const sub = before ? contribution(before, prices, metricIds) : { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
   useRuns.setState((s) => {
     const c = s.counters[runId] ?? { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
     return {
       counters: {
         ...s.counters,
         [runId]: {
-          finished: c.finished + (before ? 0 : 1),
+          finished: c.finished + add.finished - sub.finished,
           failed: c.failed + add.failed - sub.failed,
           tokens: c.tokens + add.tokens - sub.tokens,
           usd: c.usd + add.usd - sub.usd,
@@ -100,8 +116,11 @@ export function entriesOf(runId: string): JournalEntry[] {
   return [...(entriesByRun.get(runId)?.values() ?? [])];
 }
 
-/** What the list shows: a run stored as running that this page is not running was interrupted. */
-export function displayStatus(meta: RunMeta, live: LiveRun | null): RunMeta["status"] | "interrupted" {
-  if (meta.status === "running" && live?.runId !== meta.id) return "interrupted";
+/**
+ * What the list shows: a run stored as running that this page is not running is either running
+ * in another tab (that tab holds its lock) or was interrupted.
+ */
+export function displayStatus(meta: RunMeta, live: LiveRun | null, elsewhere: readonly string[] = []): RunMeta["status"] | "interrupted" | "elsewhere" {
+  if (meta.status === "running" && live?.runId !== meta.id) return elsewhere.includes(meta.id) ? "elsewhere" : "interrupted";
   return meta.status;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { HistoryPanel } from "../playground/history/HistoryPanel";
 import { useT } from "../shared/i18n";
 import { Header } from "./Header";
+import { InterruptedRunAlert } from "./InterruptedRunAlert";
 import { LazyView } from "./LazyView";
 import { panelId, tabId } from "./ViewTabs";
 import { SampleForm } from "../playground/SampleForm";
@@ -29,6 +30,7 @@ export function App() {
         {t.app.skipToResults}
       </a>
       <Header />
+      <InterruptedRunAlert />
       <div className="view-panel" role="tabpanel" id={panelId(view)} aria-labelledby={tabId(view)}>
         {view === "datasets" && <LazyView view={DatasetsPage} />}
         {view === "reports" && <LazyView view={ReportsView} />}

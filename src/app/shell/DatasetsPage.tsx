@@ -3,45 +3,49 @@ import { selectDataset } from "../datasets/actions";
 import { DatasetsView } from "../datasets/DatasetsView";
 import { useDatasets } from "../datasets/store";
 import { useRuns } from "../runs/run-state";
+import { KeptRuns } from "../runs/KeptRuns";
 import { RunsPane } from "../runs/RunsPane";
 import { useApp } from "../shared/store";
 
 /**
  * The Datasets tab as one lazy chunk: the datasets feature with the runs feature under the open
- * dataset. Composed here, in the shell, because features do not import each other.
+ * dataset. Composed here, in the shell, because features do not import each other. The shell
+ * also ties both selections to the workspace (the ids the URL mirrors and that outlive this view):
+ * the workspace's dataset and run are opened here, and what the user opens is written back to it.
  */
 export default function DatasetsPage() {
   useWorkspaceSelection();
-  return <DatasetsView runsPane={(datasetId) => <RunsPane datasetId={datasetId} />} />;
+  const datasetCount = useDatasets((s) => s.datasets.length);
+  return <DatasetsView runsPane={(datasetId) => <RunsPane datasetId={datasetId} />} aside={<KeptRuns refreshKey={datasetCount} />} />;
 }
 
-/**
- * The selected dataset and run are the shared workspace's ids (what the hash routes read and
- * write, and what outlives this view): the datasets and runs panes follow a change there, and a
- * choice made in a pane is written back. On arrival, whatever the workspace names is opened.
- */
 function useWorkspaceSelection(): void {
+  const datasetId = useApp((s) => s.workspace.datasetId);
+  const runId = useApp((s) => s.workspace.runId);
+  const datasets = useDatasets((s) => s.datasets);
+  // Workspace -> features (arrival from another view, a reload, back / forward, a pasted link). A
+  // dataset id that is not stored (deleted, its runs kept) is opened by KeptRuns instead.
   useEffect(() => {
-    const follow = (datasetId: string | null, runId: string | null) => {
-      if (datasetId && datasetId !== useDatasets.getState().selectedId) void selectDataset(datasetId);
-      if (runId && runId !== useRuns.getState().selectedId) useRuns.setState({ selectedId: runId });
-    };
-    const { datasetId, runId } = useApp.getState().workspace;
-    follow(datasetId, runId);
-    if (datasetId === null && useDatasets.getState().selectedId !== null) useApp.getState().setWorkspace({ datasetId: useDatasets.getState().selectedId });
-    if (runId === null && useRuns.getState().selectedId !== null) useApp.getState().setWorkspace({ runId: useRuns.getState().selectedId });
-    const offApp = useApp.subscribe((s, prev) => {
-      if (s.workspace.datasetId !== prev.workspace.datasetId || s.workspace.runId !== prev.workspace.runId) follow(s.workspace.datasetId, s.workspace.runId);
-    });
+    if (runId && useRuns.getState().selectedId !== runId) useRuns.setState({ selectedId: runId });
+    if (datasetId && datasets.some((d) => d.id === datasetId) && useDatasets.getState().selectedId !== datasetId) void selectDataset(datasetId);
+  }, [datasetId, runId, datasets]);
+  // Features -> workspace (what the user opens; closing a dataset by deleting it leaves the
+  // workspace be, so a kept run stays on screen).
+  useEffect(() => {
+    const app = useApp.getState();
+    // A selection made before the workspace named one (the panes' own default) is written back.
+    const { selectedId } = useDatasets.getState();
+    if (app.workspace.datasetId === null && selectedId !== null) app.setWorkspace({ datasetId: selectedId, runId: useRuns.getState().selectedId });
     const offDatasets = useDatasets.subscribe((s, prev) => {
-      if (s.selectedId !== prev.selectedId && s.selectedId !== useApp.getState().workspace.datasetId)
-        useApp.getState().setWorkspace({ datasetId: s.selectedId });
+      if (s.selectedId === prev.selectedId || s.selectedId === null || s.selectedId === useApp.getState().workspace.datasetId) return;
+      useApp.getState().setWorkspace({ datasetId: s.selectedId, runId: null });
     });
     const offRuns = useRuns.subscribe((s, prev) => {
-      if (s.selectedId !== prev.selectedId && s.selectedId !== useApp.getState().workspace.runId) useApp.getState().setWorkspace({ runId: s.selectedId });
+      const { workspace } = useApp.getState();
+      if (s.selectedId === prev.selectedId || s.selectedId === workspace.runId || s.datasetId !== workspace.datasetId) return;
+      useApp.getState().setWorkspace({ runId: s.selectedId });
     });
     return () => {
-      offApp();
       offDatasets();
       offRuns();
     };

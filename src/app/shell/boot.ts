@@ -4,7 +4,7 @@ import { startDraftSync } from "../shared/persist/draft-sync";
 import { loadLlm } from "../shared/ports/llm-loader";
 import { appDb } from "../shared/persist/db";
 import { useApp } from "../shared/store";
-import { routeShareLinks } from "../reports/link-route";
+import { startHashRouter } from "./hash-router";
 
 /**
  * Loads saved work before the syncs start (so defaults never overwrite what was saved), then
@@ -12,8 +12,8 @@ import { routeShareLinks } from "../reports/link-route";
  */
 export async function boot(): Promise<void> {
   const s = useApp.getState();
-  // A share link (#report=…) opens the Reports tab before anything else loads.
-  routeShareLinks();
+  // The URL says where the user is (a view, a dataset, a run, a share link): open it before anything loads.
+  startHashRouter();
   s.setStatus((t) => t.status.loading);
   const db = await appDb();
   if (db) {

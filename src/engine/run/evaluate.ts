@@ -75,6 +75,11 @@ export interface UnitHooks extends EvaluateHooks {
    * journal write is durable before more work starts. A rejection stops the run (e.g. disk full).
    */
   onUnitDone?: (unitIndex: number, metrics: SampleResult["metrics"]) => void | Promise<void>;
+  /**
+   * Asked before each unit starts; false stops starting units (Pause) while the units already
+   * started finish every metric, their follow-up requests included, so nothing sent is wasted.
+   */
+  mayStart?: () => boolean;
 }
 
 /**
@@ -125,7 +130,7 @@ export async function scoreUnits(
   const unitsInFlight = Math.max(4, config.concurrency * 2);
   let next = 0;
   const worker = async () => {
-    while (next < units.length) await scoreUnit(next++);
+    while (next < units.length && hooks.mayStart?.() !== false) await scoreUnit(next++);
   };
   await Promise.all(Array.from({ length: Math.min(unitsInFlight, units.length) }, worker));
   return { results, peakInFlight: limiter.peak };

@@ -56,3 +56,8 @@ export function memoryJournal(initial: readonly JournalEntry[] = []): RunJournal
     },
   };
 }
+
+/** A (sample, repeat) is finished only when every metric of the run has a result (a paused or cancelled one may hold some). */
+export function isFinished(entry: JournalEntry | undefined, metricIds: readonly AnyMetricId[]): boolean {
+  return entry !== undefined && metricIds.every((id) => entry.metrics[id] !== undefined);
+}

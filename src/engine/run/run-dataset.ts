@@ -1,5 +1,5 @@
 import type { AnyMetricId } from "../metrics/types";
-import type { MetricResult } from "../result";
+import type { CallRecord, MetricResult } from "../result";
 import type { Sample } from "../sample";
 import { allCalls, type SampleResult, type Usage, usageOf } from "./aggregate";
 import { type EvaluateConfig, type EvaluateHooks, scoreUnits, type WorkUnit } from "./evaluate";
@@ -16,6 +16,8 @@ export interface RunDatasetHooks extends EvaluateHooks {
   redo?: (entry: JournalEntry, metricId: AnyMetricId) => boolean;
   /** After an entry is durable in the journal (the browser updates its progress from this). */
   onEntry?: (entry: JournalEntry, sampleIndex: number) => void;
+  /** False stops starting samples (Pause); the samples already started finish and are journaled. */
+  mayStart?: () => boolean;
 }
 
 export interface RunDatasetOutput {
@@ -34,6 +36,11 @@ export interface RunDatasetOutput {
   skipped: number;
   /** Every (sample, repeat, metric) has a journaled result. */
   complete: boolean;
+  /**
+   * What the results cut short by a cancellation had already spent (their completed calls): they
+   * are not journaled, so a report counting only journaled results would leave these out.
+   */
+  dropped: Usage;
 }
 
 /**
@@ -64,8 +71,10 @@ export async function runDataset(
   });
 
   const fresh = new Map<string, MetricRuns>();
+  const droppedCalls: CallRecord[] = [];
   const { peakInFlight } = await scoreUnits(units, config, {
     ...(hooks.signal ? { signal: hooks.signal } : {}),
+    ...(hooks.mayStart ? { mayStart: hooks.mayStart } : {}),
     onProgress: hooks.onProgress,
     onResult: (event) => hooks.onResult?.({ ...event, sampleIndex: units[event.sampleIndex]!.sampleIndex }),
     onUnitDone: async (index, metrics) => {
@@ -73,6 +82,7 @@ export async function runDataset(
       fresh.set(entryKey(unit.sample.id, unit.repeat), metrics);
       // A result cut short by this run's cancellation is not finished: the next resume asks again.
       const kept = hooks.signal?.aborted ? dropCancelled(metrics) : metrics;
+      for (const [id, result] of Object.entries(metrics)) if (!(id in kept) && result) droppedCalls.push(...(result.trace.calls as CallRecord[]));
       if (Object.keys(kept).length === 0) return;
       const entry: JournalEntry = { sampleId: unit.sample.id, repeat: unit.repeat, metrics: ordered({ ...unit.base, ...kept }, metricIds) };
       await journal.append(entry);
@@ -84,12 +94,13 @@ export async function runDataset(
   return {
     ...collectRun(samples, metricIds, repeat, [...journaled.values()], fresh),
     peakInFlight,
+    dropped: usageOf(droppedCalls),
     requested: units.length,
     skipped: samples.length * repeat - units.length,
   };
 }
 
-export type CollectedRun = Omit<RunDatasetOutput, "peakInFlight" | "requested" | "skipped">;
+export type CollectedRun = Omit<RunDatasetOutput, "peakInFlight" | "requested" | "skipped" | "dropped">;
 
 /**
  * A run as a whole from its journal entries (and, after a cancellation, this session's unfinished

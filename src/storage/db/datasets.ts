@@ -2,10 +2,12 @@ import { unwrap } from "idb";
 import { z } from "zod";
 import { sampleSchema, type Sample } from "../../engine/sample";
 import { type SamplesFile, SamplesFileError } from "../format/samples-types";
-import type { AppDb } from "./db";
+import type { AppDb } from "./schema";
 import { checkedDoc, docType, readRow, type StorageIssue } from "./doc";
 import { newId } from "./ids";
 import { withQuota } from "./quota";
+import type { SnapshotTx } from "./run-inputs";
+import { deleteRunsIn, RUN_STORES } from "./runs";
 import { inTx } from "./tx";
 
 /**
@@ -78,15 +80,17 @@ export async function createDataset(db: AppDb, input: NewDataset): Promise<Datas
     return checkedDoc(DATASET_ROW_DOC, { datasetId: meta.id, position, sample });
   });
   const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
-  await withQuota(() =>
-    inTx(tx, async () => {
-      // Raw requests, queued without a promise each (idb wraps every request in one, which costs
-      // more than the write for 10,000 rows). IndexedDB runs them in order; one failing request
-      // aborts the transaction, and inTx then rejects with it, so nothing is half written.
-      const rowStore = unwrap(tx.objectStore("datasetRows"));
-      for (const row of rows) rowStore.put(row);
-      await tx.objectStore("datasets").put(metaDoc);
-    }),
+  await withQuota(
+    () =>
+      inTx(tx, async () => {
+        // Raw requests, queued without a promise each (idb wraps every request in one, which costs
+        // more than the write for 10,000 rows). IndexedDB runs them in order; one failing request
+        // aborts the transaction, and inTx then rejects with it, so nothing is half written.
+        const rowStore = unwrap(tx.objectStore("datasetRows"));
+        for (const row of rows) rowStore.put(row);
+        await tx.objectStore("datasets").put(metaDoc);
+      }),
+    `the dataset “${meta.name}” (${rows.length.toLocaleString("en")} rows)`,
   );
   return meta;
 }
@@ -144,11 +148,27 @@ export async function loadDatasetSamples(db: AppDb, datasetId: string): Promise<
   return { samples: rows.map((row) => row.sample), issues };
 }
 
-/** Deletes a dataset and all its rows in one transaction. */
-export async function deleteDataset(db: AppDb, id: string): Promise<void> {
-  const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
-  await inTx(tx, async () => {
+/** How many runs were made over a dataset (what its deletion asks about). */
+export function countDatasetRuns(db: AppDb, id: string): Promise<number> {
+  return db.countFromIndex("runs", "datasetId", id);
+}
+
+/**
+ * Deletes a dataset and all its rows in one transaction; with `withRuns`, its runs too (results,
+ * snapshots and contents no other run uses). Without, the runs stay whole: each holds its own
+ * snapshot, so nothing is left pointing at rows that are gone.
+ */
+export async function deleteDataset(db: AppDb, id: string, options: { withRuns?: boolean } = {}): Promise<{ runsDeleted: number }> {
+  const tx = db.transaction(["datasets", "datasetRows", ...RUN_STORES], "readwrite");
+  return inTx(tx, async () => {
+    let runsDeleted = 0;
+    if (options.withRuns) {
+      const runIds = (await tx.objectStore("runs").index("datasetId").getAllKeys(id)).map(String);
+      await deleteRunsIn(tx as unknown as SnapshotTx, runIds);
+      runsDeleted = runIds.length;
+    }
     await tx.objectStore("datasetRows").delete(rowsOf(id));
     await tx.objectStore("datasets").delete(id);
+    return { runsDeleted };
   });
 }

@@ -1,7 +1,8 @@
 import { openDB, type IDBPDatabase, type IDBPTransaction, type StoreNames } from "idb";
-import { DEFAULT_DB_NAME, type AppDbSchema } from "./schema";
+import { createRunSnapshotStores, moveRunsToSnapshots } from "./migrations/v4-run-snapshots";
+import { type AppDb, type AppDbSchema, DEFAULT_DB_NAME } from "./schema";
 
-export type AppDb = IDBPDatabase<AppDbSchema>;
+export type { AppDb };
 
 /*
  * ==========================================================================================
@@ -18,7 +19,7 @@ export type AppDb = IDBPDatabase<AppDbSchema>;
  *  version (`v`) and add a migration in its DocType (doc.ts); no database bump needed.
  * ==========================================================================================
  */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /**
  * Brings a database at `oldVersion` (0 = just created) up to `newVersion` (DB_VERSION unless a
@@ -27,7 +28,7 @@ export const DB_VERSION = 3;
 export function upgradeAppDb(
   db: IDBPDatabase<AppDbSchema>,
   oldVersion: number,
-  _tx?: IDBPTransaction<AppDbSchema, StoreNames<AppDbSchema>[], "versionchange">,
+  tx?: IDBPTransaction<AppDbSchema, StoreNames<AppDbSchema>[], "versionchange">,
   newVersion: number = DB_VERSION,
 ): void {
   if (oldVersion < 1) {
@@ -64,7 +65,22 @@ export function upgradeAppDb(
     const agreementRuns = db.createObjectStore("agreementRuns", { keyPath: "id" });
     agreementRuns.createIndex("createdAt", "createdAt");
   }
-  // Next step goes here: if (oldVersion < 4 && newVersion >= 4) { ... }  (and DB_VERSION = 4)
+  if (oldVersion < 4 && newVersion >= 4) {
+    // Runs snapshot what they score (run-inputs.ts); existing runs are moved in the same
+    // transaction. A failure aborts the upgrade: the database stays at 3 and the open fails.
+    createRunSnapshotStores(db);
+    if (tx && oldVersion > 0) {
+      moveRunsToSnapshots(tx).catch((error: unknown) => {
+        console.error("database upgrade to version 4 failed", error);
+        try {
+          tx.abort();
+        } catch {
+          // already finished
+        }
+      });
+    }
+  }
+  // Next step goes here: if (oldVersion < 5 && newVersion >= 5) { ... }  (and DB_VERSION = 5)
 }
 
 export interface OpenAppDbOptions {

@@ -13,9 +13,20 @@ const STORAGE_FULL_MESSAGE =
 
 export class StorageFullError extends Error {
   override readonly name = "StorageFullError";
-  constructor(cause?: unknown) {
-    super(STORAGE_FULL_MESSAGE, { cause });
+  /**
+   * `what` names what could not be saved ("the dataset “FAQ” (3,000 rows)"): the message says
+   * so, and that what was saved before is kept (a write is one transaction: it all rolls back).
+   */
+  constructor(
+    cause?: unknown,
+    readonly what?: string,
+  ) {
+    super(what ? `${capitalise(what)} could not be saved, and nothing saved before was lost. ${STORAGE_FULL_MESSAGE}` : STORAGE_FULL_MESSAGE, { cause });
   }
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 export function isStorageFullError(error: unknown): error is StorageFullError {
@@ -34,12 +45,12 @@ export function isQuotaError(error: unknown, depth = 0): boolean {
   return isQuotaError(e.inner, depth + 1) || isQuotaError(e.cause, depth + 1);
 }
 
-/** Runs a write (which must await its transaction's `done`); a quota failure becomes StorageFullError. */
-export async function withQuota<T>(write: () => Promise<T>): Promise<T> {
+/** Runs a write (which must await its transaction's `done`); a quota failure becomes StorageFullError naming `what`. */
+export async function withQuota<T>(write: () => Promise<T>, what?: string): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isQuotaError(error)) throw new StorageFullError(error);
+    if (isQuotaError(error)) throw new StorageFullError(error, what);
     throw error;
   }
 }
@@ -61,6 +72,17 @@ export async function storageEstimate(): Promise<StorageEstimate | undefined> {
     return { usage, quota };
   } catch {
     return undefined;
+  }
+}
+
+/** Whether the browser granted persistent storage (false where it cannot tell). */
+export async function storagePersisted(): Promise<boolean> {
+  const storage = (globalThis as { navigator?: { storage?: { persisted?: () => Promise<boolean> } } }).navigator?.storage;
+  if (typeof storage?.persisted !== "function") return false;
+  try {
+    return await storage.persisted();
+  } catch {
+    return false;
   }
 }
 

@@ -1,17 +1,37 @@
 import { z } from "zod";
+import type { PromptOverrides } from "../../engine/prompts/types";
+import type { Usage } from "../../engine/run/aggregate";
 import type { JournalEntry, RunJournal } from "../../engine/run/journal";
-import type { AppDb } from "./db";
+import type { Sample } from "../../engine/sample";
+import { promptsUsed } from "../format/report-build";
+import { reportPromptSchema } from "../format/report-schema";
+import type { AppDb } from "./schema";
 import { checkedDoc, docType, readRow, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
 import { storedMetricIdsSchema, storedResultsSchema } from "./stored-results";
+import { deleteSnapshot, putSnapshot, type SnapshotTx } from "./run-inputs";
 import { inTx } from "./tx";
 
 /**
- * Dataset runs. `runs` holds one small document per run (what it runs with and its status);
+ * Dataset runs. `runs` holds one small document per run (what it runs with and its status), and
+ * the run's inputs are a snapshot taken when it was created (run-inputs.ts: the samples, and here
+ * the resolved prompt texts), so its report never changes when the dataset is edited;
  * `runResults` one row per finished (sample, repeat), written as it finishes: ONE IndexedDB write
  * per finished sample, nothing else per sample (progress is counted from these rows). The rows
  * are the engine's run journal, so a reloaded page resumes without redoing a finished sample.
  */
+
+export const ZERO_USAGE: Usage = { requests: 0, chatRequests: 0, embeddingRequests: 0, cachedRequests: 0, promptTokens: 0, completionTokens: 0 };
+
+const count = z.number().int().nonnegative();
+const usageSchema = z.object({
+  requests: count,
+  chatRequests: count,
+  embeddingRequests: count,
+  cachedRequests: count,
+  promptTokens: count,
+  completionTokens: count,
+});
 
 const overrideSchema = z.object({
   instruction: z.string().optional(),
@@ -39,6 +59,9 @@ const runMetaSchema = z.object({
   prompts: z.record(z.string(), overrideSchema),
   /** Wall time of the run so far, over every session that worked on it. */
   activeMs: z.number().min(0),
+  datasetName: z.string(),
+  promptsUsed: z.array(reportPromptSchema),
+  unrecorded: usageSchema,
 });
 
 export type RunMeta = z.infer<typeof runMetaSchema>;
@@ -54,12 +77,45 @@ const runResultSchema = z.object({
 
 type RunResultRow = z.infer<typeof runResultSchema>;
 
-const RUN_DOC = docType("run", 1, runMetaSchema);
+/**
+ * Format 2 snapshots the prompt texts and counts unrecorded requests. A format-1 run gets the
+ * texts its overrides resolve to today (the best there is: format 1 kept only the overrides).
+ */
+function runV1toV2(doc: Record<string, unknown>): Record<string, unknown> {
+  const metrics = Array.isArray(doc.metrics) ? storedMetricIdsSchema.parse(doc.metrics) : [];
+  const prompts = (typeof doc.prompts === "object" && doc.prompts !== null ? doc.prompts : {}) as PromptOverrides;
+  return { ...doc, datasetName: "", promptsUsed: promptsUsed(metrics, prompts), unrecorded: { ...ZERO_USAGE } };
+}
+
+export const RUN_DOC = docType("run", 2, runMetaSchema, { 1: runV1toV2 });
 const RUN_RESULT_DOC = docType("run result", 1, runResultSchema);
 
+/** Updates a run's document (status, time, unrecorded usage); its inputs never change. */
 export async function saveRun(db: AppDb, meta: RunMeta): Promise<void> {
-  const stored = checkedDoc(RUN_DOC, meta);
-  await withQuota(() => db.put("runs", stored));
+  const doc = checkedDoc(RUN_DOC, meta);
+  await withQuota(() => db.put("runs", doc));
+}
+
+/** Stores a new run with the snapshot of what it scores, in one transaction: both or neither. */
+export async function createRun(db: AppDb, meta: RunMeta, samples: readonly Sample[]): Promise<void> {
+  if (samples.length !== meta.sampleCount) throw new Error(`run not stored: ${samples.length} samples for a run of ${meta.sampleCount}`);
+  const doc = checkedDoc(RUN_DOC, meta);
+  const tx = db.transaction(["runs", "runSamples", "sampleContents"], "readwrite");
+  await withQuota(
+    () =>
+      inTx(tx, async () => {
+        await Promise.all([putSnapshot(tx as unknown as SnapshotTx, meta.id, samples), tx.objectStore("runs").put(doc)]);
+      }),
+    `the new run with its copy of ${samples.length.toLocaleString("en")} samples`,
+  );
+}
+
+/** Every readable run of every dataset, newest first (the interrupted-run announcement looks at all). */
+export async function listAllRuns(db: AppDb): Promise<{ runs: RunMeta[]; issues: StorageIssue[] }> {
+  const issues: StorageIssue[] = [];
+  const rows = await db.getAll("runs");
+  const runs = rows.flatMap((raw) => readRow(RUN_DOC, raw, "runs", String((raw as { id?: unknown }).id), issues) ?? []);
+  return { runs: runs.sort((a, b) => b.createdAt - a.createdAt), issues };
 }
 
 export async function getRun(db: AppDb, id: string): Promise<RunMeta | undefined> {
@@ -97,17 +153,29 @@ export function idbJournal(db: AppDb, runId: string, now: () => number = Date.no
     append: async (entry) => {
       const row: RunResultRow = { id: runResultId(runId, entry.sampleId, entry.repeat), runId, ...entry, metrics: entry.metrics, finishedAt: now() };
       const stored = checkedDoc(RUN_RESULT_DOC, row);
-      await withQuota(() => db.put("runResults", stored));
+      await withQuota(
+        () => db.put("runResults", stored),
+        `the result of sample “${entry.sampleId}” (the results saved before it are kept; free space, then Resume run)`,
+      );
     },
   };
 }
 
-/** Deletes a run and its results in one transaction. */
-export async function deleteRun(db: AppDb, runId: string): Promise<void> {
-  const tx = db.transaction(["runs", "runResults"], "readwrite");
-  await inTx(tx, async () => {
+/** The stores a run's deletion touches (a dataset's deletion adds its own two). */
+export const RUN_STORES = ["runs", "runResults", "runSamples", "sampleContents"] as const;
+
+/** Deletes runs with their results and snapshots inside the caller's transaction over RUN_STORES. */
+export async function deleteRunsIn(tx: SnapshotTx, runIds: readonly string[]): Promise<void> {
+  for (const runId of runIds) {
     await tx.objectStore("runs").delete(runId);
     const index = tx.objectStore("runResults").index("runId");
     for (let cursor = await index.openCursor(runId); cursor; cursor = await cursor.continue()) await cursor.delete();
-  });
+    await deleteSnapshot(tx, runId);
+  }
+}
+
+/** Deletes a run, its results and its snapshot (and contents no other run uses) in one transaction. */
+export async function deleteRun(db: AppDb, runId: string): Promise<void> {
+  const tx = db.transaction([...RUN_STORES], "readwrite");
+  await inTx(tx, () => deleteRunsIn(tx as unknown as SnapshotTx, [runId]));
 }

@@ -1,4 +1,4 @@
-import type { DBSchema } from "idb";
+import type { DBSchema, IDBPDatabase } from "idb";
 
 /**
  * The shape of the app's IndexedDB database.
@@ -31,6 +31,10 @@ export interface AppDbSchema extends DBSchema {
   reports: { key: string; value: unknown; indexes: { keptAt: number } };
   /** Agreement runs: { id, createdAt, file } with file a contract-10 agreement file (keyPath "id"). */
   agreementRuns: { key: string; value: unknown; indexes: { createdAt: string } };
+  /** What a run scores, one row per sample in order (keyPath [runId, position]): its id and content hash. */
+  runSamples: { key: [string, number]; value: unknown; indexes: { hash: string } };
+  /** Sample contents by hash (keyPath "hash"), shared by every run that scored the same text. */
+  sampleContents: { key: string; value: unknown };
 }
 
 export type StoreName =
@@ -44,7 +48,9 @@ export type StoreName =
   | "runs"
   | "runResults"
   | "reports"
-  | "agreementRuns";
+  | "agreementRuns"
+  | "runSamples"
+  | "sampleContents";
 
 export const DEFAULT_DB_NAME = "ragas-playground";
 
@@ -54,3 +60,6 @@ export const DOC_KEYS = {
   lastSession: "lastSession",
   apiKey: "apiKey",
 } as const;
+
+/** An open connection to the app's database (defined here so repositories need not import db.ts, which imports the migrations). */
+export type AppDb = IDBPDatabase<AppDbSchema>;

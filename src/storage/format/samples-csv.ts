@@ -1,10 +1,12 @@
 import { type CsvOptions, type CsvParsed, CsvSyntaxError, parseCsvText } from "./csv";
+import { unguardCell } from "./formula-guard";
 import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types";
 
 /**
  * A CSV file as a raw table: the header row names the columns (kept as written; mapping.ts
  * matches them loosely), every later record is a row of text cells. A header cell left empty is
  * the index column pandas writes by default (`df.to_csv()` without index=False): it is skipped.
+ * A cell guarded against formula injection ("'=SUM(A1)") reads back as written before the guard.
  */
 export function csvTable(text: string, file: string, opts: CsvOptions = {}): RawTable {
   let parsed: CsvParsed;
@@ -43,7 +45,8 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
     }
     const row: Record<string, unknown> = {};
     names.forEach((name, i) => {
-      if (name !== "") row[name] = rec.fields[i] ?? "";
+      // A written CSV (ours, the report's) guards formula-like cells with an apostrophe: undo it.
+      if (name !== "") row[name] = unguardCell(rec.fields[i] ?? "");
     });
     rows.push(row);
     rowNumbers.push(rec.row);

@@ -52,3 +52,26 @@ describe("row search", () => {
     expect(searchRows(rows, "where 巴黎")).toEqual([]);
   });
 });
+
+describe("formula cells in the dataset CSV", () => {
+  const risky: Sample[] = [
+    {
+      id: "=1+1",
+      question: '=HYPERLINK("http://evil.example","click")',
+      answer: "+33 6 12 34 56 78",
+      contexts: ["@SUM(A1)", "-dash"],
+      reference: "'=kept apostrophe",
+    },
+    { id: "plain", question: "Is - in the middle fine?", answer: "a = b", contexts: ["=ctx"] },
+  ];
+
+  test("are guarded like the report CSV's, and read back as the same rows", () => {
+    const csv = datasetToCsv(risky);
+    expect(csv.split("\r\n")[1]).toMatch(/^'=1\+1,"'=HYPERLINK\(/);
+    expect(csv).not.toMatch(/(^|,)"?[=+@-]/m);
+    const table = readTableText(csv, "risky.csv");
+    const back = tableToSamples(table, guessMapping(table.columns));
+    expect(back.errors).toEqual([]);
+    expect(back.samples).toEqual(risky);
+  });
+});

@@ -14,7 +14,7 @@ const samples = [
 ];
 
 describe("a dataset run of the metrics that need no judge", () => {
-  test("runs with no key and sends nothing; with a judge metric among them, it still asks for a key", async () => {
+  test("runs with no key and sends nothing (not even the check request); with a judge metric among them, it still asks for a key", async () => {
     const fetches: string[] = [];
     const realFetch = globalThis.fetch;
     globalThis.fetch = ((input: RequestInfo | URL) => {
@@ -27,10 +27,13 @@ describe("a dataset run of the metrics that need no judge", () => {
       const dataset = await createDataset(db, { name: "text", source: { file: "t.jsonl", kind: "jsonl" }, samples });
 
       await startRun(dataset.id, { metrics: ["faithfulness", "bleu"], repeat: 1, concurrency: 2 });
-      expect(useRuns.getState().notice).toMatch(/API key/);
+      // No key: said next to Start, with the way to Settings, before any request.
+      expect(useRuns.getState().notice).toMatchObject({ text: expect.stringMatching(/API key/), at: "start", settings: true });
 
       useRuns.setState({ notice: null });
       await startRun(dataset.id, { metrics: ["bleu", "rouge_l", "string_presence"], repeat: 1, concurrency: 2 });
+      // No key, yet it ran: no check request either (fetches stays empty below).
+      expect(useRuns.getState().notice).toBeNull();
       const runId = useRuns.getState().selectedId!;
       expect((await getRun(db, runId))?.status).toBe("done");
       const { entries } = await loadRunResults(db, runId);

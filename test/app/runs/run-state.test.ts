@@ -29,7 +29,7 @@ const prices = [{ model: "judge-x", input: 1, output: 10 }];
 
 describe("run progress counters", () => {
   it("count finished, failed (retryable nulls only), tokens and cost, and a retry replaces its entry", () => {
-    resetEntries("r1", [ok("a"), failed("b"), legit("c")], prices);
+    resetEntries("r1", [ok("a"), failed("b"), legit("c")], prices, ["faithfulness"]);
     expect(useRuns.getState().counters.r1).toEqual({ finished: 3, failed: 1, tokens: 1100 + 500 + 210, usd: (1700 * 1 + 110 * 10) / 1e6, unpriced: [] });
     recordEntry("r1", ok("b"), prices);
     const c = useRuns.getState().counters.r1!;
@@ -42,5 +42,19 @@ describe("run progress counters", () => {
     expect(displayStatus(meta, null)).toBe("interrupted");
     expect(displayStatus(meta, { runId: "r1", startedAt: 0, finishedAtStart: 0, stopping: null })).toBe("running");
     expect(displayStatus({ ...meta, status: "paused" }, null)).toBe("paused");
+    // Another tab holds its lock: running there, not interrupted.
+    expect(displayStatus(meta, null, ["r1"])).toBe("elsewhere");
+  });
+
+  it("a sample with only some of the run's metrics is not finished", () => {
+    const both = (sampleId: string): JournalEntry => ({
+      sampleId,
+      repeat: 0,
+      metrics: { ...ok(sampleId).metrics, context_recall: ok(sampleId).metrics.faithfulness! },
+    });
+    resetEntries("r2", [ok("a"), both("b")], prices, ["faithfulness", "context_recall"]);
+    expect(useRuns.getState().counters.r2!.finished).toBe(1);
+    recordEntry("r2", both("a"), prices);
+    expect(useRuns.getState().counters.r2!.finished).toBe(2);
   });
 });

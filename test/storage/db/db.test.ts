@@ -17,7 +17,9 @@ describe("openAppDb", () => {
       "reports",
       "responseCache",
       "runResults",
+      "runSamples",
       "runs",
+      "sampleContents",
       "secrets",
       "settings",
     ]);

@@ -70,3 +70,46 @@ describe("storageEstimate", () => {
     expect(await storageEstimate()).toEqual({ usage: 10, quota: 100 });
   });
 });
+
+describe("a full disk names what was not saved", () => {
+  it("a dataset import: named with its size, and the datasets stored before stay", async () => {
+    const { createDataset, listDatasets } = await import("../../../src/storage/db/datasets");
+    const db = await freshDb();
+    await createDataset(db, { name: "kept", source: { file: "a.csv", kind: "csv" }, samples: [sample] });
+    const restore = simulateQuotaExceeded();
+    try {
+      await expect(createDataset(db, { name: "FAQ", source: { file: "b.csv", kind: "csv" }, samples: [sample, { ...sample, id: "s2" }] })).rejects.toThrow(
+        /^The dataset “FAQ” \(2 rows\) could not be saved, and nothing saved before was lost\./,
+      );
+    } finally {
+      restore();
+    }
+    expect((await listDatasets(db)).datasets.map((d) => d.name)).toEqual(["kept"]);
+    expect(await db.count("datasetRows")).toBe(1);
+  });
+
+  it("a run's result: named by sample, and the results journaled before stay", async () => {
+    const { idbJournal, loadRunResults } = await import("../../../src/storage/db/runs");
+    const db = await freshDb();
+    const journal = idbJournal(db, "r");
+    const metrics = { faithfulness: (await import("./helpers")).faithfulnessResult() };
+    await journal.append({ sampleId: "s1", repeat: 0, metrics });
+    const restore = simulateQuotaExceeded();
+    try {
+      await expect(journal.append({ sampleId: "s2", repeat: 0, metrics })).rejects.toThrow(/The result of sample “s2”.*could not be saved/);
+    } finally {
+      restore();
+    }
+    expect((await loadRunResults(db, "r")).entries.map((e) => e.sampleId)).toEqual(["s1"]);
+  });
+});
+
+describe("storagePersisted", () => {
+  it("says what the browser granted, false where it cannot tell", async () => {
+    const { storagePersisted } = await import("../../../src/storage/db/quota");
+    vi.stubGlobal("navigator", { storage: { persisted: async () => true } });
+    expect(await storagePersisted()).toBe(true);
+    vi.stubGlobal("navigator", {});
+    expect(await storagePersisted()).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import { retryFailed, runDataset, type Sample } from "../../../src/engine";
-import { deleteRun, getRun, idbJournal, listRuns, loadRunResults, type RunMeta, saveRun } from "../../../src/storage/db/runs";
+import { ZERO_USAGE, deleteRun, getRun, idbJournal, listRuns, loadRunResults, type RunMeta, saveRun } from "../../../src/storage/db/runs";
 import { scriptedJudge } from "../../engine/fake-judge";
 import { freshDb } from "./helpers";
 
@@ -23,6 +23,9 @@ const meta = (over: Partial<RunMeta> = {}): RunMeta => ({
   baseURL: "http://127.0.0.1:1/v1",
   prompts: { "faithfulness.statements": { instruction: "Split it.", versionName: "v2" } },
   activeMs: 0,
+  datasetName: "ds",
+  promptsUsed: [],
+  unrecorded: { ...ZERO_USAGE },
   ...over,
 });
 

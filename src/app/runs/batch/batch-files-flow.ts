@@ -1,7 +1,7 @@
 import type { MetricId } from "../../../engine";
 import { planBatchPass } from "../../../engine/run/batch-plan";
 import type { WorkUnit } from "../../../engine/run/evaluate";
-import { loadDatasetSamples } from "../../../storage/db/datasets";
+import { loadRunSamples } from "../../../storage/db/run-inputs";
 import { getRun, type RunMeta } from "../../../storage/db/runs";
 import { appDb } from "../../shared/persist/db";
 import { batchT } from "./messages";
@@ -32,7 +32,7 @@ async function roundOf(meta: RunMeta) {
     import("../../../llm/batch/reply-book"),
     import("../../../llm/batch/lines"),
   ]);
-  const { samples } = await loadDatasetSamples(db, meta.datasetId);
+  const { samples } = await loadRunSamples(db, meta.id);
   const units: WorkUnit[] = samples.map((sample) => ({ sample, metricIds: meta.metrics as MetricId[] }));
   const config = await runTransport(meta);
   const store = await idbBatchState(await openBatchDb(), meta.id);

@@ -1,9 +1,11 @@
 import { create } from "zustand";
 import type { JournalEntry, MetricId, Sample } from "../../../engine";
 import type { WorkUnit } from "../../../engine/run/evaluate";
-import { loadDatasetSamples } from "../../../storage/db/datasets";
+import { getDataset, loadDatasetSamples } from "../../../storage/db/datasets";
+import { loadRunSamples } from "../../../storage/db/run-inputs";
+import { promptsUsed } from "../../../storage/format/report-build";
 import { newId } from "../../../storage/db/ids";
-import { getRun, idbJournal, listRuns, type RunMeta, saveRun } from "../../../storage/db/runs";
+import { createRun, getRun, idbJournal, listRuns, type RunMeta, saveRun, ZERO_USAGE } from "../../../storage/db/runs";
 import { appDb } from "../../shared/persist/db";
 import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
 import { keyMissing, transportInput } from "../../shared/ports/transport";
@@ -104,7 +106,8 @@ export async function resumeBatchRuns(datasetId: string): Promise<void> {
     useBatch.setState({ runId: open.id, phase: "failed", message: batchT().needKey });
     return;
   }
-  const { samples } = await loadDatasetSamples(db, open.datasetId);
+  // The run's own snapshot of its samples (the dataset may have been edited since).
+  const { samples } = await loadRunSamples(db, open.id);
   await drive(open, samples);
 }
 
@@ -125,12 +128,13 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
   const { settings } = useApp.getState();
   const db = await appDb();
   if (!db) return undefined;
-  const { samples } = await loadDatasetSamples(db, datasetId);
+  const [{ samples }, { dataset }] = await Promise.all([loadDatasetSamples(db, datasetId), getDataset(db, datasetId)]);
   if (samples.length === 0) return undefined;
   const now = Date.now();
   const meta: RunMeta = {
     id: newId(),
     datasetId,
+    datasetName: dataset?.name ?? "",
     name: new Date(now).toLocaleString(),
     createdAt: now,
     updatedAt: now,
@@ -144,13 +148,17 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
     embeddingModel: form.embeddingModel?.trim() ?? settings.embeddingModel,
     baseURL: settings.baseURL,
     prompts: form.prompts ?? (await activePromptOverrides()),
+    promptsUsed: [],
     activeMs: 0,
+    unrecorded: { ...ZERO_USAGE },
   };
+  meta.promptsUsed = promptsUsed(meta.metrics, meta.prompts);
   const [, , { openBatchDb, markBatchRun }] = await loadBatchModules();
   // Marked before it is saved as running: a reload in between finds a batch run, never a sync one.
   await markBatchRun(await openBatchDb(), meta.id, now, mode);
-  await saveRun(db, meta);
-  resetEntries(meta.id, [], settings.prices);
+  // Stored with its snapshot of the samples, as every run is (its report is built from it).
+  await createRun(db, meta, samples);
+  resetEntries(meta.id, [], settings.prices, meta.metrics);
   useBatch.setState((s) => ({ batchRunIds: new Set([...s.batchRunIds, meta.id]), ...(mode === "files" ? { filesRunId: meta.id } : {}) }));
   useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
   return { meta, samples };
@@ -217,7 +225,7 @@ export async function finishBatchRun(
   await saveRun(db, done);
   const [, , { openBatchDb, forgetBatchRun }] = await loadBatchModules();
   await forgetBatchRun(await openBatchDb(), meta.id);
-  resetEntries(meta.id, entries, useApp.getState().settings.prices);
+  resetEntries(meta.id, entries, useApp.getState().settings.prices, meta.metrics);
   useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === meta.id ? done : r)), version: s.version + 1 }));
 }
 

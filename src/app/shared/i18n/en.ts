@@ -20,6 +20,11 @@ export const en = {
     reopenView: "Reopen view",
     loadingStudio: "Loading the prompt studio…",
     studioFailed: (message: string) => `The prompt studio could not be loaded: ${message}`,
+    interrupted: (run: string, dataset: string, finished: number, total: number) =>
+      `A run was interrupted: “${run}”${dataset ? ` on “${dataset}”` : ""} stopped at ${finished.toLocaleString("en")} of ${total.toLocaleString("en")} samples. Open it to resume where it stopped.`,
+    openInterrupted: "Open interrupted run",
+    characters: (n: number) => `(${n.toLocaleString("en")} characters)`,
+    dismiss: "Dismiss",
   },
   settings: {
     title: "Settings",

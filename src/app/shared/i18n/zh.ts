@@ -19,6 +19,11 @@ export const zh: Messages = {
     reopenView: "重新打开视图",
     loadingStudio: "正在加载提示词工作室…",
     studioFailed: (message) => `无法加载提示词工作室：${message}`,
+    interrupted: (run, dataset, finished, total) =>
+      `有一个运行被中断：“${run}”${dataset ? `（数据集“${dataset}”）` : ""}停在 ${finished.toLocaleString("zh")} / ${total.toLocaleString("zh")} 个样本。打开它即可从中断处继续。`,
+    openInterrupted: "打开中断的运行",
+    characters: (n) => `（共 ${n.toLocaleString("zh")} 个字符）`,
+    dismiss: "关闭提示",
   },
   settings: {
     title: "设置",

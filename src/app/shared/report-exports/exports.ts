@@ -1,3 +1,4 @@
+import { guardCell } from "../../../storage/format/formula-guard";
 import { scrubSecrets } from "../../../storage/format/redact";
 import { serializeReport } from "../../../storage/format/report-build";
 import type { Report } from "../../../storage/format/report-schema";
@@ -53,7 +54,7 @@ export async function makeShareLink(
  * scores are numbers and stay as they are.
  */
 export function guardFormulas(report: Report): Report {
-  const guard = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+  const guard = guardCell;
   return {
     ...report,
     samples: report.samples.map((s) => ({ ...s, id: guard(s.id), question: guard(s.question), answer: guard(s.answer) })),

@@ -114,9 +114,14 @@ interface Workspace {
   datasetId: string | null;
   /** The run selected under it. */
   runId: string | null;
+  /** The kept report the URL names (#/reports/<id>): Reports opens it unless it is the one open. */
+  reportId: string | null;
   report: OpenedReport | null;
   agreementData: LoadedAgreementData | null;
 }
+
+/** The ids of what is open inside a view (null: nothing): what a hash route names. */
+export type RouteIds = Pick<Workspace, "datasetId" | "runId" | "reportId">;
 
 export interface WorkspaceSlice {
   workspace: Workspace;

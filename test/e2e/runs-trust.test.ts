@@ -1,0 +1,190 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { expect, test } from "vitest";
+import { button, tab, useMock, waitForBoot } from "./browser";
+import { useE2E } from "./context";
+import { finished, importCsv, progress } from "./runs-helpers";
+import { isPing, requestKey, storeCounts } from "./runs-trust-helpers";
+
+/**
+ * Issue 17, what it must show 1-3: a run's report comes from its own snapshot; deleting a dataset
+ * with runs asks and leaves nothing behind; Pause loses no request and the report counts every
+ * one; the URL lands on the run after a reload, an interrupted run is announced, and a second
+ * tab watches a run without running it again.
+ */
+const e2e = useE2E();
+
+async function exportReport(page: Page): Promise<string> {
+  const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Export report").click()]);
+  return readFile((await download.path())!, "utf8");
+}
+
+const idle = async (page: Page) => (await button(page, "Pause run").count()) === 0;
+
+/** A reload that lands on a run's page: its progress bar, not the playground's form. */
+async function reloadOnRun(page: Page): Promise<void> {
+  await page.reload();
+  await progress(page).waitFor({ state: "visible", timeout: 20_000 });
+}
+
+test("a run's report survives editing and deleting its dataset's rows; deleting the dataset asks and leaves no orphan", { timeout: 120_000 }, async () => {
+  const mock = await e2e.mock();
+  const { page } = await e2e.open();
+  await useMock(page, mock.url);
+  await importCsv(page, "snap-4.csv", 4);
+  await button(page, "Start run").click();
+  await expect.poll(async () => (await finished(page)) === 4 && (await idle(page)), { timeout: 60_000 }).toBe(true);
+  const before = await exportReport(page);
+  expect(JSON.parse(before).samples).toHaveLength(4);
+
+  await button(page, "Edit row 1").click();
+  await page.getByRole("region", { name: "Row editor" }).getByLabel("Answer", { exact: true }).fill("Edited after the run: a different answer.");
+  await button(page, "Save row").click();
+  await expect.poll(() => page.getByRole("status", { name: "Datasets status" }).innerText()).toMatch(/saved/i);
+  await button(page, "Edit row 2").click();
+  await button(page, "Delete row").click();
+  await expect.poll(() => page.getByRole("status", { name: "Datasets status" }).innerText()).toMatch(/deleted/i);
+
+  // The report is rebuilt from storage after a reload (which lands back on the run).
+  await reloadOnRun(page);
+  await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  const after = await exportReport(page);
+  const withoutCreated = (text: string) => text.replace(/"createdAt":\s*"[^"]*"/, "");
+  expect(withoutCreated(after)).toBe(withoutCreated(before));
+  expect(after).not.toContain("Edited after the run");
+
+  // Deleting the dataset says it has a run and offers to delete it too.
+  const list = page.getByRole("navigation", { name: "Stored datasets" });
+  await list.getByRole("button", { name: /^Delete snap-4/ }).click();
+  await list.getByRole("button", { name: /^Confirm delete snap-4/ }).click();
+  const ask = page.getByRole("alertdialog", { name: /Delete snap-4/ });
+  await expect.poll(() => ask.innerText()).toMatch(/has 1 run\b/);
+  await ask.getByRole("button", { name: "Delete dataset and runs" }).click();
+  await expect.poll(() => storeCounts(page)).toEqual({ datasets: 0, datasetRows: 0, runs: 0, runResults: 0, runSamples: 0, sampleContents: 0 });
+});
+
+test("Pause lets the requests in flight finish; Resume asks nothing twice and the report's usage is the mock's count", { timeout: 120_000 }, async () => {
+  const mock = await e2e.mock({ latencyMs: 120 });
+  const { page } = await e2e.open();
+  await useMock(page, mock.url);
+  await importCsv(page, "pause-12.csv", 12);
+  await page.getByLabel("Concurrency").fill("2");
+  mock.resetLog();
+  await button(page, "Start run").click();
+  await expect.poll(() => finished(page), { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+  await button(page, "Pause run").click();
+  await expect.poll(() => idle(page), { timeout: 30_000 }).toBe(true);
+  expect(mock.inFlight).toBe(0);
+  const pausedAt = await finished(page);
+  expect(pausedAt).toBeLessThan(12);
+  const firstSession = mock.log.filter((r) => r.kind === "chat" && !isPing(r));
+  // Every request sent before the pause was answered and recorded: 3 per finished sample.
+  expect(firstSession.every((r) => r.status === 200)).toBe(true);
+  expect(firstSession).toHaveLength(pausedAt * 3);
+
+  await button(page, "Resume run").click();
+  await expect.poll(async () => (await finished(page)) === 12 && (await idle(page)), { timeout: 60_000 }).toBe(true);
+  const sent = mock.log.filter((r) => r.kind === "chat" || r.kind === "embedding");
+  const asked = sent.filter((r) => !isPing(r));
+  expect(asked).toHaveLength(36);
+  expect(new Set(asked.map(requestKey)).size, "no request sent twice").toBe(36);
+  await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  const report = JSON.parse(await exportReport(page));
+  expect(report.usage.requests).toBe(sent.length);
+  console.log(
+    `[runs-trust e2e] paused at ${pausedAt}/12 after ${firstSession.length} requests; mock saw ${sent.length} (2 connection checks), report usage ${report.usage.requests}`,
+  );
+});
+
+test("reload lands on the run; the interrupted run is announced; a second tab watches it live and cannot run it twice", { timeout: 180_000 }, async () => {
+  const mock = await e2e.mock({ latencyMs: 150 });
+  const session = await e2e.open();
+  const { page } = session;
+  await useMock(page, mock.url);
+  await importCsv(page, "tabs-16.csv", 16);
+  await page.getByLabel("Concurrency").fill("2");
+  await button(page, "Start run").click();
+  await expect.poll(() => finished(page), { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(2);
+  const runUrl = page.url();
+  expect(runUrl).toMatch(/#\/datasets\/[^/]+\/runs\/[^/]+$/);
+
+  await reloadOnRun(page);
+  expect(page.url()).toBe(runUrl);
+  await page.getByText("This run was interrupted").waitFor();
+  await expect.poll(() => button(page, "Open interrupted run").count()).toBe(1);
+
+  // A second tab on the playground: the run is announced there, with where it stopped.
+  const tab2 = await session.context.newPage();
+  const tab2Requests: string[] = [];
+  tab2.on("request", (r) => tab2Requests.push(r.url()));
+  await tab2.goto(e2e.appUrl);
+  await waitForBoot(tab2);
+  const alert = tab2.getByRole("alert").filter({ has: button(tab2, "Open interrupted run") });
+  await expect.poll(() => alert.innerText(), { timeout: 10_000 }).toMatch(/stopped at \d+ of 16 samples/);
+
+  // The first tab resumes (the key lived in memory: enter it again).
+  await useMock(page, mock.url);
+  mock.resetLog();
+  await button(page, "Resume run").click();
+  await expect.poll(() => button(page, "Pause run").count(), { timeout: 10_000 }).toBe(1);
+
+  // The second tab opens it: running in another tab, no Resume, progress moving as it is saved.
+  await button(tab2, "Open interrupted run").click();
+  await tab2.getByText("Another tab is running this run").waitFor({ timeout: 20_000 });
+  expect(await button(tab2, "Resume run").count()).toBe(0);
+  const seen = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        seen.add(await finished(tab2));
+        return finished(tab2);
+      },
+      { timeout: 90_000, interval: 200 },
+    )
+    .toBe(16);
+  expect(seen.size, "the second tab showed the progress as it moved").toBeGreaterThan(2);
+  await expect.poll(() => idle(page), { timeout: 20_000 }).toBe(true);
+  const asked = mock.log.filter((r) => r.kind === "chat" && !isPing(r));
+  expect(new Set(asked.map(requestKey)).size, "no request sent twice after the resume").toBe(asked.length);
+  expect(
+    tab2Requests.filter((u) => u.startsWith(mock.url)),
+    "the watching tab sent nothing",
+  ).toEqual([]);
+
+  // Back and forward: the playground, then the run again.
+  await tab(page, "Playground").click();
+  await expect.poll(() => page.url()).toMatch(/#\/$/);
+  await page.goBack();
+  await progress(page).waitFor({ state: "visible" });
+  expect(page.url()).toBe(runUrl);
+  await tab2.close();
+});
+
+test("a dataset deleted with its runs kept: the runs stay listed and open with the report they had", { timeout: 120_000 }, async () => {
+  const mock = await e2e.mock();
+  const { page } = await e2e.open();
+  await useMock(page, mock.url);
+  await importCsv(page, "kept-3.csv", 3);
+  await button(page, "Start run").click();
+  await expect.poll(async () => (await finished(page)) === 3 && (await idle(page)), { timeout: 60_000 }).toBe(true);
+  await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  const before = await exportReport(page);
+
+  const list = page.getByRole("navigation", { name: "Stored datasets" });
+  await list.getByRole("button", { name: /^Delete kept-3/ }).click();
+  await list.getByRole("button", { name: /^Confirm delete kept-3/ }).click();
+  await page
+    .getByRole("alertdialog", { name: /Delete kept-3/ })
+    .getByRole("button", { name: "Delete dataset, keep runs" })
+    .click();
+  await expect.poll(() => storeCounts(page)).toMatchObject({ datasets: 0, datasetRows: 0, runs: 1, runResults: 3, runSamples: 3 });
+
+  const kept = page.getByRole("region", { name: "Runs of deleted datasets" });
+  await kept.getByRole("button", { name: /kept-3 · 1 run/ }).click();
+  await kept.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  expect(await button(page, "Start run").count(), "nothing to start: the rows are gone").toBe(0);
+  expect(await exportReport(page)).toBe(before);
+  // The link to it still lands on it.
+  await reloadOnRun(page);
+  await kept.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+});
