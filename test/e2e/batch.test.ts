@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { button, useMock, waitForBoot } from "./browser";
+import { button, useMock } from "./browser";
 import { useE2E } from "./context";
 import { answerLine } from "../mock/batch-answer";
-import { importCsv, openDatasets, storedResults } from "./runs-helpers";
+import { importCsv, storedResults } from "./runs-helpers";
 
 /**
  * Issue 18, what it must show 2: a run by batch in the page against the batch mock. Started, the
@@ -14,12 +14,6 @@ import { importCsv, openDatasets, storedResults } from "./runs-helpers";
 const e2e = useE2E();
 
 const batchStatus = (page: Page) => page.getByRole("status", { name: "Batch status" });
-
-async function openDataset(page: Page, name: RegExp): Promise<void> {
-  await openDatasets(page);
-  await page.getByRole("navigation", { name: "Stored datasets" }).getByRole("button", { name }).first().click();
-  await page.getByRole("form", { name: "New run" }).waitFor();
-}
 
 test("by batch: reload mid-round, the run polls on and finishes; a second tab submits nothing", { timeout: 240_000 }, async () => {
   // The batches stay in "validating" until the test lets the mock's clock run.
@@ -44,20 +38,19 @@ test("by batch: reload mid-round, the run polls on and finishes; a second tab su
   expect(batch.created[0]!.customIds).toHaveLength(24);
   await expect.poll(() => batchStatus(page).innerText(), { timeout: 20_000 }).toMatch(/round 1 chat \(24 requests\) \S+: validating/);
 
+  // The URL names the dataset and the run: the reload lands on them.
   await page.reload();
-  await waitForBoot(page);
+  await page.getByRole("form", { name: "New run" }).waitFor({ timeout: 20_000 });
   await useMock(page, batch.url);
-  await openDataset(page, /batch-12/);
   // Polled again after the reload: the same batch, none created.
   await expect.poll(() => batchStatus(page).innerText(), { timeout: 30_000 }).toMatch(/round 1 chat \(24 requests\) \S+: validating/);
   expect(batch.created).toHaveLength(1);
 
   // A second tab on the same run (same origin, same IndexedDB): the first one drives it.
   const second = await page.context().newPage();
-  await second.goto(e2e.appUrl);
-  await waitForBoot(second);
+  await second.goto(page.url());
+  await second.getByRole("form", { name: "New run" }).waitFor({ timeout: 20_000 });
   await useMock(second, batch.url);
-  await openDataset(second, /batch-12/);
   await expect.poll(() => batchStatus(second).innerText(), { timeout: 20_000 }).toContain("Another tab is driving this batch run");
 
   // The provider's clock runs: each poll moves it an hour, so every batch completes at its next poll.
