@@ -35,6 +35,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (args.resume && !args.out) throw new UsageError("--resume needs --out (the run's journal is kept beside the report)");
   checkOutputFormat(args);
   if (args.noCache && args.cache) throw new UsageError("--cache and --no-cache contradict each other: give one");
+  if (args.batch && args.batchFiles) throw new UsageError("--batch and --batch-files are two ways to run by batch: give one");
+  if ((args.batch || args.batchFiles) && args.repeat > 1) throw new UsageError("--repeat is not available by batch yet: run the repeats as separate runs");
   return { command: "score", args };
 }
 

@@ -323,6 +323,19 @@ export const FLAGS = {
     help: "no stored replies are read or written: every request goes to the server\n(--resume then skips finished samples only)",
     read: switched,
   }),
+  batch: row({
+    flag: "--batch",
+    commands: ["score"],
+    help: "run by the provider's Batch API (OpenAI, Azure, or any server with\n/files and /batches): half price, finished within 24 h; the calls go\nin rounds (statements first, then the verdicts on them, embeddings on\ntheir own). With --out, the batches are kept in FILE.batch, so after\nan interruption --resume polls them again and submits none twice",
+    read: switched,
+  }),
+  batchFiles: row({
+    flag: "--batch-files",
+    value: "DIR",
+    commands: ["score"],
+    help: "the same rounds through files: writes DIR/round-N-*.input.jsonl, you\nrun them (e.g. vllm run-batch -i X.input.jsonl -o X.output.jsonl) and\nrun the same command again; it reads the outputs and goes on (exit 75\nwhile it waits for output files)",
+    read: text,
+  }),
   perContext: row({ flag: "--per-context", commands: ["score"], help: "context_precision: one judge call per context (as ragas does)", read: switched }),
 };
 

@@ -25,6 +25,7 @@ Exit codes:
   1    a file could not be read or written, the endpoint could not be reached, refused the key
        or does not know the model, or every request of the run failed
   2    bad command line
+  75   --batch-files: the next round's input files are written; run them, then the same command
   130  cancelled with Ctrl-C; the partial report is still written (and, with --out, the journal
        is kept for --resume)
 `;

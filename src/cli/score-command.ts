@@ -19,6 +19,8 @@ import { CACHE_FILE, cachePathFor, type FileResponseCache, openFileResponseCache
 import { runFingerprint, runIdentity } from "./run-identity";
 import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
+import { scoreByBatch } from "./batch-score";
+import { BATCH_WINDOW, batchRoundsFor } from "../engine/run/batch-plan";
 import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { checkCustomJudges, checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
@@ -45,7 +47,17 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   io.stderr.write(
     `scoring ${samples.length} sample${samples.length === 1 ? "" : "s"} x ${args.metrics.length} metric${args.metrics.length === 1 ? "" : "s"}${args.repeat > 1 ? ` x ${args.repeat} runs` : ""} ${judgedBy} (concurrency ${args.concurrency})\n`,
   );
-  const preflightCalls = transport ? await preflight(transport, io.signal) : [];
+  // By batch only when some metric needs a judge: the text metrics alone make no request at all.
+  const byBatchMode = transport !== undefined && (args.batch || args.batchFiles !== undefined);
+  if (byBatchMode) {
+    const rounds = batchRoundsFor(args.metrics);
+    io.stderr.write(
+      `by batch: ${rounds} round${rounds === 1 ? "" : "s"}, one after another${args.batch ? `, each within the provider's ${BATCH_WINDOW} completion window` : ""}; priced at batch rates\n`,
+    );
+  }
+  // A run by batch never calls the sync endpoint (vLLM's run-batch has none): the batch API's own
+  // answers say what is wrong.
+  const preflightCalls = transport && !byBatchMode ? await preflight(transport, io.signal) : [];
   const baseURL = transport?.baseURL ?? "";
 
   const prompts = promptsUsed(args.metrics, overrides, customJudges);
@@ -59,10 +71,15 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     prompts,
     customJudges,
   };
-  const journal = args.out
-    ? openFileJournal(journalPathFor(args.out), { fingerprint: runFingerprint(settings), identity: runIdentity(settings) }, args.resume, args.metrics)
-    : undefined;
-  const cache = openCache(args);
+  const fingerprint = runFingerprint(settings);
+  const byBatch = byBatchMode ? await scoreByBatch({ args, io, samples, transport, prompts: overrides, metricOptions, customJudges, fingerprint }) : undefined;
+  if (byBatch?.kind === "waiting") return EXIT.waiting;
+  if (byBatch?.kind === "cancelled") return EXIT.cancelled;
+  // A run by batch keeps its own state (FILE.batch); its results go through a memory journal, so
+  // runDataset only assembles them (and scores the text metrics, which make no request).
+  const journal =
+    args.out && !byBatch ? openFileJournal(journalPathFor(args.out), { fingerprint, identity: runIdentity(settings) }, args.resume, args.metrics) : undefined;
+  const cache = byBatch ? undefined : openCache(args);
   for (const w of [...(journal?.warnings ?? []), ...cacheWarnings(cache)]) io.stderr.write(`warning: ${w}\n`);
   if (journal && args.resume) {
     const found = journal.found;
@@ -99,7 +116,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       samples,
       args.metrics,
       { ...ports, concurrency: args.concurrency, prompts: overrides, metricOptions, customJudges, repeat: args.repeat },
-      journal ?? memoryJournal(),
+      journal ?? memoryJournal(byBatch?.entries),
       {
         ...(io.signal ? { signal: io.signal } : {}),
         onResult: ({ result }) => {
@@ -119,7 +136,8 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   const cancelled = io.signal?.aborted === true;
   progress?.finish(cancelled ? "cancelled: writing the partial report (unfinished results are cancelled nulls)" : undefined);
 
-  const billed = billOf(output, journal, spentNow, preflightCalls);
+  // By batch, the results' calls are the requests billed (each line of each batch, once).
+  const billed = byBatch ? { usage: usageOf(allCalls(output.results)), calls: allCalls(output.results) } : billOf(output, journal, spentNow, preflightCalls);
   const report = buildReport({
     samples,
     output: { ...output, usage: billed.usage },
@@ -145,10 +163,17 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   } else {
     io.stdout.write(typeof written === "string" ? written : Buffer.from(written).toString("latin1"));
   }
-  const cost = estimateCost(billed.calls, [...defaultPriceRows(), ...(args.prices ?? [])]);
+  const cost = estimateCost(billed.calls, [...defaultPriceRows(), ...(args.prices ?? [])], { batch: byBatch !== undefined });
   io.stderr.write(`\n${formatSummaryTable(report, cost)}`);
+  if (byBatch?.kind === "done") {
+    io.stderr.write(
+      `by batch: ${byBatch.rounds} round${byBatch.rounds === 1 ? "" : "s"}${args.batch ? `, ${byBatch.batches} batch${byBatch.batches === 1 ? "" : "es"} (completion window ${BATCH_WINDOW} each)` : ""}; cost at batch prices\n`,
+    );
+  }
   if (args.out) io.stderr.write(`report: ${args.out}\n`);
-  if (journal && output.complete) {
+  if (byBatch?.kind === "done") {
+    if (output.complete) await byBatch.finish();
+  } else if (journal && output.complete) {
     journal.remove();
     // The cache beside --out served this run only; a --cache DIR is kept for the next runs.
     if (cache && !args.cache) cache.remove();

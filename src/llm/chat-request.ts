@@ -48,7 +48,8 @@ export interface ChatCall {
   maxTokens?: number;
 }
 
-function chatBody(call: ChatCall): ChatCompletionCreateParamsNonStreaming {
+/** The request body of one chat call (also a batch line's body: the same request, another transport). */
+export function chatBody(call: Omit<ChatCall, "client">): ChatCompletionCreateParamsNonStreaming {
   const { config, request, messages, mode, shape } = call;
   const body: ChatCompletionCreateParamsNonStreaming = { model: config.model, messages: messages.map((m) => ({ role: m.role, content: m.content })) };
   if (shape.sendTemperature) body.temperature = request.temperature ?? config.temperature;

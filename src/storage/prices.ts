@@ -10,6 +10,9 @@ export interface ModelPrice {
   input: number;
   /** USD per 1M completion tokens (0 for embedding models). */
   output: number;
+  /** The Batch API's prices (OpenAI, Azure, Anthropic: half of the list price). */
+  batchInput?: number;
+  batchOutput?: number;
 }
 
 /**
@@ -18,13 +21,13 @@ export interface ModelPrice {
  * "estimated cost" and lets the user correct any row or add their own model.
  */
 export const DEFAULT_PRICES: Readonly<Record<string, ModelPrice>> = {
-  "gpt-4o-mini": { input: 0.15, output: 0.6 },
-  "gpt-4o": { input: 2.5, output: 10 },
-  "gpt-4.1-nano": { input: 0.1, output: 0.4 },
-  "gpt-4.1-mini": { input: 0.4, output: 1.6 },
-  "gpt-4.1": { input: 2, output: 8 },
-  "text-embedding-3-small": { input: 0.02, output: 0 },
-  "text-embedding-3-large": { input: 0.13, output: 0 },
+  "gpt-4o-mini": { input: 0.15, output: 0.6, batchInput: 0.075, batchOutput: 0.3 },
+  "gpt-4o": { input: 2.5, output: 10, batchInput: 1.25, batchOutput: 5 },
+  "gpt-4.1-nano": { input: 0.1, output: 0.4, batchInput: 0.05, batchOutput: 0.2 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6, batchInput: 0.2, batchOutput: 0.8 },
+  "gpt-4.1": { input: 2, output: 8, batchInput: 1, batchOutput: 4 },
+  "text-embedding-3-small": { input: 0.02, output: 0, batchInput: 0.01, batchOutput: 0 },
+  "text-embedding-3-large": { input: 0.13, output: 0, batchInput: 0.065, batchOutput: 0 },
 };
 
 /**
@@ -35,11 +38,14 @@ export interface PriceRow {
   model: string;
   input: number;
   output: number;
+  /** Batch prices; a row without them is priced at half its list price by batch, as providers charge. */
+  batchInput?: number;
+  batchOutput?: number;
 }
 
 /** The storage layer owns the default list; the panel edits it as rows. */
 export function defaultPriceRows(): PriceRow[] {
-  return Object.entries(DEFAULT_PRICES).map(([model, p]) => ({ model, input: p.input, output: p.output }));
+  return Object.entries(DEFAULT_PRICES).map(([model, p]) => ({ model, ...p }));
 }
 
 /**
@@ -60,8 +66,14 @@ export interface CostEstimate {
   unpriced: string[];
 }
 
-/** Cached calls cost nothing; every other call is priced by its own model's row. */
-export function estimateCost(calls: readonly CallRecord[], prices: readonly PriceRow[]): CostEstimate {
+/** The row's price per 1M tokens for this transport: list price, or the batch column by batch. */
+export function unitPrices(row: PriceRow, batch: boolean): { input: number; output: number } {
+  if (!batch) return { input: row.input, output: row.output };
+  return { input: row.batchInput ?? row.input / 2, output: row.batchOutput ?? row.output / 2 };
+}
+
+/** Cached calls cost nothing; every other call is priced by its own model's row (its batch column by batch). */
+export function estimateCost(calls: readonly CallRecord[], prices: readonly PriceRow[], options: { batch?: boolean } = {}): CostEstimate {
   let usd = 0;
   const unpriced = new Set<string>();
   for (const call of calls) {
@@ -71,7 +83,8 @@ export function estimateCost(calls: readonly CallRecord[], prices: readonly Pric
       if (call.promptTokens + call.completionTokens > 0) unpriced.add(call.model || "?");
       continue;
     }
-    usd += (call.promptTokens * price.input + call.completionTokens * price.output) / 1_000_000;
+    const unit = unitPrices(price, options.batch ?? false);
+    usd += (call.promptTokens * unit.input + call.completionTokens * unit.output) / 1_000_000;
   }
   return { usd, unpriced: [...unpriced] };
 }

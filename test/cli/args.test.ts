@@ -38,8 +38,22 @@ describe("parseArgs", () => {
         noCache: false,
         noBom: false,
         repeat: 1,
+        batch: false,
       },
     });
+  });
+
+  it("reads --batch and --batch-files, one at a time and without --repeat", () => {
+    const cmd = parse(["--metrics", "faithfulness", "--batch", "--out", "r.json", "--resume"]);
+    expect(cmd.command === "score" && [cmd.args.batch, cmd.args.resume]).toEqual([true, true]);
+    const files = parse(["--metrics", "faithfulness", "--batch-files", "rounds"]);
+    expect(files.command === "score" && [files.args.batch, files.args.batchFiles]).toEqual([false, "rounds"]);
+    expect(usage([...base, "--metrics", "faithfulness", "--batch", "--batch-files", "d"])).toBe(
+      "--batch and --batch-files are two ways to run by batch: give one",
+    );
+    expect(usage([...base, "--metrics", "faithfulness", "--batch", "--repeat", "3"])).toBe(
+      "--repeat is not available by batch yet: run the repeats as separate runs",
+    );
   });
 
   it("reads --price as USD per 1M prompt/completion tokens per model, and names a bad entry", () => {

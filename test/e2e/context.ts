@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { consoleLeaks, findNaN, keysTyped, launchBrowser, openApp, unexpectedOrigins, type Session } from "./browser";
 import { startMockServer, type MockOptions, type MockServer } from "../mock/server";
+import { type BatchMock, type BatchMockOptions, startBatchMock } from "../mock/batch-server";
 
 export interface E2E {
   readonly appUrl: string;
@@ -18,13 +19,15 @@ export interface E2E {
   open(options?: Parameters<typeof openApp>[2]): Promise<Session>;
   /** Starts a mock OpenAI server for this test; closed after the test. */
   mock(options?: MockOptions): Promise<MockServer>;
+  /** Starts a batch API mock (Files + Batches) for this test; closed after the test. */
+  batchMock(options?: BatchMockOptions): Promise<BatchMock>;
 }
 
 /** `allowOrigins`: origins a test's routes stand in for (the Hub's rows API), allowed besides the app and the mocks. */
 export function useE2E(options: { allowOrigins?: readonly string[] } = {}): E2E {
   let browser: Browser | undefined;
   let sessions: Session[] = [];
-  let mocks: MockServer[] = [];
+  let mocks: { url: string; close(): Promise<void> }[] = [];
   const appUrl = inject("appUrl");
 
   beforeAll(async () => {
@@ -68,6 +71,11 @@ export function useE2E(options: { allowOrigins?: readonly string[] } = {}): E2E 
     },
     async mock(options = {}) {
       const server = await startMockServer(options);
+      mocks.push(server);
+      return server;
+    },
+    async batchMock(options = {}) {
+      const server = await startBatchMock(options);
       mocks.push(server);
       return server;
     },

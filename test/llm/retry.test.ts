@@ -114,7 +114,14 @@ describe("retries, timeouts and cancellation", () => {
   it("cancels mid-backoff quickly", async () => {
     mock.server.enqueue({ status: 429, headers: { "retry-after": "10" } });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 150);
+    // Abort once the 429 has been answered (the client is then in its 10 s backoff), not after a
+    // fixed delay that a loaded machine can reach before the request was even sent.
+    const watch = setInterval(() => {
+      if (mock.server.log.length === 1) {
+        clearInterval(watch);
+        setTimeout(() => controller.abort(), 50);
+      }
+    }, 5);
     const started = performance.now();
     const error = (await rejectionOf(createJudge(configFor(mock.server)).complete(echoRequest({ signal: controller.signal })))) as MetricError;
     expect(error.code).toBe("cancelled");

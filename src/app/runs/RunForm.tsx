@@ -14,6 +14,8 @@ import { PromptPicker } from "./PromptPicker";
 import { RunNoticeLine } from "./RunNoticeLine";
 import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
+import { BatchEstimate, BatchPanel } from "./batch/BatchPanel";
+import { startBatchRun, useBatch } from "./batch/batch-run";
 
 type BuiltIn = Exclude<AnyMetricId, `custom:${string}`>;
 
@@ -76,6 +78,17 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
     };
   }, [samples, chosen, repeat, concurrency, hasEmbedder, judgeModel, settings.prices, metricOptions, judges]);
 
+  const byBatch = useBatch((s) => s.byBatch && s.probe?.verdict === "reached");
+  const form = {
+    metrics: chosen,
+    metricOptions,
+    customJudges: judges.filter((j) => chosen.includes(customId(j))),
+    repeat,
+    concurrency,
+    prompts,
+    model: judgeModel,
+    embeddingModel: embeddingModel.trim(),
+  };
   const order = rows.map((r) => r.id);
   const toggle = (id: AnyMetricId, on: boolean) => {
     touched.current = true;
@@ -95,16 +108,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       aria-label={t.newRun}
       onSubmit={(e) => {
         e.preventDefault();
-        void startRun(datasetId, {
-          metrics: chosen,
-          metricOptions,
-          customJudges: judges.filter((j) => chosen.includes(customId(j))),
-          repeat,
-          concurrency,
-          prompts,
-          model: judgeModel,
-          embeddingModel: embeddingModel.trim(),
-        });
+        void (byBatch ? startBatchRun(datasetId, form) : startRun(datasetId, form));
       }}
     >
       <fieldset>
@@ -140,12 +144,14 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       </div>
       <p className="field-hint">{t.modelsHint(settings.baseURL)}</p>
       {repeat > 1 ? <p className="field-hint">{t.repeatNote}</p> : null}
+      <BatchPanel datasetId={datasetId} form={form} />
       <section className="runs-estimate" aria-label={t.estimateTitle}>
         {estimate ? (
           <>
             <span>{t.estimate(estimate.requests, estimate.promptTokens + estimate.completionTokens)}</span>
             <span>{estimate.usd === null ? t.unpriced(fmt.list(estimate.unpriced)) : t.cost(formatUsd(estimate.usd))}</span>
             <span>{t.duration(formatDuration(estimate.seconds, t), concurrency, ASSUMED_SECONDS_PER_REQUEST)}</span>
+            <BatchEstimate estimate={estimate} />
           </>
         ) : (
           <span>{t.estimating}</span>

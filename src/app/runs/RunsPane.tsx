@@ -11,9 +11,11 @@ import { appDb } from "../shared/persist/db";
 import "../styles/runs.css";
 import { useRunsT } from "./messages";
 import { RunForm } from "./RunForm";
+import { useApp } from "../shared/store";
 import { RunProgress } from "./RunProgress";
 import { loadRuns, refreshElsewhere, removeRun, runReport } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
+import { resumeBatchRuns, useBatch } from "./batch/batch-run";
 
 /**
  * A dataset's runs: start one (with its estimate), watch it, pause, resume, cancel, retry the
@@ -31,6 +33,13 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
   const version = useRuns((s) => s.version);
   const [samples, setSamples] = useState<Sample[]>([]);
   const [datasetName, setDatasetName] = useState("");
+  const batchRunIds = useBatch((s) => s.batchRunIds);
+  const apiKey = useApp((s) => s.apiKey);
+  // A batch run still running (a reload, another tab) is polled again once the key is there.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: apiKey is the trigger (the key lives in memory: a reload forgets it)
+  useEffect(() => {
+    void resumeBatchRuns(datasetId);
+  }, [datasetId, apiKey]);
   const [report, setReport] = useState<Report | null>(null);
   const [other, setOther] = useState<Report | null>(null);
 
@@ -97,7 +106,7 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
           </li>
         ))}
       </ul>
-      {selected ? <RunProgress meta={selected} /> : null}
+      {selected && !batchRunIds.has(selected.id) ? <RunProgress meta={selected} /> : null}
       {report && selected ? (
         <button
           type="button"

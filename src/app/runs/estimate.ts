@@ -1,7 +1,8 @@
 import { callsPerSample, getMetric, missingInput, type AnyMetricId, type CustomJudge, type MetricOptions, type Sample } from "../../engine";
+import { BATCH_WINDOW, batchRoundsFor } from "../../engine/run/batch-plan";
 import { estimateTokens } from "../../llm/tokens";
+import { findPrice, type PriceRow, unitPrices } from "../../storage/prices";
 import type { RunsMessages } from "./messages";
-import { findPrice, type PriceRow } from "../../storage/prices";
 
 /**
  * What a run will cost before it starts: requests (per metric, from how each metric calls the
@@ -25,6 +26,8 @@ export interface RunEstimate {
   usd: number | null;
   unpriced: string[];
   seconds: number;
+  /** The same run by the provider's Batch API: batch prices, rounds one after another, each within the window. */
+  batch: { usd: number | null; rounds: number; window: string };
 }
 
 export async function estimateRun(
@@ -70,13 +73,19 @@ export async function estimateRun(
   promptTokens = Math.round(promptTokens * opts.repeat);
   const completionTokens = chat * opts.repeat * REPLY_TOKENS;
   const price = findPrice(opts.prices, opts.model);
+  const costAt = (batch: boolean) => {
+    if (!price) return null;
+    const unit = unitPrices(price, batch);
+    return (promptTokens * unit.input + completionTokens * unit.output) / 1_000_000;
+  };
   return {
     requests,
     promptTokens,
     completionTokens,
-    usd: price ? (promptTokens * price.input + completionTokens * price.output) / 1_000_000 : null,
+    usd: costAt(false),
     unpriced: price ? [] : [opts.model],
     seconds: Math.ceil(requests / Math.max(1, opts.concurrency)) * ASSUMED_SECONDS_PER_REQUEST,
+    batch: { usd: costAt(true), rounds: batchRoundsFor(metricIds), window: BATCH_WINDOW },
   };
 }
 

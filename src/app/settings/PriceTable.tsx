@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { useT } from "../shared/i18n";
 import { useApp } from "../shared/store";
-import { defaultPriceRows, type PriceRow } from "../../storage/prices";
+import { defaultPriceRows, type PriceRow, unitPrices } from "../../storage/prices";
 
 /** Editable USD prices per 1M tokens; the cost estimate reads them. */
 export function PriceTable() {
@@ -24,6 +24,8 @@ export function PriceTable() {
             <th scope="col">{t.settings.priceModel}</th>
             <th scope="col">{t.settings.priceInput}</th>
             <th scope="col">{t.settings.priceOutput}</th>
+            <th scope="col">{t.settings.priceBatchInput}</th>
+            <th scope="col">{t.settings.priceBatchOutput}</th>
             <th scope="col">
               <span className="visually-hidden">{t.history.remove}</span>
             </th>
@@ -60,6 +62,20 @@ export function PriceTable() {
                   onChange={(e) => setRow(i, { output: num(e.target.value) })}
                 />
               </td>
+              {(["batchInput", "batchOutput"] as const).map((field) => (
+                <td key={field}>
+                  <input
+                    aria-label={`${field === "batchInput" ? t.settings.priceBatchInput : t.settings.priceBatchOutput}: ${row.model}`}
+                    type="number"
+                    min={0}
+                    step={0.01}
+                    // Empty means the provider's usual half price, shown as the placeholder.
+                    placeholder={String(unitPrices(row, true)[field === "batchInput" ? "input" : "output"])}
+                    value={row[field] ?? ""}
+                    onChange={(e) => setRow(i, { [field]: e.target.value === "" ? undefined : num(e.target.value) })}
+                  />
+                </td>
+              ))}
               <td>
                 <button
                   type="button"

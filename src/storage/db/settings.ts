@@ -11,7 +11,13 @@ const PROVIDERS = ["openai", "azure", "openrouter", "ollama", "lmstudio", "vllm"
 
 const LANGUAGES = ["en", "zh"] as const;
 
-const price = z.object({ input: z.number().nonnegative().finite(), output: z.number().nonnegative().finite() });
+const price = z.object({
+  input: z.number().nonnegative().finite(),
+  output: z.number().nonnegative().finite(),
+  // The Batch API's prices (issue 18); absent in settings stored before them: half the list price.
+  batchInput: z.number().nonnegative().finite().optional(),
+  batchOutput: z.number().nonnegative().finite().optional(),
+});
 
 /**
  * What the app remembers between visits. It has NO field for the API key, and zod drops unknown

@@ -27,6 +27,22 @@ describe("estimateRun", () => {
     expect(e.usd).toBeCloseTo((e.promptTokens * 1 + e.completionTokens * 4) / 1_000_000, 12);
     // 27 requests, 2 at a time, 2 s each.
     expect(e.seconds).toBe(14 * 2);
+    // By batch: the row has no batch column, so half the list price; faithfulness and answer
+    // relevancy need a second round (verdicts, embeddings), each within the 24 h window.
+    expect(e.batch.usd).toBeCloseTo(e.usd! / 2, 12);
+    expect(e.batch).toMatchObject({ rounds: 2, window: "24h" });
+  });
+
+  it("by batch: a price row's batch column wins; single-step metrics take one round", async () => {
+    const e = await estimateRun(samples, ["context_recall"], {
+      repeat: 1,
+      concurrency: 2,
+      hasEmbedder: false,
+      model: "judge-x",
+      prices: [{ model: "judge-x", input: 1, output: 4, batchInput: 0.25, batchOutput: 1 }],
+    });
+    expect(e.batch.usd).toBeCloseTo((e.promptTokens * 0.25 + e.completionTokens * 1) / 1_000_000, 12);
+    expect(e.batch.rounds).toBe(1);
   });
 
   it("counts issue 16's metrics with their options and a custom judge's k votes", async () => {

@@ -74,6 +74,8 @@ export const en = {
     priceModel: "Model name",
     priceInput: "Input",
     priceOutput: "Output",
+    priceBatchInput: "Batch input",
+    priceBatchOutput: "Batch output",
     addPrice: "Add a model",
     removePrice: (model: string) => `Remove price of ${model || "this row"}`,
     resetPrices: "Restore default prices",

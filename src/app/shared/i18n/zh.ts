@@ -73,6 +73,8 @@ export const zh: Messages = {
     priceModel: "模型名称",
     priceInput: "输入",
     priceOutput: "输出",
+    priceBatchInput: "批量输入",
+    priceBatchOutput: "批量输出",
     addPrice: "添加模型",
     removePrice: (model) => `删除 ${model || "此行"} 的价格`,
     resetPrices: "恢复默认价格",

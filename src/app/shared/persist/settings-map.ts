@@ -12,7 +12,10 @@ export function toStored(settings: AppSettings, extra: { language: Lang; bypassC
   const prices: Settings["prices"] = {};
   for (const row of settings.prices) {
     const name = row.model.trim();
-    if (name) prices[name] = { input: nonNegative(row.input), output: nonNegative(row.output) };
+    if (!name) continue;
+    prices[name] = { input: nonNegative(row.input), output: nonNegative(row.output) };
+    if (row.batchInput !== undefined) prices[name].batchInput = nonNegative(row.batchInput);
+    if (row.batchOutput !== undefined) prices[name].batchOutput = nonNegative(row.batchOutput);
   }
   const stored: Settings = {
     provider: settings.provider,
@@ -36,7 +39,13 @@ export function toStored(settings: AppSettings, extra: { language: Lang; bypassC
 }
 
 export function fromStored(stored: Settings): { settings: AppSettings; language: Lang; bypassCache: boolean } {
-  const prices: PriceRow[] = Object.entries(stored.prices).map(([model, p]) => ({ model, input: p.input, output: p.output }));
+  const prices: PriceRow[] = Object.entries(stored.prices).map(([model, p]) => ({
+    model,
+    input: p.input,
+    output: p.output,
+    ...(p.batchInput !== undefined ? { batchInput: p.batchInput } : {}),
+    ...(p.batchOutput !== undefined ? { batchOutput: p.batchOutput } : {}),
+  }));
   const azure = (stored as Settings & { azureApiVersion?: unknown }).azureApiVersion;
   return {
     settings: {

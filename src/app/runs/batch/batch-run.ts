@@ -1,0 +1,261 @@
+import { create } from "zustand";
+import type { JournalEntry, MetricId, Sample } from "../../../engine";
+import type { WorkUnit } from "../../../engine/run/evaluate";
+import { getDataset, loadDatasetSamples } from "../../../storage/db/datasets";
+import { loadRunSamples } from "../../../storage/db/run-inputs";
+import { promptsUsed } from "../../../storage/format/report-build";
+import { newId } from "../../../storage/db/ids";
+import { createRun, getRun, idbJournal, listRuns, type RunMeta, saveRun, ZERO_USAGE } from "../../../storage/db/runs";
+import { appDb } from "../../shared/persist/db";
+import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
+import { keyMissing, transportInput } from "../../shared/ports/transport";
+import { useApp } from "../../shared/store";
+import { batchT } from "./messages";
+import type { RunForm } from "../run-actions";
+import { resetEntries, useRuns } from "../run-state";
+
+/**
+ * Runs by the provider's batch API in the page. The run is an ordinary stored run (it shows in the
+ * runs list, its results in the runResults store once it finishes); what is in flight lives in the
+ * batch database (persist/batch-state.ts), marked per run, so a reload finds the run and polls its
+ * batches again. One tab drives a run at a time (a Web Lock in shared/batch): another tab says so
+ * and submits nothing. The llm code loads lazily, as the sync runs' does.
+ */
+
+type ProbeVerdict = "reached" | "no_batch_api" | "unauthorized" | "blocked";
+
+type BatchPhase = "idle" | "running" | "held" | "finished" | "failed" | "cancelled";
+
+interface BatchPanelState {
+  /** The probe of Settings' base URL: null before the first one. */
+  probe: { baseURL: string; verdict: ProbeVerdict | "probing" | "no_key"; message: string } | null;
+  /** The form's "Run by batch" choice. */
+  byBatch: boolean;
+  /** Runs that go by batch (never offered a sync Resume). */
+  batchRunIds: ReadonlySet<string>;
+  runId: string | null;
+  /** The open run of the download / upload flow, if any. */
+  filesRunId: string | null;
+  phase: BatchPhase;
+  /** The latest status line per batch ("round 1 chat (40 requests) batch_x"), in first-seen order. */
+  lines: Record<string, string>;
+  message: string;
+}
+
+export const useBatch = create<BatchPanelState>()(() => ({
+  probe: null,
+  byBatch: false,
+  batchRunIds: new Set(),
+  runId: null,
+  filesRunId: null,
+  phase: "idle",
+  lines: {},
+  message: "",
+}));
+
+export const loadBatchModules = () =>
+  Promise.all([
+    import("../../../llm/batch/probe"),
+    import("../../shared/batch/batch-session"),
+    import("../../shared/persist/batch-state"),
+    import("../../../llm"),
+  ]);
+
+/** Asks Settings' base URL whether the page can read its /files and /batches. */
+export async function probeBatch(): Promise<void> {
+  const { settings, apiKey } = useApp.getState();
+  const baseURL = settings.baseURL.trim();
+  if (!baseURL) return;
+  // No request without a key: a hosted API would only refuse it (and the page sends nothing unasked).
+  if (keyMissing(settings, apiKey)) {
+    useBatch.setState({ probe: { baseURL, verdict: "no_key", message: batchT().needKey }, byBatch: false });
+    return;
+  }
+  useBatch.setState({ probe: { baseURL, verdict: "probing", message: batchT().probing } });
+  const [{ probeBatchSupport }] = await loadBatchModules();
+  try {
+    const result = await probeBatchSupport(transportInput(settings, apiKey));
+    const t = batchT();
+    // The probe's verdict in the page's language; only a blocked one carries the transport's own words.
+    const words = {
+      reached: () => t.reached(baseURL),
+      no_batch_api: () => t.noBatchApi(baseURL),
+      unauthorized: () => t.unauthorized(baseURL),
+      blocked: () => t.blocked(baseURL, result.detail ?? ""),
+    }[result.verdict]();
+    useBatch.setState((s) => ({ probe: { baseURL, verdict: result.verdict, message: words }, byBatch: s.byBatch && result.verdict === "reached" }));
+  } catch (error) {
+    useBatch.setState({ probe: { baseURL, verdict: "blocked", message: error instanceof Error ? error.message : String(error) }, byBatch: false });
+  }
+}
+
+/** Which of the dataset's runs go by batch; those still running are driven again (after a reload). */
+export async function resumeBatchRuns(datasetId: string): Promise<void> {
+  const db = await appDb();
+  if (!db) return;
+  const [, , { openBatchDb, batchRunKeys }] = await loadBatchModules();
+  const keys = await batchRunKeys(await openBatchDb());
+  const { runs } = await listRuns(db, datasetId);
+  useBatch.setState({ batchRunIds: new Set([...useBatch.getState().batchRunIds, ...runs.filter((r) => keys.has(r.id)).map((r) => r.id)]) });
+  const filesRun = runs.find((r) => keys.get(r.id) === "files" && r.status === "running");
+  useBatch.setState({ filesRunId: filesRun?.id ?? null });
+  const open = runs.find((r) => keys.get(r.id) === "api" && r.status === "running");
+  if (!open || driving.has(open.id)) return;
+  const { settings, apiKey } = useApp.getState();
+  if (keyMissing(settings, apiKey)) {
+    useBatch.setState({ runId: open.id, phase: "failed", message: batchT().needKey });
+    return;
+  }
+  // The run's own snapshot of its samples (the dataset may have been edited since).
+  const { samples } = await loadRunSamples(db, open.id);
+  await drive(open, samples);
+}
+
+export async function startBatchRun(datasetId: string, form: RunForm): Promise<void> {
+  const t = batchT();
+  const { settings, apiKey } = useApp.getState();
+  if (form.metrics.length === 0 || useBatch.getState().phase === "running") return;
+  if (keyMissing(settings, apiKey)) {
+    useBatch.setState({ phase: "failed", message: t.needKey });
+    return;
+  }
+  const created = await createBatchRun(datasetId, form, "api");
+  if (created) await drive(created.meta, created.samples);
+}
+
+/** A stored run marked as going by batch (before it is saved: a reload never takes it for a sync run). */
+export async function createBatchRun(datasetId: string, form: RunForm, mode: "api" | "files"): Promise<{ meta: RunMeta; samples: Sample[] } | undefined> {
+  const { settings } = useApp.getState();
+  const db = await appDb();
+  if (!db) return undefined;
+  const [{ samples }, { dataset }] = await Promise.all([loadDatasetSamples(db, datasetId), getDataset(db, datasetId)]);
+  if (samples.length === 0) return undefined;
+  const now = Date.now();
+  const meta: RunMeta = {
+    id: newId(),
+    datasetId,
+    datasetName: dataset?.name ?? "",
+    name: new Date(now).toLocaleString(),
+    createdAt: now,
+    updatedAt: now,
+    status: "running",
+    metrics: form.metrics,
+    // A batch run scores every sample once (repeats by batch are not offered yet).
+    repeat: 1,
+    concurrency: form.concurrency,
+    sampleCount: samples.length,
+    model: form.model?.trim() || settings.model,
+    embeddingModel: form.embeddingModel?.trim() ?? settings.embeddingModel,
+    baseURL: settings.baseURL,
+    prompts: form.prompts ?? (await activePromptOverrides()),
+    promptsUsed: [],
+    activeMs: 0,
+    unrecorded: { ...ZERO_USAGE },
+  };
+  meta.promptsUsed = promptsUsed(meta.metrics, meta.prompts);
+  const [, , { openBatchDb, markBatchRun }] = await loadBatchModules();
+  // Marked before it is saved as running: a reload in between finds a batch run, never a sync one.
+  await markBatchRun(await openBatchDb(), meta.id, now, mode);
+  // Stored with its snapshot of the samples, as every run is (its report is built from it).
+  await createRun(db, meta, samples);
+  resetEntries(meta.id, [], settings.prices, meta.metrics);
+  useBatch.setState((s) => ({ batchRunIds: new Set([...s.batchRunIds, meta.id]), ...(mode === "files" ? { filesRunId: meta.id } : {}) }));
+  useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
+  return { meta, samples };
+}
+
+/** Runs this tab is driving (a second call for the same run does nothing). */
+const driving = new Set<string>();
+let controller: AbortController | null = null;
+
+async function drive(meta: RunMeta, samples: readonly Sample[]): Promise<void> {
+  const t = batchT();
+  driving.add(meta.id);
+  const abort = new AbortController();
+  controller = abort;
+  useBatch.setState({ runId: meta.id, phase: "running", lines: {}, message: t.submitting });
+  const [, { runBatchSession }, { openBatchDb }, { parseTransportConfig }] = await loadBatchModules();
+  const startedAt = Date.now();
+  try {
+    const { settings, apiKey } = useApp.getState();
+    const config = parseTransportConfig(transportInput({ ...settings, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
+    const units: WorkUnit[] = samples.map((sample) => ({ sample, metricIds: meta.metrics as MetricId[] }));
+    const batchDb = await openBatchDb();
+    const outcome = await runBatchSession({
+      runKey: meta.id,
+      units,
+      plan: { prompts: meta.prompts, hasEmbedder: meta.embeddingModel.trim() !== "" },
+      config,
+      db: batchDb,
+      signal: abort.signal,
+      onStatus: (line) => {
+        const batch = /^(round \d+ \S+ \(\d+ requests\) \S+):/.exec(line)?.[1] ?? line;
+        useBatch.setState((s) => ({ lines: { ...s.lines, [batch]: line }, message: "" }));
+      },
+    });
+    if (outcome.kind === "held-elsewhere") {
+      useBatch.setState({ phase: "held", message: t.heldElsewhere });
+      return;
+    }
+    await finishBatchRun(meta, outcome.pass.results, Date.now() - startedAt);
+    useBatch.setState({ phase: "finished", message: t.finished(outcome.rounds, outcome.batches) });
+  } catch (error) {
+    // Cancelled: cancelBatchRun says so once the provider has the cancel.
+    if (abort.signal.aborted) return;
+    useBatch.setState({ phase: "failed", message: t.failed(error instanceof Error ? error.message : String(error)) });
+  } finally {
+    driving.delete(meta.id);
+    if (controller === abort) controller = null;
+  }
+}
+
+/** Every sample's results into the runResults store; the run is done and its batch state goes. */
+export async function finishBatchRun(
+  meta: RunMeta,
+  results: readonly { sampleId: string; metrics: JournalEntry["metrics"] }[],
+  activeMs: number,
+): Promise<void> {
+  const db = await appDb();
+  if (!db) return;
+  const journal = idbJournal(db, meta.id);
+  const entries: JournalEntry[] = results.map((r) => ({ sampleId: r.sampleId, repeat: 0, metrics: r.metrics }));
+  for (const entry of entries) await journal.append(entry);
+  const latest = (await getRun(db, meta.id)) ?? meta;
+  const done: RunMeta = { ...latest, status: "done", updatedAt: Date.now(), activeMs: latest.activeMs + activeMs };
+  await saveRun(db, done);
+  const [, , { openBatchDb, forgetBatchRun }] = await loadBatchModules();
+  await forgetBatchRun(await openBatchDb(), meta.id);
+  resetEntries(meta.id, entries, useApp.getState().settings.prices, meta.metrics);
+  useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === meta.id ? done : r)), version: s.version + 1 }));
+}
+
+/** The transport config of a run: Settings' endpoint and key, the run's models. */
+export async function runTransport(meta: Pick<RunMeta, "model" | "embeddingModel">) {
+  const [, , , { parseTransportConfig }] = await loadBatchModules();
+  const { settings, apiKey } = useApp.getState();
+  return parseTransportConfig(transportInput({ ...settings, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
+}
+
+/** Cancel: stops polling and cancels the batches still running at the provider; the run is cancelled. */
+export async function cancelBatchRun(): Promise<void> {
+  const runId = useBatch.getState().runId;
+  if (!runId || useBatch.getState().phase !== "running") return;
+  controller?.abort(new Error("cancelled by the user"));
+  const [, , { openBatchDb, idbBatchState }, { parseTransportConfig }] = await loadBatchModules();
+  const { cancelBatches } = await import("../../../llm/batch/run-batch");
+  const { openAiBatchApi } = await import("../../../llm/batch/batch-api");
+  const { settings, apiKey } = useApp.getState();
+  const config = parseTransportConfig(transportInput(settings, apiKey));
+  const store = await idbBatchState(await openBatchDb(), runId);
+  const chat = openAiBatchApi(config, "chat");
+  const embeddings = openAiBatchApi(config, "embedding");
+  await cancelBatches(store, (endpoint) => (endpoint === "/v1/embeddings" ? embeddings : chat));
+  const db = await appDb();
+  const meta = db ? await getRun(db, runId) : undefined;
+  if (db && meta) {
+    const cancelled: RunMeta = { ...meta, status: "cancelled", updatedAt: Date.now() };
+    await saveRun(db, cancelled);
+    useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === runId ? cancelled : r)), version: s.version + 1 }));
+  }
+  useBatch.setState({ phase: "cancelled", message: batchT().cancelled });
+}

@@ -1,0 +1,66 @@
+import { defineMessages } from "../../shared/i18n/define-messages";
+
+/**
+ * The run form's batch panel strings (en + zh, same keys). The accessible names of contract 7
+ * ("Run by batch", "Download batch file", "Upload results", "Batch status") stay English in the
+ * component; these are what is read around them.
+ */
+const en = {
+  legend: "By batch (half price, within 24 h)",
+  runByBatch: "Run by batch",
+  probing: "Checking whether this server's batch API can be reached from the page…",
+  checkAgain: "Check again",
+  filesHint: "Without a batch API: download the round's batch file, run it (e.g. vllm run-batch -i in.jsonl -o out.jsonl), then upload the results.",
+  // OpenAI's and Azure's only completion window (Anthropic's batches also end within 24 hours).
+  estimate: (usd: string, rounds: number) =>
+    `by batch: ${usd} at batch prices, ${rounds} round${rounds === 1 ? "" : "s"} one after another, each within the provider's 24-hour completion window`,
+  reached: (baseURL: string) => `${baseURL} answers /files and /batches from this page: runs can go by batch (half price, within 24 hours).`,
+  noBatchApi: (baseURL: string) =>
+    `${baseURL} has no batch API (vllm serve has none: use vllm run-batch): use "Download batch file", run it, then "Upload results".`,
+  unauthorized: (baseURL: string) => `${baseURL} refused the key for its batch API: check the API key and that it may use /files and /batches.`,
+  blocked: (baseURL: string, words: string) =>
+    `The page cannot read ${baseURL}'s batch API: ${words} Until then, "Download batch file" and "Upload results" work with any server.`,
+  idle: "No batch run.",
+  submitting: "Preparing the next round…",
+  heldElsewhere: "Another tab is driving this batch run: it polls there, nothing is submitted twice.",
+  finished: (rounds: number, batches: number) => `Finished: ${rounds} round${rounds === 1 ? "" : "s"}, ${batches} batch${batches === 1 ? "" : "es"}.`,
+  failed: (message: string) => `The batch run stopped: ${message}`,
+  cancelled: "Cancelled: the batches still running were cancelled at the provider.",
+  cancel: "Cancel batch",
+  download: "Download batch file",
+  upload: "Upload results",
+  filesRound: (files: number, known: number) => `Next round: ${files} batch file${files === 1 ? "" : "s"} to run (${known} results in so far).`,
+  filesDone: "Every result is in: the run is finished.",
+  filesProblems: (text: string) => `Some lines were not used: ${text}`,
+  needKey: "Set the API key in Settings first (it lives in memory only).",
+};
+
+type BatchMessages = typeof en;
+
+const zh: BatchMessages = {
+  legend: "批处理（半价，24 小时内完成）",
+  runByBatch: "按批处理运行",
+  probing: "正在检查本页能否访问该服务器的批处理 API…",
+  checkAgain: "重新检查",
+  filesHint: "没有批处理 API 时：下载本轮的批处理文件，自行运行（例如 vllm run-batch -i in.jsonl -o out.jsonl），再上传结果。",
+  estimate: (usd, rounds) => `批处理：按批处理价格约 ${usd}，共 ${rounds} 轮依次进行，每轮在服务商的 24 小时完成窗口内`,
+  reached: (baseURL) => `${baseURL} 可从本页访问 /files 与 /batches：运行可以走批处理（半价，24 小时内完成）。`,
+  noBatchApi: (baseURL) => `${baseURL} 没有批处理 API（vllm serve 没有，请用 vllm run-batch）：请“下载批处理文件”，运行后再“上传结果”。`,
+  unauthorized: (baseURL) => `${baseURL} 的批处理 API 拒绝了密钥：请检查 API 密钥，以及它能否使用 /files 与 /batches。`,
+  blocked: (baseURL, words) => `本页无法访问 ${baseURL} 的批处理 API：${words} 在此之前，“下载批处理文件”和“上传结果”适用于任何服务器。`,
+  idle: "没有批处理运行。",
+  submitting: "正在准备下一轮…",
+  heldElsewhere: "另一个标签页正在驱动这次批处理运行：它在那里轮询，不会重复提交。",
+  finished: (rounds, batches) => `已完成：${rounds} 轮，${batches} 个批次。`,
+  failed: (message) => `批处理运行已停止：${message}`,
+  cancelled: "已取消：仍在运行的批次已在服务商处取消。",
+  cancel: "取消批处理",
+  download: "下载批处理文件",
+  upload: "上传结果",
+  filesRound: (files, known) => `下一轮：需要运行 ${files} 个批处理文件（目前已收到 ${known} 条结果）。`,
+  filesDone: "所有结果均已收到：运行完成。",
+  filesProblems: (text) => `有些行未被使用：${text}`,
+  needKey: "请先在设置中填写 API 密钥（只保存在内存中）。",
+};
+
+export const { useMessages: useBatchT, currentMessages: batchT } = defineMessages({ en, zh });

@@ -1,0 +1,73 @@
+import type { BatchPlanConfig } from "../../../engine/run/batch-plan";
+import type { WorkUnit } from "../../../engine/run/evaluate";
+import { type BatchApi, openAiBatchApi } from "../../../llm/batch/batch-api";
+import type { Sleep } from "../../../llm/batch/poll";
+import { type BatchRunOutput, runByBatch } from "../../../llm/batch/run-batch";
+import type { TransportConfig } from "../../../llm/config";
+import { idbBatchState, type openBatchDb } from "../persist/batch-state";
+
+/**
+ * A run by batch in the page: its state lives in IndexedDB (persist/batch-state.ts), so a
+ * reload or a closed tab loses nothing; opening the run again polls the same batches. One tab at
+ * a time drives a run (a Web Lock per run): a second tab sees "held elsewhere" and submits
+ * nothing; should the lock be missing, the provider-side metadata lookup still finds a batch
+ * already created instead of creating it again.
+ */
+
+/** The part of the Web Locks API we use (navigator.locks), injectable for tests. */
+export interface RunLocks {
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+export type BatchSessionOutcome = ({ kind: "finished" } & BatchRunOutput) | { kind: "held-elsewhere" };
+
+export interface BatchSessionOptions {
+  runKey: string;
+  units: readonly WorkUnit[];
+  plan: BatchPlanConfig;
+  config: TransportConfig;
+  db: Awaited<ReturnType<typeof openBatchDb>>;
+  locks?: RunLocks;
+  sleep?: Sleep;
+  signal?: AbortSignal;
+  onStatus?: (line: string) => void;
+  /** Defaults to the OpenAI-dialect Files + Batches API of the config's base URL. */
+  apiFor?: (endpoint: "/v1/chat/completions" | "/v1/embeddings") => BatchApi;
+}
+
+const browserSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new Error("cancelled"));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(new Error("cancelled"));
+      },
+      { once: true },
+    );
+  });
+
+export async function runBatchSession(options: BatchSessionOptions): Promise<BatchSessionOutcome> {
+  const locks = options.locks ?? (globalThis.navigator as { locks?: RunLocks } | undefined)?.locks;
+  const drive = async (): Promise<BatchSessionOutcome> => {
+    const store = await idbBatchState(options.db, options.runKey);
+    const chat = openAiBatchApi(options.config, "chat");
+    const embeddings = openAiBatchApi(options.config, "embedding");
+    const out = await runByBatch({
+      units: options.units,
+      plan: options.plan,
+      config: options.config,
+      apiFor: options.apiFor ?? ((endpoint) => (endpoint === "/v1/embeddings" ? embeddings : chat)),
+      store,
+      sleep: options.sleep ?? browserSleep,
+      resuming: store.submitted().length > 0,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+    });
+    return { kind: "finished", ...out };
+  };
+  if (!locks) return drive();
+  return locks.request(`ragas-playground-batch:${options.runKey}`, { ifAvailable: true }, async (lock) => (lock ? drive() : { kind: "held-elsewhere" }));
+}

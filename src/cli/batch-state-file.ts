@@ -1,0 +1,119 @@
+import { type FileHandle, open, readFile, rm, truncate } from "node:fs/promises";
+import { z } from "zod";
+import type { BatchStateStore, SubmittedBatch } from "../llm/batch/batch-state";
+import { type BatchOutputLine, outputLineSchema } from "../llm/batch/lines";
+import { RunError } from "./errors";
+
+/**
+ * A batch run's state beside the report (report.json.batch), written the way the run journal is
+ * (journal-file.ts): append-only JSONL, each line synced before the run goes on, a torn last line
+ * cut off. Line 1 names the run; then "submitted" lines (a batch and its input file) and "lines"
+ * lines (what a batch brought back). The round plan is not stored: it is recomputed from the
+ * results, since custom_ids are deterministic.
+ */
+
+const BATCH_STATE_FORMAT = "ragas-playground/batch-state";
+
+const headerSchema = z.object({ format: z.literal(BATCH_STATE_FORMAT), version: z.literal(1), fingerprint: z.string() });
+const submittedSchema = z.object({
+  kind: z.literal("submitted"),
+  key: z.string(),
+  round: z.number().int().min(1),
+  batchId: z.string(),
+  inputFileId: z.string(),
+  endpoint: z.enum(["/v1/chat/completions", "/v1/embeddings"]),
+  model: z.string(),
+  requests: z.number().int().min(0),
+});
+const linesSchema = z.object({ kind: z.literal("lines"), batchId: z.string(), lines: z.array(outputLineSchema) });
+const recordSchema = z.discriminatedUnion("kind", [submittedSchema, linesSchema]);
+
+export function batchStatePathFor(out: string): string {
+  return `${out}.batch`;
+}
+
+export interface FileBatchState extends BatchStateStore {
+  /** Whether a state file was found (an earlier process submitted batches). */
+  readonly resumed: boolean;
+  close(): Promise<void>;
+  remove(): Promise<void>;
+}
+
+export async function openBatchState(path: string, fingerprint: string, resume: boolean): Promise<FileBatchState> {
+  const existing = await readFile(path, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw new RunError(`batch state ${path}: cannot read (${error.message})`);
+  });
+  if (existing !== undefined && !resume) {
+    throw new RunError(`${path} holds batches of an unfinished run: add --resume to poll them and finish, or delete the file to start over`);
+  }
+  const submitted: SubmittedBatch[] = [];
+  const lines = new Map<string, BatchOutputLine>();
+  const finished = new Set<string>();
+  let validBytes = 0;
+  if (existing !== undefined) {
+    const end = existing.lastIndexOf("\n") + 1;
+    const rows = existing.slice(0, end).split("\n").slice(0, -1);
+    if (rows.length > 0) {
+      const header = headerSchema.safeParse(safeJson(rows[0]!));
+      if (!header.success) throw new RunError(`${path}:1: not a Ragas Playground batch state file`);
+      if (header.data.fingerprint !== fingerprint) {
+        throw new RunError(`${path} belongs to a different run (the input, metrics, models or prompts changed): delete it to start over`);
+      }
+    }
+    rows.slice(1).forEach((row, i) => {
+      const parsed = recordSchema.safeParse(safeJson(row));
+      if (!parsed.success) throw new RunError(`${path}:${i + 2}: ${parsed.error.issues[0]?.message ?? "not a batch state record"}`);
+      const record = parsed.data;
+      if (record.kind === "submitted") {
+        const { kind: _, ...batch } = record;
+        submitted.push(batch);
+      } else {
+        for (const line of record.lines) lines.set(line.custom_id, line);
+        finished.add(record.batchId);
+      }
+    });
+    validBytes = Buffer.byteLength(existing.slice(0, end), "utf8");
+    if (validBytes < Buffer.byteLength(existing, "utf8")) await truncate(path, validBytes);
+  }
+  const handle: FileHandle = await open(path, "a");
+  if (validBytes === 0) await writeLine(handle, { format: BATCH_STATE_FORMAT, version: 1, fingerprint });
+  let queue: Promise<void> = Promise.resolve();
+  const append = (value: unknown) => {
+    queue = queue.then(() => writeLine(handle, value));
+    return queue;
+  };
+  return {
+    resumed: existing !== undefined,
+    submitted: () => submitted,
+    lines: () => lines,
+    finished: () => finished,
+    recordSubmitted: async (batch) => {
+      await append({ kind: "submitted", ...batch });
+      submitted.push(batch);
+    },
+    recordLines: async (batchId, more) => {
+      await append({ kind: "lines", batchId, lines: more });
+      for (const line of more) lines.set(line.custom_id, line);
+      finished.add(batchId);
+    },
+    close: () => handle.close(),
+    remove: async () => {
+      await handle.close().catch(() => undefined);
+      await rm(path, { force: true });
+    },
+  };
+}
+
+async function writeLine(handle: FileHandle, value: unknown): Promise<void> {
+  await handle.write(`${JSON.stringify(value)}\n`);
+  await handle.datasync();
+}
+
+function safeJson(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}

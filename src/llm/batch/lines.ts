@@ -1,0 +1,137 @@
+import { z } from "zod";
+import type { PendingCall } from "../../engine/run/batch-plan";
+import { chatBody } from "../chat-request";
+import type { TransportConfig } from "../config";
+
+/**
+ * Batch files as OpenAI, Azure and `vllm run-batch` read and write them: one JSON request per line
+ * (custom_id, method, url, body: the same body the sync call sends) and one result per line.
+ */
+
+export type BatchEndpoint = "/v1/chat/completions" | "/v1/embeddings";
+
+export interface BatchInputLine {
+  custom_id: string;
+  method: "POST";
+  url: BatchEndpoint;
+  body: Record<string, unknown>;
+}
+
+/** A provider's limits per batch file. */
+export interface BatchLimits {
+  maxRequests: number;
+  maxBytes: number;
+}
+
+/** OpenAI and Azure: 50,000 requests and 200 MB per input file (research 3.1, 3.3). */
+export const OPENAI_LIMITS: BatchLimits = { maxRequests: 50_000, maxBytes: 200_000_000 };
+
+/**
+ * A result line: OpenAI's BatchRequestOutput, which vLLM's run-batch writes too. `error` is
+ * `{code, message}` at OpenAI, a plain string or an ErrorResponse (`{error: {message, ...}}`) at
+ * vLLM (vllm/entrypoints/openai/run_batch.py, make_error_request_output): any of them is read.
+ */
+export const outputLineSchema = z.object({
+  id: z.string().optional(),
+  custom_id: z.string(),
+  response: z.object({ status_code: z.number().int(), request_id: z.string().nullish(), body: z.unknown() }).nullable(),
+  error: z.unknown().nullable(),
+});
+
+/** The words of a line's error, whatever its shape; undefined when there is none. */
+export function errorText(error: unknown): { code?: string; message: string } | undefined {
+  if (error === null || error === undefined) return undefined;
+  if (typeof error === "string") return { message: error };
+  const e = error as { code?: unknown; message?: unknown; error?: { code?: unknown; message?: unknown } };
+  const inner = e.error && typeof e.error === "object" ? e.error : e;
+  const code = typeof inner.code === "string" ? inner.code : undefined;
+  const message = typeof inner.message === "string" ? inner.message : JSON.stringify(error).slice(0, 300);
+  return code ? { code, message } : { message };
+}
+export type BatchOutputLine = z.infer<typeof outputLineSchema>;
+
+/** The line for one pending call: chat in structured-output mode (contract 8), embeddings as floats. */
+export function inputLine(call: PendingCall, config: TransportConfig): BatchInputLine {
+  if (call.kind === "embedding") {
+    return {
+      custom_id: call.customId,
+      method: "POST",
+      url: "/v1/embeddings",
+      body: { model: config.embeddingModel ?? "", input: call.request.texts, encoding_format: "float" },
+    };
+  }
+  const body = chatBody({
+    config,
+    request: call.request,
+    messages: call.request.messages,
+    mode: "json_schema",
+    shape: { tokenParam: "max_tokens", sendTemperature: true },
+  });
+  return { custom_id: call.customId, method: "POST", url: "/v1/chat/completions", body: body as unknown as Record<string, unknown> };
+}
+
+const encoder = new TextEncoder();
+
+export interface BatchChunk {
+  endpoint: BatchEndpoint;
+  model: string;
+  lines: BatchInputLine[];
+  /** The JSONL text, newline-terminated. */
+  text: string;
+}
+
+/**
+ * One file per (endpoint, model), split so that no file passes the provider's limits. The order
+ * is the pending calls' (sorted by custom_id), so the same pass always gives the same files.
+ */
+export function splitToFiles(lines: readonly BatchInputLine[], limits: BatchLimits): BatchChunk[] {
+  const groups = new Map<string, BatchInputLine[]>();
+  for (const line of lines) {
+    const key = `${line.url}\u0000${String(line.body.model ?? "")}`;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const chunks: BatchChunk[] = [];
+  for (const [key, group] of groups) {
+    const [endpoint, model] = key.split("\u0000") as [BatchEndpoint, string];
+    let current: string[] = [];
+    let currentLines: BatchInputLine[] = [];
+    let bytes = 0;
+    const flush = () => {
+      if (currentLines.length > 0) chunks.push({ endpoint, model, lines: currentLines, text: `${current.join("\n")}\n` });
+      current = [];
+      currentLines = [];
+      bytes = 0;
+    };
+    for (const line of group) {
+      const text = JSON.stringify(line);
+      const size = encoder.encode(text).length + 1;
+      if (size > limits.maxBytes) throw new Error(`one request (${line.custom_id}) is ${size} bytes, over the provider's ${limits.maxBytes}-byte file limit`);
+      if (currentLines.length >= limits.maxRequests || bytes + size > limits.maxBytes) flush();
+      current.push(text);
+      currentLines.push(line);
+      bytes += size;
+    }
+    flush();
+  }
+  return chunks;
+}
+
+/** Parses a result file; lines that are not results are reported, never guessed at. */
+export function parseOutputFile(text: string): { lines: BatchOutputLine[]; problems: string[] } {
+  const lines: BatchOutputLine[] = [];
+  const problems: string[] = [];
+  text.split("\n").forEach((raw, i) => {
+    if (raw.trim() === "") return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      problems.push(`line ${i + 1}: not JSON`);
+      return;
+    }
+    const parsed = outputLineSchema.safeParse(json);
+    if (parsed.success) lines.push(parsed.data);
+    else problems.push(`line ${i + 1}: not a batch result (${parsed.error.issues[0]?.message ?? "invalid"})`);
+  });
+  return { lines, problems };
+}

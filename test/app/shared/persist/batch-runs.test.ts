@@ -1,0 +1,52 @@
+import "fake-indexeddb/auto";
+import { openDB } from "idb";
+import { describe, expect, it } from "vitest";
+import { batchRunKeys, forgetBatchRun, idbBatchState, markBatchRun, openBatchDb } from "../../../../src/app/shared/persist/batch-state";
+
+/**
+ * The batch database's runs store (version 2): which runs go by batch and how, so a reload drives
+ * an API run again and never takes a batch run for a sync one. A version-1 database (batches and
+ * lines of a run already in flight) upgrades without losing them.
+ */
+describe("batch runs in the batch database", () => {
+  it("upgrades a version-1 database keeping its batches; marks, lists and forgets runs", async () => {
+    const name = "batch-runs-upgrade";
+    const v1 = await openDB(name, 1, {
+      upgrade(db) {
+        db.createObjectStore("submitted", { keyPath: ["runKey", "batchId"] }).createIndex("runKey", "runKey");
+        db.createObjectStore("results", { keyPath: ["runKey", "batchId"] }).createIndex("runKey", "runKey");
+      },
+    });
+    await v1.put("submitted", {
+      runKey: "run-a",
+      key: "k1",
+      round: 1,
+      batchId: "batch_1",
+      inputFileId: "file_1",
+      endpoint: "/v1/chat/completions",
+      model: "m",
+      requests: 3,
+    });
+    v1.close();
+
+    const db = await openBatchDb(name);
+    expect((await idbBatchState(db, "run-a")).submitted().map((b) => b.batchId)).toEqual(["batch_1"]);
+    expect(await batchRunKeys(db)).toEqual(new Map());
+
+    await markBatchRun(db, "run-a", 1, "api");
+    await markBatchRun(db, "run-b", 2, "files");
+    // A row some other version wrote is skipped, not trusted.
+    await db.put("runs", { runKey: "run-c", createdAt: "yesterday" });
+    expect(await batchRunKeys(db)).toEqual(
+      new Map([
+        ["run-a", "api"],
+        ["run-b", "files"],
+      ]),
+    );
+
+    await forgetBatchRun(db, "run-a");
+    expect((await idbBatchState(db, "run-a")).submitted()).toEqual([]);
+    expect([...(await batchRunKeys(db)).keys()]).toEqual(["run-b"]);
+    db.close();
+  });
+});

@@ -1,0 +1,36 @@
+import { brainAnswer, readChatRequest } from "./chat";
+import { embedText, toBase64 } from "./embeddings";
+import { openAiError } from "./http";
+import type { MockOptions } from "./options";
+import { tokens } from "./tokens";
+
+type Json = Record<string, unknown>;
+
+/** What the batch worker produces for one input line: the sync server's status and body. */
+export interface LineAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Answers one batch line with the SAME brains as the sync mock (chat.ts, embeddings.ts), so a
+ * batch run and a sync run of the same samples see the same replies.
+ */
+export function answerLine(url: string, body: Json, options: MockOptions): LineAnswer {
+  if (url === "/v1/chat/completions") {
+    const answer = brainAnswer(readChatRequest(body), options);
+    return { status: answer.status, body: answer.body };
+  }
+  if (url === "/v1/embeddings") {
+    const input = body.input;
+    const texts = (Array.isArray(input) ? input : [input]).map((x) => (typeof x === "string" ? x : JSON.stringify(x)));
+    const promptTokens = texts.reduce((sum, text) => sum + tokens(text), 0);
+    const base64 = body.encoding_format === "base64";
+    const data = texts.map((text, index) => ({ object: "embedding", index, embedding: base64 ? toBase64(embedText(text)) : embedText(text) }));
+    return {
+      status: 200,
+      body: { object: "list", data, model: body.model, usage: { prompt_tokens: promptTokens, total_tokens: promptTokens } },
+    };
+  }
+  return { status: 400, body: openAiError(`Unsupported url ${url}`, "invalid_request_error", "invalid_url") };
+}
