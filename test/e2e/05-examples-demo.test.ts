@@ -10,8 +10,9 @@ test("the demo judge without a key: a built-in example scores, labelled 'Demo ju
   const mock = await e2e.mock();
   const s = await e2e.open();
   const { page } = s;
-  // The endpoint is configured but there is no key: OpenAI's preset needs one, so the demo judge answers.
-  await fillSettings(page, { baseURL: mock.url, apiKey: "", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
+  // A hosted endpoint with no key: OpenAI needs one, so the demo judge answers. (A loopback URL is a
+  // local server, which needs no key: the provider select follows the typed URL.)
+  await fillSettings(page, { baseURL: "https://api.openai.com/v1", apiKey: "", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
   await closeSettings(page);
 
   await button(page, "English example").click();

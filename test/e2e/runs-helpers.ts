@@ -1,3 +1,4 @@
+import { BUILT_IN_METRIC_IDS } from "../../src/engine/metrics/types";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { button, tab } from "./browser";
@@ -29,10 +30,12 @@ export async function importCsv(page: Page, name: string, rows: number, metrics:
   await form.waitFor();
   // The defaults arrive with the dataset's samples: wait for them before choosing.
   await expect.poll(() => form.getByRole("checkbox", { checked: true }).count()).toBeGreaterThan(2);
-  for (const box of await form.getByRole("checkbox").all()) {
-    const id = (await box.evaluate((el) => el.parentElement?.textContent ?? "")).trim();
+  // The picker's metric boxes are named by metric id (option boxes and "Run by batch" are not).
+  for (const box of await form.locator('input[type="checkbox"][aria-label]').all()) {
+    const id = (await box.getAttribute("aria-label")) ?? "";
+    if (!isMetricBox(id)) continue;
     if (metrics.includes(id)) await box.check();
-    else await box.uncheck();
+    else if (await box.isChecked()) await box.uncheck();
   }
 }
 
@@ -88,3 +91,5 @@ export async function timedRun(page: Page, mock: MockServer, concurrency: number
   expect(chat).toHaveLength(1000);
   return { wallMs, chat };
 }
+
+const isMetricBox = (id: string) => (BUILT_IN_METRIC_IDS as readonly string[]).includes(id) || id.startsWith("custom:");
