@@ -13,7 +13,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { button, CHROMIUM_ARGS, waitForBoot } from "../test/e2e/browser";
+import { button, CHROMIUM_ARGS, tab, waitForBoot } from "../test/e2e/browser";
 import { datasetCsv } from "../test/e2e/datasets-fixture";
 import { builtApp, CHROMIUM_PATH } from "./lib";
 
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await page.goto(app.url);
     await waitForBoot(page);
-    await button(page, "Datasets").click();
+    await tab(page, "Datasets").click();
     await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "towers.csv", mimeType: "text/csv", buffer: Buffer.from(datasetCsv(30)) });
     const mapping = page.getByRole("region", { name: "Column mapping" });
     await until(async () => (await mapping.count()) > 0 && (await mapping.innerText()).includes("All 30 rows are valid."), "the mapping");
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 
     // The Datasets view's import panel with the Hugging Face fields filled in.
     await page.bringToFront();
-    await button(page, "Datasets").click();
+    await tab(page, "Datasets").click();
     await page.getByLabel("Hugging Face dataset", { exact: true }).fill("explodinggradients/amnesty_qa");
     await page.getByLabel("Hugging Face config", { exact: true }).fill("english_v3");
     await page.getByLabel("Hugging Face split", { exact: true }).fill("eval");

@@ -10,7 +10,7 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { button, CHROMIUM_ARGS, fillSample, useMock, waitForBoot, waitForIdle } from "../test/e2e/browser";
+import { button, CHROMIUM_ARGS, fillSample, tab, useMock, waitForBoot, waitForIdle } from "../test/e2e/browser";
 import { startMockServer } from "../test/mock/server";
 import { builtApp, CHROMIUM_PATH } from "./lib";
 
@@ -57,7 +57,7 @@ async function traces(page: Page): Promise<void> {
 }
 
 async function judgeForm(page: Page): Promise<void> {
-  await button(page, "Prompts").click();
+  await tab(page, "Prompts").click();
   await button(page, "New judge").click();
   await page.getByLabel("Judge name", { exact: true }).fill("Cites its sources");
   await page.getByLabel("Judge definition", { exact: true }).fill("Every claim in the answer names the context it comes from.");

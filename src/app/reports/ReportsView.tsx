@@ -9,7 +9,7 @@ import { appDb } from "../shared/persist/db";
 import { useApp } from "../shared/store";
 import { KeptReports } from "./KeptReports";
 import { useReportsT, type ReportsMessages } from "../shared/report-exports/messages";
-import { reportHeadLine } from "../shared/report-exports/report-head";
+import { reportHeadParts } from "../shared/report-exports/report-head";
 import { takeHandedReport } from "../shared/handoffs/open-in-reports";
 import { openReportFile, openReportText, type OpenedReport, type OpenOutcome } from "./open-report";
 import { PasswordGate } from "./PasswordGate";
@@ -111,7 +111,14 @@ export default function ReportsView() {
         <>
           <div className="report-head">
             <strong>{opened.report.title ?? (opened.name === t.fromLink ? t.sharedReport : opened.name)}</strong>
-            <span className="muted"> · {reportHeadLine(opened.report, t.head, fmt)}</span>{" "}
+            <span className="muted">
+              {reportHeadParts(opened.report, t.head, fmt).map((part) => (
+                <span key={part}>
+                  {" · "}
+                  {part}
+                </span>
+              ))}
+            </span>{" "}
             <button type="button" className="btn btn-small" aria-label="Keep report" disabled={kept} onClick={() => void onKeep()}>
               {t.keep}
             </button>

@@ -110,7 +110,7 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
       {report && selected ? (
         <button
           type="button"
-          className="btn btn-small"
+          className="btn btn-small btn-wrap"
           aria-label="Open in Reports"
           onClick={() => openRunInReports(report, datasetName ? `${datasetName} · ${selected.name}` : selected.name)}
         >

@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { METRIC_IDS, METRICS } from "../../engine";
 import { useT } from "../shared/i18n";
+import { useFormats } from "../shared/i18n/format";
 import { checkDraft, draftOf, hasErrors, sameDraft } from "./logic/draft";
 import { stepName, useStudioT } from "./messages";
 import { activeOverridesOf, PROMPTS, useStudio } from "./state/store";
@@ -14,6 +15,7 @@ function sharedWith(promptId: string, owner: string) {
 export function PromptList() {
   const t = useStudioT();
   const app = useT();
+  const fmt = useFormats();
   const { drafts, versions, active, selectedId } = useStudio();
   const rows = useMemo(() => {
     const overrides = activeOverridesOf(versions, active);
@@ -47,13 +49,7 @@ export function PromptList() {
                     <span className="studio-prompt-title">{stepName(t, prompt)}</span>
                     <code>{prompt.id}</code>
                     {sharedWith(prompt.id, metric).length ? (
-                      <span className="muted studio-shared">
-                        {t.alsoUsedBy(
-                          sharedWith(prompt.id, metric)
-                            .map((m) => app.metrics[m])
-                            .join(", "),
-                        )}
-                      </span>
+                      <span className="muted studio-shared">{t.alsoUsedBy(fmt.list(sharedWith(prompt.id, metric).map((m) => app.metrics[m])))}</span>
                     ) : null}
                     <span className="studio-badges">
                       <span className={`badge${activeName ? " badge-version" : ""}`}>{activeName ? t.activeVersion(activeName) : t.builtIn}</span>

@@ -260,7 +260,7 @@ const zh: StudioMessages = {
   },
   editorTitle: (metric, step) => `${metric}：${step}`,
   liveBadge: "实时",
-  alsoUsedBy: (names) => `同时用于 ${names}`,
+  alsoUsedBy: (names) => `同时用于${names}`,
   judges: {
     title: "自定义评审",
     intro: "你自己的评审：你的定义、它能看到的输入、是/否或 1-5 级量表，以及 k 次投票。它以 custom:<slug> 在演练区、数据集和运行中使用，并随提示词集导出。",

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import type { AnyMetricId } from "../../../engine";
 import { useT } from "../i18n";
+import { useFormats } from "../i18n/format";
 import { lowerIsBetter, metricLabel } from "../results/labels";
 import { optionFields, type PickerGroup, type PickerRow, type RawOptions } from "./groups";
 
@@ -74,9 +75,10 @@ function MetricRow(props: {
 }) {
   const { row, on, reason, label, domId } = props;
   const t = useT();
+  const fmt = useFormats();
   const [open, setOpen] = useState(false);
   const fields = optionFields(row.id);
-  const inputs = row.requires.map((f) => t.more.inputs[f as keyof typeof t.more.inputs] ?? f).join(", ");
+  const inputs = fmt.list(row.requires.map((f) => t.more.inputs[f as keyof typeof t.more.inputs] ?? f));
   return (
     <li className={reason ? "metric-option is-disabled" : "metric-option"}>
       <input

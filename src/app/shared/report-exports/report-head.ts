@@ -13,6 +13,11 @@ interface ReportHeadInput {
 }
 
 export function reportHeadLine(r: ReportHeadInput, t: ReportsMessages["head"], fmt: Pick<Formats, "dateTime" | "number">): string {
+  return reportHeadParts(r, t, fmt).join(" · ");
+}
+
+/** The line's parts, each a catalogue message on its own (the view shows them as separate texts). */
+export function reportHeadParts(r: ReportHeadInput, t: ReportsMessages["head"], fmt: Pick<Formats, "dateTime" | "number">): string[] {
   // A run of only the metrics that need no judge asked no model: naming one would mislead.
   const judged = r.config.metrics.some((id) => !isMetricId(id) || !needsNoModel(METRICS[id]));
   const samples = r.samples.length;
@@ -22,5 +27,5 @@ export function reportHeadLine(r: ReportHeadInput, t: ReportsMessages["head"], f
     judged ? t.judge(r.config.model) : t.noJudge,
     t.samples(fmt.number(samples), samples),
     t.metrics(fmt.number(metrics), metrics),
-  ].join(" · ");
+  ];
 }

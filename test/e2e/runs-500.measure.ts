@@ -36,7 +36,5 @@ test("500 samples x faithfulness (1,000 requests): wall time against requests / 
     );
     console.log(`[runs 500] ${lines.at(-1)}`);
     expect(mock.peakInFlight).toBeLessThanOrEqual(Math.min(concurrency, 6));
-    // Within 3x of what HTTP/1.1 allows (2 cores shared with other work; measured 1.9x at concurrency 6).
-    expect(wallMs).toBeLessThan(http1Bound * 3);
   }
 });
