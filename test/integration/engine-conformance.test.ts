@@ -8,8 +8,8 @@ import { langOf, randomValue, requestRandom } from "../mock/random-json";
 import { brainUserText } from "../mock/schema";
 import { startMockServer, type MockServer } from "../mock/server";
 import { xgrammarEngine, type XgrammarEngine } from "../mock/xgrammar";
-import { collectRequests, distinctPairs, expectedPromptIds, type SentRequest } from "./engine-conformance.helpers";
-import { SAMPLES } from "./schema-random.helpers";
+import { collectRequests, distinctPairs, expectedPromptIds, expectedSchemaCounts, type SentRequest } from "./engine-conformance.helpers";
+import { CUSTOM_JUDGES, SAMPLES } from "./schema-random.helpers";
 
 /**
  * Issue 22: every reply schema we send, read by xgrammar (vLLM's and SGLang's default structured
@@ -21,17 +21,22 @@ import { SAMPLES } from "./schema-random.helpers";
  */
 
 const RANDOM_SEEDS = [1, 2, 3, 4, 5, 6];
+/** (prompt, schema) pairs over SAMPLES, the registry, the two custom judges, the baselines and the translation (README, "Judge replies"). */
+const PINNED_PAIRS = 37;
 const WALK_SEEDS = [1, 2, 3];
 
 let mock: MockServer;
 let xg: XgrammarEngine;
 let sent: SentRequest[];
 let pairs: SentRequest[];
+let expectedCounts: Record<string, number>;
 
 beforeAll(async () => {
   [mock, xg] = await Promise.all([startMockServer({}), xgrammarEngine()]);
-  sent = await collectRequests(mock, SAMPLES);
+  const collected = await collectRequests(mock, SAMPLES, CUSTOM_JUDGES);
+  sent = collected.sent;
   pairs = distinctPairs(sent);
+  expectedCounts = expectedSchemaCounts(SAMPLES, collected.results, CUSTOM_JUDGES);
 }, 60_000);
 afterAll(async () => {
   await mock?.close();
@@ -65,11 +70,24 @@ const isSentence = (text: string) => /\p{L}+\s+\p{L}+/u.test(text) || /\p{Script
 const langOfRequest = (s: SentRequest) => langOf(brainUserText(readChatRequest(s.body).messages));
 
 describe("reply schemas under xgrammar (vLLM / SGLang)", () => {
-  it("covers every prompt of every metric, the baselines and the translation, in English and Chinese", () => {
-    expect([...new Set(sent.map((s) => s.promptId))].sort()).toEqual([...new Set(expectedPromptIds())].sort());
+  it("covers every prompt of every metric, both custom judge scales, the baselines and the translation, in English and Chinese", () => {
+    expect([...new Set(sent.map((s) => s.promptId))].sort()).toEqual([...new Set(expectedPromptIds(CUSTOM_JUDGES))].sort());
     expect(sent.some((s) => langOfRequest(s) === "zh")).toBe(true);
     expect(sent.some((s) => langOfRequest(s) === "en")).toBe(true);
-    expect(pairs.length).toBeGreaterThanOrEqual(expectedPromptIds().length);
+    const specs = new Set(pairs.map((p) => p.request.output.name));
+    expect(specs).toContain("custom_judge_binary");
+    expect(specs).toContain("custom_judge_rubric");
+  });
+
+  it(`checks exactly ${PINNED_PAIRS} (prompt, schema) pairs: one per fixed-shape prompt, one per item count of each per-count prompt`, () => {
+    const perPrompt: Record<string, number> = {};
+    for (const p of pairs) perPrompt[p.promptId] = (perPrompt[p.promptId] ?? 0) + 1;
+    // Derived from samples, prompts and traces: a prompt nothing covered, or a schema count off, is named here.
+    expect(perPrompt).toEqual(expectedCounts);
+    const derived = Object.values(expectedCounts).reduce((a, b) => a + b, 0);
+    expect(pairs.length).toBe(derived);
+    // The number the README states; change both together.
+    expect(pairs.length).toBe(PINNED_PAIRS);
   });
 
   it("every schema sent keeps to the keywords every engine enforces (no pattern, minimum, maximum, format)", () => {
