@@ -18,9 +18,9 @@ import {
   type Judge,
   type JudgeRequest,
   type Sample,
-  type SampleResult,
   splitSentences,
 } from "../../src/engine";
+import type { SampleResult } from "../../src/engine/run/aggregate";
 import { collectStrings, translationMessages, translationSpec, TRANSLATE_PROMPT_HASH, TRANSLATE_PROMPT_ID } from "../../src/app/studio/logic/translate";
 import { createEmbedder, createJudge } from "../../src/llm";
 import type { MockServer } from "../mock/server";
@@ -159,4 +159,29 @@ export function expectedSchemaCounts(
   // One translation per prompt with examples, into each language: one schema per string count.
   table[TRANSLATE_PROMPT_ID] = distinct(allPrompts().map((p) => collectStrings(p.examples).strings.length));
   return table;
+}
+
+/** The non-empty text schema before issue 22: a `pattern` that xgrammar and outlines read as a whole-string match. */
+const OLD_TEXT: Json = { type: "string", pattern: "\\S" };
+
+/** Whether a schema node is today's TEXT (`minLength: 1` string). */
+function isText(node: unknown): boolean {
+  if (typeof node !== "object" || node === null || Array.isArray(node)) return false;
+  const keys = Object.keys(node);
+  return keys.length === 2 && (node as Json).type === "string" && (node as Json).minLength === 1;
+}
+
+/** `schema` as it was sent before issue 22: every TEXT node back to the old `pattern: "\\S"`. */
+export function withOldText(schema: unknown): unknown {
+  if (isText(schema)) return { ...OLD_TEXT };
+  if (Array.isArray(schema)) return schema.map(withOldText);
+  if (typeof schema !== "object" || schema === null) return schema;
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, withOldText(value)]));
+}
+
+/** Whether a schema holds a TEXT node anywhere. */
+export function hasText(schema: unknown): boolean {
+  if (isText(schema)) return true;
+  if (typeof schema !== "object" || schema === null) return false;
+  return Object.values(schema).some(hasText);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callsPerSample, evaluate, recomputeScore, type JudgeRequest, type Sample } from "../../../src/engine";
 import { sentenceWindows } from "../../../src/engine/metrics/context_relevance/windows";
+import { seededRandom } from "../../mock/faults";
 import { scriptedJudge } from "../fake-judge";
 import { userText } from "./worked-judge";
 
@@ -10,8 +11,8 @@ import { userText } from "./worked-judge";
  */
 
 /** Sentence i of context c; every 7th one, and the first and last of each context, are "key". */
-const isKey = (c: number, i: number, count: number) => i % 7 === 3 || i === 0 || i === count - 1;
-const sentence = (c: number, i: number, count: number) => `Line ${i + 1} of part ${c + 1} is ${isKey(c, i, count) ? "key" : "filler"}.`;
+const isKey = (i: number, count: number) => i % 7 === 3 || i === 0 || i === count - 1;
+const sentence = (c: number, i: number, count: number) => `Line ${i + 1} of part ${c + 1} is ${isKey(i, count) ? "key" : "filler"}.`;
 const contextOf = (c: number, count: number) => Array.from({ length: count }, (_, i) => sentence(c, i, count)).join(" ");
 
 function sampleWith(sizes: number[]): Sample {
@@ -53,7 +54,7 @@ describe("context relevance over more sentences than one enum holds", () => {
 
     const trace = result.trace as unknown as { sentences: { text: string; context: number; relevant: number }[] };
     const expected = sizes.flatMap((count, c) =>
-      Array.from({ length: count }, (_, i) => ({ text: sentence(c, i, count), context: c, relevant: isKey(c, i, count) ? 1 : 0 })),
+      Array.from({ length: count }, (_, i) => ({ text: sentence(c, i, count), context: c, relevant: isKey(i, count) ? 1 : 0 })),
     );
     expect(trace.sentences).toEqual(expected);
     const keys = expected.filter((s) => s.relevant === 1).length;
@@ -77,7 +78,7 @@ describe("context relevance over more sentences than one enum holds", () => {
     expect(sent.reduce((a, b) => a + b, 0)).toBe(1300);
     const trace = result.trace as unknown as { sentences: { context: number; relevant: number }[] };
     expect(trace.sentences.map((s) => s.context)).toEqual(sizes.flatMap((count, c) => Array<number>(count).fill(c)));
-    const keys = sizes.reduce((sum, count, c) => sum + Array.from({ length: count }, (_, i) => isKey(c, i, count)).filter(Boolean).length, 0);
+    const keys = sizes.reduce((sum, count) => sum + Array.from({ length: count }, (_, i) => isKey(i, count)).filter(Boolean).length, 0);
     expect(result.score).toBe(keys / 1300);
     expect(recomputeScore("context_relevance", result.trace).score).toBe(result.score);
   });
@@ -126,8 +127,7 @@ describe("sentenceWindows", () => {
   });
 
   it("over many layouts: contiguous, none empty or over 500, ceil(n / 500) windows", () => {
-    let seed = 7;
-    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const random = seededRandom(7);
     for (let trial = 0; trial < 300; trial++) {
       const sizes = Array.from({ length: 1 + Math.floor(random() * 8) }, () => 1 + Math.floor(random() * 700));
       const n = sizes.reduce((a, b) => a + b, 0);
