@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AnyMetricId, callsPerSample, customJudgeSchema, evaluate, JUDGE_METRIC_IDS, recomputeScore, type Sample } from "../../src/engine";
+import { type AnyMetricId, callsPerSample, evaluate, JUDGE_METRIC_IDS, recomputeScore, type Sample } from "../../src/engine";
 import type { CallRecord } from "../../src/engine/result";
 import { createEmbedder, createJudge, type TransportConfigInput } from "../../src/llm";
 import { startMockServer, type MockServer } from "../mock/server";
-import { SAMPLES } from "./schema-random.helpers";
+import { CUSTOM_JUDGES, SAMPLES } from "./schema-random.helpers";
 
 /**
  * Issue 16's property test: the six new judge and embedding metrics and two custom judges (binary
@@ -12,24 +12,7 @@ import { SAMPLES } from "./schema-random.helpers";
  * trace, every metric making exactly the requests its call count says; then under the fault mix.
  */
 const SEEDS = Array.from({ length: 16 }, (_, i) => i + 1);
-const JUDGES = [
-  customJudgeSchema.parse({
-    slug: "politeness",
-    name: "Politeness",
-    definition: "The answer is courteous.",
-    inputs: ["question", "answer"],
-    scale: "binary",
-    strictness: 3,
-  }),
-  customJudgeSchema.parse({
-    slug: "grounded",
-    name: "Groundedness",
-    definition: "How far the answer keeps to the contexts.",
-    inputs: ["answer", "contexts", "reference"],
-    scale: "rubric",
-    levels: ["invents most", "invents much", "mixed", "mostly grounded", "fully grounded"],
-  }),
-];
+const JUDGES = CUSTOM_JUDGES;
 const METRICS: AnyMetricId[] = [...JUDGE_METRIC_IDS, "custom:politeness", "custom:grounded"];
 // Every sample must be able to run every metric: the ones without a reference get one.
 const samples: Sample[] = SAMPLES.map((s) => ({ ...s, reference: s.reference ?? s.answer }));

@@ -1,7 +1,7 @@
 import type { MetricTraces } from "../../src/engine/metrics/registry";
 import { readFileSync } from "node:fs";
 import { expect } from "vitest";
-import { PAPER_METRIC_IDS, evaluate, type Sample } from "../../src/engine";
+import { type CustomJudge, customJudgeSchema, PAPER_METRIC_IDS, evaluate, type Sample } from "../../src/engine";
 import { recomputeScore } from "../../src/engine/recompute";
 import type { CallRecord } from "../../src/engine/result";
 import { BUILT_IN_EXAMPLES } from "../../src/demo/examples";
@@ -16,6 +16,26 @@ const METRIC_IDS = PAPER_METRIC_IDS;
 export const SAMPLES: Sample[] = [
   ...(JSON.parse(readFileSync("bench/samples.json", "utf8")) as { samples: Sample[] }).samples,
   ...BUILT_IN_EXAMPLES.map((e) => e.sample),
+];
+
+/** Two custom judges, one per scale (binary with k = 3 votes, rubric): their reply schemas are sent too. */
+export const CUSTOM_JUDGES: CustomJudge[] = [
+  customJudgeSchema.parse({
+    slug: "politeness",
+    name: "Politeness",
+    definition: "The answer is courteous.",
+    inputs: ["question", "answer"],
+    scale: "binary",
+    strictness: 3,
+  }),
+  customJudgeSchema.parse({
+    slug: "grounded",
+    name: "Groundedness",
+    definition: "How far the answer keeps to the contexts.",
+    inputs: ["answer", "contexts", "reference"],
+    scale: "rubric",
+    levels: ["invents most", "invents much", "mixed", "mostly grounded", "fully grounded"],
+  }),
 ];
 
 export interface RunCheck {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callsPerSample, evaluate, recomputeScore, type Sample } from "../../src/engine";
+import { createJudge } from "../../src/llm";
 import { startMockServer, type MockServer } from "../mock/server";
 import { runAndCheck, SAMPLES } from "./schema-random.helpers";
 
@@ -62,4 +64,45 @@ describe("schema-random judge", () => {
     ).toEqual([]);
     expect(scored / results, JSON.stringify(nulls)).toBeGreaterThanOrEqual(0.97);
   }, 120_000);
+});
+
+describe("schema-random judge, context relevance over more sentences than one enum holds", () => {
+  // 1,300 sentences (English and Chinese) in three contexts, one longer than a window: three calls.
+  const lines = (count: number, write: (i: number) => string) => Array.from({ length: count }, (_, i) => write(i + 1)).join(" ");
+  const sample: Sample = {
+    id: "long-contexts",
+    question: "Which sentences say when the bridge opened?",
+    answer: "It opened in 1932.",
+    contexts: [
+      lines(120, (i) => `Note ${i} says the bridge was painted again.`),
+      lines(1050, (i) => `Record ${i} says the bridge opened in 1932.`),
+      lines(130, (i) => `第${i}条记录说这座桥很长。`),
+    ],
+  };
+
+  it("4 seeds x 1,300 sentences: 3 requests of at most 500 numbers each, no parse_error, score = recomputation", async () => {
+    const config = { baseURL: mock.url, apiKey: "test", model: "mock-judge" };
+    expect(callsPerSample("context_relevance", sample).chat).toBe(3);
+    for (const seed of [1, 2, 3, 4]) {
+      mock.configure({ schemaRandom: { seed } });
+      mock.resetLog();
+      const out = await evaluate([sample], ["context_relevance"], { judge: createJudge(config), concurrency: 8 });
+      const result = out.results[0]!.metrics.context_relevance!;
+      expect(result.error, `seed ${seed}`).toBeUndefined();
+      expect(result.score).toBe(recomputeScore("context_relevance", result.trace).score);
+      const trace = result.trace as unknown as { sentences: { context: number; relevant: number }[] };
+      expect(trace.sentences).toHaveLength(1300);
+      expect(trace.sentences.filter((s) => s.relevant === 1).length).toBeGreaterThan(0);
+      const chat = mock.log.filter((r) => r.kind === "chat");
+      expect(chat).toHaveLength(3);
+      const enums = chat.map(
+        (r) =>
+          (r.body as { response_format: { json_schema: { schema: { properties: { needed: { items: { enum: number[] } } } } } } }).response_format.json_schema
+            .schema.properties.needed.items.enum,
+      );
+      expect(enums.map((e) => e.length).reduce((a, b) => a + b, 0)).toBe(1300);
+      for (const e of enums) expect(e.length).toBeLessThanOrEqual(500);
+    }
+    mock.configure({ schemaRandom: undefined });
+  }, 60_000);
 });

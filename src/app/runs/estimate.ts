@@ -65,6 +65,8 @@ export async function estimateRun(
       if (missingInput(metric(id), sample, opts.hasEmbedder)) continue;
       const calls = callsPerSample(id, sample, opts.metricOptions?.[id] ?? {}, judges);
       chat += calls.chat;
+      // Each call is counted with the whole sample's text: an overestimate where a metric splits the
+      // text over its calls (context relevance's windows past 500 sentences, perContextCalls).
       promptTokens += calls.chat * ((fixed[id] ?? 0) + text);
       embeddings += calls.embedding;
     }

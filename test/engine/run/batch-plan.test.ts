@@ -59,8 +59,8 @@ function fakeProvider(failing: (call: PendingCall) => string | undefined = () =>
   return { book, answer };
 }
 
-async function runByBatch(samples: Sample[], provider = fakeProvider()) {
-  const units = samples.map((s) => ({ sample: s, metricIds: ALL }));
+async function runByBatch(samples: Sample[], provider = fakeProvider(), metricIds: readonly (typeof ALL)[number][] = ALL) {
+  const units = samples.map((s) => ({ sample: s, metricIds }));
   const rounds: PendingCall[][] = [];
   for (;;) {
     const pass = await planBatchPass(units, { hasEmbedder: true }, provider.book);
@@ -84,6 +84,19 @@ describe("planBatchPass", () => {
     const sync = await evaluate(samples, ALL, { judge, embedder, concurrency: 4 });
     expect(pass.results).toEqual(sync.results);
     expect(pass.results[0]!.metrics.faithfulness!.score).toBe(0.5);
+  });
+
+  it("context relevance over 600 sentences: its two windows go in the same round, with the sync run's result", async () => {
+    const lines = (part: number) => Array.from({ length: 200 }, (_, i) => `Line ${i + 1} of part ${part} is here.`).join(" ");
+    const long: Sample = { ...sample("long"), contexts: [lines(1), lines(2), lines(3)] };
+    const { pass, rounds } = await runByBatch([long], fakeProvider(), ["context_relevance"]);
+    expect(rounds.map((r) => r.length)).toEqual([2]);
+    expect(rounds[0]!.map((c) => c.customId.split(":").slice(2, 4).join(":"))).toEqual(["sentences:0", "sentences:1"]);
+    const { judge } = scriptedJudge(replies);
+    const sync = await evaluate([long], ["context_relevance"], { judge, concurrency: 4 });
+    expect(pass.results).toEqual(sync.results);
+    // Sentence 1 of each window: lines 1 and 401 of 600.
+    expect(pass.results[0]!.metrics.context_relevance!.score).toBe(2 / 600);
   });
 
   it("makes the same custom_ids every pass, unique and at most 64 characters", async () => {

@@ -59,8 +59,11 @@ export function arrayOf(items: JsonSchema, bounds: ItemBounds = {}): JsonSchema 
   return schema;
 }
 
-/** Beyond this many values an enum is too big for OpenAI strict mode (its limit is 1000). */
-const MAX_ENUM = 500;
+/**
+ * Beyond this many values an enum is too big for OpenAI strict mode (its limit is 1000). A metric
+ * whose numbers could exceed it asks in windows of at most this many items (context relevance).
+ */
+export const MAX_ENUM = 500;
 
 /**
  * An integer in [min, max], as an enum of its members: outlines ignores minimum / maximum, and an
