@@ -40,7 +40,7 @@ export const storedResultsSchema = z.record(z.string(), z.unknown()).transform((
     else for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [id, ...issue.path] });
   }
   return out;
-}) as unknown as z.ZodType<StoredResults>;
+});
 
 /** Metric ids as stored: ids this build does not know (a newer build's metrics) are dropped, not fatal. */
 export const storedMetricIdsSchema = z.array(z.string()).transform((ids) => ids.filter(isStored));
