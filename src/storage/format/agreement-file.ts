@@ -112,7 +112,6 @@ const agreementFileSchema = z.object({
 });
 
 export type AgreementFile = z.infer<typeof agreementFileSchema>;
-export type AgreementUsage = z.infer<typeof agreementUsageSchema>;
 type AgreementConfigDoc = z.infer<typeof agreementConfigSchema>;
 
 export interface BuildAgreementInput {
