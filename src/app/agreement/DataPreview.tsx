@@ -7,7 +7,7 @@ import { useAgreementT } from "./messages";
 /** Rows shown: enough to check the columns and the splitting, few enough to stay a glance. */
 const PREVIEW_ROWS = 5;
 /** Characters of a cell shown before "… (N characters)": the rest is the data's, not the preview's. */
-const CELL_CHARS = 160;
+const CELL_CHARS = 120;
 
 const TEXT_FIELDS = ["question", "answer", "ungrounded_answer", "poor_answer"] as const;
 const LIST_FIELDS = ["context_v1", "context_v2"] as const;
