@@ -150,6 +150,28 @@ describe("cli agreement (spawned, against the mock server)", { timeout: 120_000 
     expect(run.stderr).toContain("95% Wilson score interval");
   });
 
+  it("prices the run's tokens with --price and prints the cost line as score does", async () => {
+    const out = join(dir, "priced.json");
+    const run = await runCliProcess(
+      [
+        ...["agreement", "--input", INPUT, "--base-url", mock.url, "--model", "mock-judge"],
+        ...["--methods", "gpt_score", "--tasks", "answer_relevancy", "--price", "mock-judge=1.5/4", "--out", out],
+      ],
+      { env: { OPENAI_API_KEY: FAKE_KEY } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const usage = parseAgreementFile(JSON.parse(readFileSync(out, "utf8")), out).usage!;
+    // 10 rows x 2 candidates rated, and the connection check.
+    expect(usage.requests).toBe(21);
+    const judge = usage.byModel!["mock-judge"]!;
+    const usd = (judge.promptTokens * 1.5 + judge.completionTokens * 4) / 1_000_000;
+    expect(usd).toBeGreaterThan(0);
+    expect(run.stderr).toContain(
+      `tokens: ${usage.promptTokens.toLocaleString("en-US")} prompt, ${usage.completionTokens.toLocaleString("en-US")} completion\n`,
+    );
+    expect(run.stderr).toContain(`estimated cost: $${usd.toFixed(4)} (list prices; --price MODEL=IN/OUT to correct)\n`);
+  });
+
   it("refuses a bad command line with one line and exit 2", async () => {
     const run = await runCliProcess(
       ["agreement", "--input", INPUT, "--base-url", mock.url, "--model", "m", "--methods", "ragas,nope", "--out", join(dir, "x.json")],
