@@ -16,6 +16,8 @@ import { preflight } from "./preflight";
 import { createProgress } from "./progress";
 import { readPromptsFile } from "./prompts-file";
 import { generatorStamp } from "../storage/format/generator";
+import { defaultPriceRows, estimateModelSpendCost } from "../storage/prices";
+import { formatSpend } from "./summary-table";
 
 /** The `agreement` command line: its own help, else parse and run. */
 export async function agreementCli(argv: readonly string[], io: CliIO): Promise<number> {
@@ -35,7 +37,9 @@ async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number>
   io.stderr.write(
     `agreement on ${rows.length} row${rows.length === 1 ? "" : "s"}: ${args.tasks.join(", ")} by ${args.methods.join(", ")} with ${args.model} at ${sanitizeUrl(transport.baseURL)} (concurrency ${args.concurrency})\n`,
   );
-  await preflight(transport, io.signal);
+  // The connection check is a request too: billed with the run, as `score` bills it.
+  const spentBefore = await preflight(transport, io.signal);
+  const started = now();
 
   let progress: ReturnType<typeof createProgress> | undefined;
   const output = await runAgreement(
@@ -48,6 +52,7 @@ async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number>
       methods: args.methods,
       seed: args.seed,
       prompts: overrides,
+      spentBefore,
     },
     {
       ...(io.signal ? { signal: io.signal } : {}),
@@ -76,10 +81,14 @@ async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number>
       overrides,
     },
     generator: generatorStamp("cli"),
+    wallMs: now() - started,
     redact: [args.apiKey],
   });
   await writeTextFileAtomic(args.out, serializeAgreementFile(file));
-  io.stderr.write(`\n${formatTable(output.rows)}agreement: ${args.out}\n`);
+  const cost = estimateModelSpendCost(output.spend.byModel, [...defaultPriceRows(), ...(args.prices ?? [])]);
+  io.stderr.write(
+    `\n${formatTable(output.rows)}${formatSpend({ ...output.spend, ...file.usage, peakInFlight: output.peakInFlight }, cost)}agreement: ${args.out}\n`,
+  );
   return cancelled ? EXIT.cancelled : EXIT.ok;
 }
 

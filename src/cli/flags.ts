@@ -293,7 +293,7 @@ export const FLAGS = {
   prices: row({
     flag: "--price",
     value: "M=IN/OUT[,...]",
-    commands: ["score"],
+    commands: BOTH,
     help: "USD per 1M prompt/completion tokens for the cost estimate, for models\nthe built-in list prices do not know (or to correct them)",
     read: (raw) => (typeof raw === "string" ? parsePrices(raw) : undefined),
   }),

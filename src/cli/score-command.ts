@@ -14,7 +14,7 @@ import { needsJudge, type ScoreArgs } from "./args";
 import { EXIT, RunError } from "./errors";
 import { readDatasetFile, writeTextFileAtomic } from "./files";
 import { type FileJournal, journalPathFor, openFileJournal } from "./journal-file";
-import { meteredPorts } from "./metered-ports";
+import { meteredPorts } from "../engine/run/metered-ports";
 import { CACHE_FILE, cachePathFor, type FileResponseCache, openFileResponseCache } from "./reply-cache-file";
 import { runFingerprint, runIdentity } from "./run-identity";
 import type { CliIO } from "./io";

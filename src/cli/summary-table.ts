@@ -26,7 +26,23 @@ export function formatSummaryTable(report: Report, cost?: CostEstimate): string 
   const lines = [fmt(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(fmt)];
   if (report.summary.ragasScore !== null) lines.push(`ragas score (harmonic mean of the means): ${num(report.summary.ragasScore)}`);
 
-  const u = report.usage;
+  return `${lines.join("\n")}\n${formatSpend(report.usage, cost)}`;
+}
+
+interface SpendLines {
+  requests: number;
+  chatRequests?: number | undefined;
+  embeddingRequests?: number | undefined;
+  cachedRequests?: number | undefined;
+  promptTokens: number;
+  completionTokens: number;
+  wallMs?: number | undefined;
+  peakInFlight?: number | undefined;
+}
+
+/** What a run spent (`score`'s and `agreement`'s last lines): requests, tokens, the estimated cost, wall time. */
+export function formatSpend(u: SpendLines, cost?: CostEstimate): string {
+  const lines: string[] = [];
   const split =
     u.chatRequests !== undefined
       ? ` (${u.chatRequests} chat, ${u.embeddingRequests ?? 0} embedding${u.cachedRequests ? `, ${u.cachedRequests} cached` : ""})`

@@ -72,8 +72,11 @@ export function unitPrices(row: PriceRow, batch: boolean): { input: number; outp
   return { input: row.batchInput ?? row.input / 2, output: row.batchOutput ?? row.output / 2 };
 }
 
+/** What pricing reads of a call: a call record, or one model's tokens of a stored usage block. */
+type PricedCall = Pick<CallRecord, "model" | "promptTokens" | "completionTokens"> & { cached?: boolean };
+
 /** Cached calls cost nothing; every other call is priced by its own model's row (its batch column by batch). */
-export function estimateCost(calls: readonly CallRecord[], prices: readonly PriceRow[], options: { batch?: boolean } = {}): CostEstimate {
+export function estimateCost(calls: readonly PricedCall[], prices: readonly PriceRow[], options: { batch?: boolean } = {}): CostEstimate {
   let usd = 0;
   const unpriced = new Set<string>();
   for (const call of calls) {
@@ -87,4 +90,19 @@ export function estimateCost(calls: readonly CallRecord[], prices: readonly Pric
     usd += (call.promptTokens * unit.input + call.completionTokens * unit.output) / 1_000_000;
   }
   return { usd, unpriced: [...unpriced] };
+}
+
+/**
+ * The cost of a stored usage block's per-model tokens (an agreement file's); undefined when the
+ * block does not say which model spent what (a hand-written file), so nothing is guessed.
+ */
+export function estimateModelSpendCost(
+  byModel: Readonly<Record<string, { promptTokens: number; completionTokens: number }>> | undefined,
+  prices: readonly PriceRow[],
+): CostEstimate | undefined {
+  if (!byModel) return undefined;
+  return estimateCost(
+    Object.entries(byModel).map(([model, spent]) => ({ model, promptTokens: spent.promptTokens, completionTokens: spent.completionTokens })),
+    prices,
+  );
 }

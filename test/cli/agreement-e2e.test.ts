@@ -76,7 +76,7 @@ describe("cli agreement (spawned, against the mock server)", { timeout: 120_000 
     expect(text).not.toContain(FAKE_KEY);
     expect(run.stderr).not.toContain(FAKE_KEY);
     const file = parseAgreementFile(JSON.parse(text), out);
-    expect(Object.keys(file)).toEqual(["format", "version", "createdAt", "generator", "config", "samples", "rows", "paper"]);
+    expect(Object.keys(file)).toEqual(["format", "version", "createdAt", "generator", "config", "samples", "rows", "paper", "usage"]);
     expect(file.paper).toMatchObject({
       ragas: { faithfulness: 0.95, answer_relevancy: 0.78, context_relevance: 0.7 },
       gpt_score: { faithfulness: 0.72, answer_relevancy: 0.52, context_relevance: 0.63 },
@@ -125,9 +125,51 @@ describe("cli agreement (spawned, against the mock server)", { timeout: 120_000 
     // Every request the server saw is in some trace (plus the one preflight request).
     const calls = file.rows.flatMap((r) => r.pairs.flatMap((p) => [p.resultA, p.resultB].flatMap((x) => (x ? x.trace.calls : []))));
     // Each judgement sits in exactly one pair, so no call is counted twice.
-    expect(mock.log.filter((r) => r.kind === "chat" || r.kind === "embedding").length).toBe(calls.length + 1);
+    const served = mock.log.filter((r) => r.kind === "chat" || r.kind === "embedding");
+    expect(served.length).toBe(calls.length + 1);
+    // The usage block bills what the server answered, the connection check included, per model.
+    const sum = (rs: typeof served, key: "promptTokens" | "completionTokens") => rs.reduce((n, r) => n + r[key], 0);
+    expect(file.usage).toMatchObject({
+      requests: served.length,
+      chatRequests: served.filter((r) => r.kind === "chat").length,
+      embeddingRequests: served.filter((r) => r.kind === "embedding").length,
+      promptTokens: sum(served, "promptTokens"),
+      completionTokens: sum(served, "completionTokens"),
+    });
+    const judged = served.filter((r) => r.model === "mock-judge");
+    expect(file.usage?.byModel?.["mock-judge"]).toEqual({
+      requests: judged.length,
+      promptTokens: sum(judged, "promptTokens"),
+      completionTokens: sum(judged, "completionTokens"),
+    });
+    expect(file.usage?.wallMs).toBeGreaterThan(0);
+    expect(run.stderr).toContain(`requests: ${served.length} (`);
+    // The mock's models have no list price: named, never a silent $0.
+    expect(run.stderr).toContain("estimated cost: unknown: no price for mock-judge, mock-embedding");
     expect(run.stderr).toMatch(/Ragas\s+\d\.\d\d \[\d\.\d\d-\d\.\d\d\].*\(paper 0\.95\)/);
     expect(run.stderr).toContain("95% Wilson score interval");
+  });
+
+  it("prices the run's tokens with --price and prints the cost line as score does", async () => {
+    const out = join(dir, "priced.json");
+    const run = await runCliProcess(
+      [
+        ...["agreement", "--input", INPUT, "--base-url", mock.url, "--model", "mock-judge"],
+        ...["--methods", "gpt_score", "--tasks", "answer_relevancy", "--price", "mock-judge=1.5/4", "--out", out],
+      ],
+      { env: { OPENAI_API_KEY: FAKE_KEY } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const usage = parseAgreementFile(JSON.parse(readFileSync(out, "utf8")), out).usage!;
+    // 10 rows x 2 candidates rated, and the connection check.
+    expect(usage.requests).toBe(21);
+    const judge = usage.byModel!["mock-judge"]!;
+    const usd = (judge.promptTokens * 1.5 + judge.completionTokens * 4) / 1_000_000;
+    expect(usd).toBeGreaterThan(0);
+    expect(run.stderr).toContain(
+      `tokens: ${usage.promptTokens.toLocaleString("en-US")} prompt, ${usage.completionTokens.toLocaleString("en-US")} completion\n`,
+    );
+    expect(run.stderr).toContain(`estimated cost: $${usd.toFixed(4)} (list prices; --price MODEL=IN/OUT to correct)\n`);
   });
 
   it("refuses a bad command line with one line and exit 2", async () => {

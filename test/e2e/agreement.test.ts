@@ -54,7 +54,7 @@ function expectedAccuracy(method: "gpt_score" | "gpt_ranking", task: string): st
  * computes it against the same mock: the CLI test recomputes each figure from its traces, and the
  * browser must show the same ones.
  */
-async function ragasByCli(mockUrl: string): Promise<Record<string, string>> {
+async function ragasByCli(mockUrl: string): Promise<{ accuracy: Record<string, string>; path: string }> {
   const dir = await mkdtemp(join(tmpdir(), "agreement-e2e-"));
   const out = join(dir, "ragas.json");
   const run = await runCliProcess(
@@ -63,20 +63,38 @@ async function ragasByCli(mockUrl: string): Promise<Record<string, string>> {
   );
   expect(run.code, run.stderr).toBe(0);
   const file = parseAgreementFile(JSON.parse(await readFile(out, "utf8")));
-  return Object.fromEntries(file.rows.filter((r) => r.method === "ragas").map((r) => [r.task, r.accuracy.toFixed(2)]));
+  return { accuracy: Object.fromEntries(file.rows.filter((r) => r.method === "ragas").map((r) => [r.task, r.accuracy.toFixed(2)])), path: out };
 }
 
 const cell = (page: Page, method: string, task: string) => page.locator(`[data-cell="${method}/${task}"] .accuracy`);
 
 test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Score and GPT Ranking, Table 1 with the paper beside it", async () => {
   const mock = await e2e.mock({ apiKey: KEY });
-  const RAGAS = await ragasByCli(mock.url);
+  const cli = await ragasByCli(mock.url);
+  const RAGAS = cli.accuracy;
   expect(Object.keys(RAGAS).sort()).toEqual([...TASKS].sort());
   const { page } = await e2e.open();
   await useMock(page, mock.url, KEY);
   await tab(page, "Agreement").click();
   await page.getByLabel("Import agreement data", { exact: true }).setInputFiles(INPUT);
   await expect.poll(() => page.getByRole("status", { name: "Agreement data status" }).innerText()).toBe("10 rows from WikiEval_samples_10.jsonl");
+  // Issue 19: the first rows as they will be judged: prefixes removed (and said so), contexts split.
+  const preview = page.getByRole("table", { name: "Agreement data preview" });
+  expect(await preview.locator("tbody tr").count()).toBe(5);
+  expect(await page.locator(".agreement-preview").innerText()).toContain('Removed: "Question: " from 10 questions, "Answer: " from 10 answers.');
+  const firstRow = preview.locator("tbody tr").first();
+  expect(await firstRow.locator('td[data-field="answer"]').innerText()).toMatch(/^"Answer: " removed\s+The PSLV-C56 mission is scheduled/);
+  expect(await firstRow.locator('td[data-field="context_v1"] .agreement-list-as').innerText()).toBe("1 context · JSON list");
+  const fifth = preview.locator("tbody tr").nth(4);
+  expect(await fifth.locator('td[data-field="context_v2"] .agreement-list-as').innerText()).toBe("2 contexts · JSON list");
+  expect(await fifth.locator('td[data-field="context_v2"] li').count()).toBe(2);
+  // Long cells show their start and their length.
+  expect(await firstRow.locator('td[data-field="context_v1"] li').first().innerText()).toMatch(/… \([\d,]+ characters\)$/);
+  // A 420 px window: the page does not scroll sideways, the preview scrolls inside its own box.
+  await page.setViewportSize({ width: 420, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(420);
+  expect(await preview.evaluate((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 900 });
   // Per row: Ragas 8 chat + 2 embeddings, GPT Score 6, GPT Ranking 3.
   expect(await page.getByLabel("Agreement estimate").innerText()).toMatch(
     /^Estimate: 190 requests \(20 embeddings\), about [\d,]+ tokens, .* · 19 requests per row$/,
@@ -85,6 +103,12 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   await button(page, "Run agreement").click();
   await cell(page, "gpt_ranking", "context_relevance").waitFor({ timeout: 60_000 });
   expect(await page.getByRole("status", { name: "Agreement status" }).innerText()).toBe("Finished: 90 pairs judged and saved.");
+  // Per row: Ragas 6 judgements, GPT Score 6, GPT Ranking 3. The mock's models have no price: named, never $0.
+  const progressLine = await page.getByTestId("agreement-progress-line").innerText();
+  expect(progressLine).toMatch(
+    /^150 of 150 judgements · elapsed \d+ s · ETA 0 s · ([\d,]+) tokens · cost unknown: no price for mock-(judge|embedding), mock-(judge|embedding) \(Settings → Prices\)$/,
+  );
+  expect(await page.getByRole("progressbar", { name: "Agreement progress" }).getAttribute("value")).toBe("150");
 
   for (const task of TASKS) {
     expect(await cell(page, "ragas", task).innerText(), `ragas/${task}`).toBe(RAGAS[task]);
@@ -129,6 +153,16 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   expect(text).not.toContain(KEY);
   const file = parseAgreementFile(JSON.parse(text));
   expect(checkAgreementFile(file)).toEqual([]);
+  // What the run spent: the estimate's 190 requests and the connection check; the line showed its tokens.
+  expect(file.usage).toMatchObject({ requests: 191, chatRequests: 171, embeddingRequests: 20, cachedRequests: 0 });
+  const tokens = file.usage!.promptTokens + file.usage!.completionTokens;
+  expect(progressLine).toContain(` · ${tokens.toLocaleString("en")} tokens · `);
+  const saved = page.getByRole("region", { name: "Saved agreement runs" });
+  expect(await saved.getByTestId("agreement-usage").first().innerText()).toMatch(
+    new RegExp(
+      `^191 requests · ${file.usage!.promptTokens.toLocaleString("en")} prompt \\+ ${file.usage!.completionTokens.toLocaleString("en")} completion tokens · cost unknown: `,
+    ),
+  );
   expect(file.rows).toHaveLength(9);
   expect(file.config).toMatchObject({
     baseURL: mock.url,
@@ -148,10 +182,18 @@ test("Agreement: the ten WikiEval rows from a file, three tasks by Ragas, GPT Sc
   expect(await both.first().innerText()).toMatch(new RegExp(`^score-only: ${expectedAccuracy("gpt_score", "faithfulness")} `));
   expect(await both.nth(1).innerText()).toMatch(new RegExp(`^mock-judge #1: ${expectedAccuracy("gpt_score", "faithfulness")} `));
   expect(await page.locator('[data-cell="ragas/faithfulness"]').count()).toBe(1);
+  // The same ratings again: answered by the response cache, so only the connection check is a request.
+  expect(await saved.getByTestId("agreement-usage").first().innerText()).toMatch(/^1 request · .* · 60 from the cache$/);
+
+  // A file the CLI wrote opens beside them, with what it spent.
+  const written = parseAgreementFile(JSON.parse(await readFile(cli.path, "utf8")));
+  await page.getByLabel("Open agreement file", { exact: true }).setInputFiles(cli.path);
+  await expect.poll(() => page.getByRole("status", { name: "Agreement status" }).innerText()).toBe("Opened ragas.json.");
+  expect(await saved.getByTestId("agreement-usage").first().innerText()).toMatch(new RegExp(`^${written.usage!.requests} requests · `));
 
   // A reload brings the stored runs back (the newest shown).
   await page.reload();
   await tab(page, "Agreement").click();
   await expect.poll(() => cell(page, "gpt_score", "faithfulness").innerText()).toBe(expectedAccuracy("gpt_score", "faithfulness"));
-  expect(await page.getByRole("region", { name: "Saved agreement runs" }).locator("li").count()).toBe(2);
+  expect(await page.getByRole("region", { name: "Saved agreement runs" }).locator("li").count()).toBe(3);
 });

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import "../styles/agreement.css";
 import { DEFAULT_METHODS, AGREEMENT_TASKS } from "../../engine/agreement/types";
-import { deleteAgreementRun, listAgreementRuns, type StoredAgreementRun } from "../../storage/db/agreement-runs";
+import { deleteAgreementRun, listAgreementRuns, saveAgreementRun, type StoredAgreementRun } from "../../storage/db/agreement-runs";
+import { newId } from "../../storage/db/ids";
+import { parseAgreementFile } from "../../storage/format/agreement-file";
 import { appDb } from "../shared/persist/db";
-import { runInBrowser } from "./agreement-run";
+import { RunNotStarted, runInBrowser } from "./agreement-run";
+import type { RunProgressState } from "./ProgressLine";
 import { AgreementTable, type DrillTarget } from "./AgreementTable";
 import { DataSource, type LoadedData } from "./DataSource";
 import { type AgreementMessages, useAgreementT } from "./messages";
@@ -11,6 +14,8 @@ import { useApp } from "../shared/store";
 import { PairDrillDown } from "./PairDrillDown";
 import { RunPanel, type RunChoiceState } from "./RunPanel";
 import { SavedRuns } from "./SavedRuns";
+
+const NOTHING_SPENT = { requests: 0, chatRequests: 0, embeddingRequests: 0, cachedRequests: 0, promptTokens: 0, completionTokens: 0, byModel: {} };
 
 /** The Agreement tab: the paper's Table 1 for the user's own prompts and model (DESIGN.md contract 10). */
 export default function AgreementView() {
@@ -23,7 +28,7 @@ export default function AgreementView() {
   const [runs, setRuns] = useState<StoredAgreementRun[]>([]);
   const [compared, setCompared] = useState<string[]>([]);
   const [drill, setDrill] = useState<DrillTarget | null>(null);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [progress, setProgress] = useState<RunProgressState | null>(null);
   const [status, setStatus] = useState<((m: AgreementMessages) => string) | null>(null);
   const [running, setRunning] = useState(false);
   const controller = useRef<AbortController | null>(null);
@@ -42,13 +47,14 @@ export default function AgreementView() {
     const abort = new AbortController();
     controller.current = abort;
     setRunning(true);
-    setProgress({ done: 0, total: 0 });
+    const startedAt = Date.now();
+    setProgress({ done: 0, total: 0, spend: NOTHING_SPENT, startedAt });
     setStatus(null);
     try {
       const stored = await runInBrowser(
         data.rows,
         { ...choice, source: data.source },
-        { signal: abort.signal, onProgress: (done, total) => setProgress({ done, total }) },
+        { signal: abort.signal, onProgress: (live) => setProgress({ ...live, startedAt }) },
       );
       setRuns((rs) => [stored, ...rs]);
       setCompared((ids) => [stored.id, ...ids.filter((id) => id !== stored.id)].slice(0, 3));
@@ -57,8 +63,13 @@ export default function AgreementView() {
       setStatus(() => (abort.signal.aborted ? (m: AgreementMessages) => m.cancelled : (m: AgreementMessages) => m.finished(pairs)));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      setStatus(() => (message === "needKey" ? (m: AgreementMessages) => m.needKey : (m: AgreementMessages) => m.failed(message)));
+      setStatus(() => (m: AgreementMessages) => {
+        if (error instanceof RunNotStarted) return error.reason === "needKey" ? m.needKey : m.unreachable(error.detail);
+        return m.failed(message);
+      });
+      setProgress(null);
     } finally {
+      setProgress((p) => (p ? { ...p, endedAt: Date.now() } : p));
       setRunning(false);
       controller.current = null;
     }
@@ -69,6 +80,23 @@ export default function AgreementView() {
     if (db) await deleteAgreementRun(db, id);
     setRuns((rs) => rs.filter((r) => r.id !== id));
     setCompared((ids) => ids.filter((x) => x !== id));
+  };
+
+  // A file written elsewhere (the CLI, a colleague) is stored like a run made here, and shown first.
+  const open = async (picked: File) => {
+    try {
+      const file = parseAgreementFile(JSON.parse(await picked.text()) as unknown, picked.name);
+      const db = await appDb();
+      const id = newId();
+      const stored = db ? await saveAgreementRun(db, id, file) : { id, createdAt: file.createdAt, file };
+      setRuns((rs) => [stored, ...rs]);
+      setCompared((ids) => [stored.id, ...ids].slice(0, 3));
+      setDrill(null);
+      setStatus(() => (m: AgreementMessages) => m.opened(picked.name));
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      setStatus(() => (m: AgreementMessages) => m.openFailed(message));
+    }
   };
 
   const shown = compared.map((id) => runs.find((r) => r.id === id)).filter((r): r is StoredAgreementRun => r !== undefined);
@@ -95,7 +123,7 @@ export default function AgreementView() {
       {shown.length > 0 ? <AgreementTable runs={shown} onDrill={setDrill} /> : null}
       {shown.flatMap((r) => r.file.absolute ?? []).length > 0 ? <AbsoluteRows runs={shown} /> : null}
       {drill && drilled ? <PairDrillDown file={drilled.file} target={drill} onClose={() => setDrill(null)} /> : null}
-      <SavedRuns runs={runs} compared={compared} onCompare={setCompared} onDelete={(id) => void remove(id)} />
+      <SavedRuns runs={runs} compared={compared} onCompare={setCompared} onDelete={(id) => void remove(id)} onOpen={(f) => void open(f)} />
     </main>
   );
 }

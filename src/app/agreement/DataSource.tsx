@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { LoadedAgreementData } from "../shared/store";
 import { readAgreementFile } from "../../storage/format/agreement-data";
 import { type AgreementMessages, useAgreementT } from "./messages";
+import { DataPreview } from "./DataPreview";
 import { loadRowsApi, ROWS_API_DEFAULTS, type RowsApiSource } from "./rows-api";
 
 export type LoadedData = LoadedAgreementData;
@@ -33,7 +34,8 @@ export function DataSource({ loaded, onLoaded }: { loaded: LoadedData | null; on
   const onFile = (file: File) => {
     void load(async () => {
       const bytes = new Uint8Array(await file.arrayBuffer());
-      return { rows: (await readAgreementFile({ name: file.name, bytes })).rows, source: file.name };
+      const { rows, readings } = await readAgreementFile({ name: file.name, bytes });
+      return { rows, readings, source: file.name };
     });
   };
 
@@ -60,7 +62,12 @@ export function DataSource({ loaded, onLoaded }: { loaded: LoadedData | null; on
             type="button"
             className="btn btn-small"
             disabled={busy}
-            onClick={() => void load(async () => ({ rows: (await loadRowsApi(api)).rows, source: `${api.dataset} (${api.split})` }))}
+            onClick={() =>
+              void load(async () => {
+                const { rows, readings } = await loadRowsApi(api);
+                return { rows, readings, source: `${api.dataset} (${api.split})` };
+              })
+            }
           >
             {t.loadApi}
           </button>
@@ -69,6 +76,7 @@ export function DataSource({ loaded, onLoaded }: { loaded: LoadedData | null; on
       <p className="status" role="status" aria-label="Agreement data status">
         {pending ? pending(t) : loaded ? t.loaded(loaded.rows.length, loaded.source) : ""}
       </p>
+      {loaded && loaded.rows.length > 0 ? <DataPreview rows={loaded.rows} readings={loaded.readings} /> : null}
     </section>
   );
 }

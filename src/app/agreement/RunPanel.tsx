@@ -3,6 +3,7 @@ import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type Agreemen
 import { useApp } from "../shared/store";
 import { estimateRun } from "./agreement-run";
 import { useAgreementT } from "./messages";
+import { ProgressLine, type RunProgressState } from "./ProgressLine";
 
 export interface RunChoiceState {
   tasks: AgreementTask[];
@@ -21,7 +22,7 @@ export function RunPanel(props: {
   choice: RunChoiceState;
   onChoice: (choice: RunChoiceState) => void;
   running: boolean;
-  progress: { done: number; total: number } | null;
+  progress: RunProgressState | null;
   onRun: () => void;
   onCancel: () => void;
 }) {
@@ -84,11 +85,7 @@ export function RunPanel(props: {
           </button>
         ) : null}
       </div>
-      {props.progress ? (
-        <progress aria-label="Agreement progress" max={props.progress.total || 1} value={props.progress.done}>
-          {t.running(props.progress.done, props.progress.total)}
-        </progress>
-      ) : null}
+      {props.progress ? <ProgressLine progress={props.progress} /> : null}
     </section>
   );
 }

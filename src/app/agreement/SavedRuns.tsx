@@ -2,20 +2,27 @@ import type { StoredAgreementRun } from "../../storage/db/agreement-runs";
 import { useFormats } from "../shared/i18n/format";
 import { serializeAgreementFile } from "../../storage/format/agreement-file";
 import { downloadText } from "../shared/ui/download";
+import { FileButton } from "../shared/ui/FileButton";
 import { useAgreementT } from "./messages";
+import { UsageLine } from "./UsageLine";
 
-/** Stored runs, newest first: tick several to see them side by side; export one as its contract-10 file. */
+/**
+ * Stored runs, newest first: tick several to see them side by side; export one as its contract-10
+ * file, or open one (the CLI's, a colleague's) to store it beside them. Each says what it spent.
+ */
 export function SavedRuns(props: {
   runs: readonly StoredAgreementRun[];
   compared: readonly string[];
   onCompare: (ids: string[]) => void;
   onDelete: (id: string) => void;
+  onOpen: (file: File) => void;
 }) {
   const t = useAgreementT();
   const fmt = useFormats();
   return (
     <section className="card agreement-saved" aria-label="Saved agreement runs">
       <h3>{t.runs}</h3>
+      <FileButton name="Open agreement file" accept=".json,application/json" label={t.openFile} onFile={props.onOpen} />
       {props.runs.length === 0 ? <p className="muted">{t.noRuns}</p> : null}
       <ul>
         {props.runs.map((run) => {
@@ -34,7 +41,8 @@ export function SavedRuns(props: {
                 <span className="muted">
                   {c.model} · {c.source ?? ""} · {fmt.dateTime(run.createdAt)}
                 </span>
-              </label>
+              </label>{" "}
+              <UsageLine file={run.file} />
               <button
                 type="button"
                 className="btn btn-small"

@@ -7,7 +7,10 @@ import { appDb } from "../shared/persist/db";
 import { realPorts } from "../shared/ports/judge-ports";
 import { formatUsd } from "../shared/results/format";
 import { findPrice } from "../../storage/prices";
-import { keyMissing } from "../shared/ports/transport";
+import { keyMissing, transportInput } from "../shared/ports/transport";
+import { loadLlm } from "../shared/ports/llm-loader";
+import type { CallRecord } from "../../engine/result";
+import type { Spend } from "../../engine/run/spend-meter";
 import { useApp } from "../shared/store";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
 import { generatorStamp } from "../../storage/format/generator";
@@ -37,24 +40,67 @@ export function estimateRun(rows: readonly AgreementRow[], choice: Pick<RunChoic
   };
 }
 
+/** What stops a run before its first judgement: no key, or an endpoint no retry can reach. */
+export class RunNotStarted extends Error {
+  constructor(
+    readonly reason: "needKey" | "unreachable",
+    readonly detail = "",
+  ) {
+    super(detail || reason);
+    this.name = "RunNotStarted";
+  }
+}
+
+export interface LiveProgress {
+  done: number;
+  total: number;
+  /** Every request so far, the connection check's included. */
+  spend: Spend;
+}
+
+/**
+ * One cheap request before the run, as dataset runs and the CLI make (and bill): a wrong key or
+ * base URL stops here instead of costing every judgement its retries. A busy server (429, 5xx)
+ * is left to the run's own retries.
+ */
+async function connectionCheck(signal: AbortSignal): Promise<CallRecord[]> {
+  const { settings, apiKey } = useApp.getState();
+  const { testConnection } = await loadLlm();
+  const result = await testConnection(transportInput(settings, apiKey), signal);
+  if (!result.ok && ["network", "timeout", "auth", "not_found"].includes(result.error.kind)) throw new RunNotStarted("unreachable", result.diagnosis);
+  return result.calls;
+}
+
 /**
  * One agreement run in the browser: the user's endpoint (with the response cache), the prompt
  * studio's active versions, ONE limiter at the Settings' concurrency; the file is stored in
- * IndexedDB as it will be exported. Throws for what stops it before the first request.
+ * IndexedDB as it will be exported, with what the run spent. Throws RunNotStarted for what stops
+ * it before the first judgement.
  */
 export async function runInBrowser(
   rows: readonly AgreementRow[],
   choice: RunChoice,
-  hooks: { signal: AbortSignal; onProgress: (done: number, total: number) => void },
+  hooks: { signal: AbortSignal; onProgress: (progress: LiveProgress) => void },
 ): Promise<StoredAgreementRun> {
   const { settings, apiKey, bypassCache } = useApp.getState();
-  if (keyMissing(settings, apiKey)) throw new Error("needKey");
+  if (keyMissing(settings, apiKey)) throw new RunNotStarted("needKey");
+  const started = performance.now();
+  const spentBefore = await connectionCheck(hooks.signal);
   const [{ judge, embedder }, overrides] = await Promise.all([realPorts(bypassCache), activePromptOverrides()]);
   const seed = "wikieval";
   const output = await runAgreement(
     rows,
-    { judge, ...(embedder ? { embedder } : {}), concurrency: settings.concurrency, tasks: choice.tasks, methods: choice.methods, seed, prompts: overrides },
-    { signal: hooks.signal, onProgress: ({ done, total }) => hooks.onProgress(done, total) },
+    {
+      judge,
+      ...(embedder ? { embedder } : {}),
+      concurrency: settings.concurrency,
+      tasks: choice.tasks,
+      methods: choice.methods,
+      seed,
+      prompts: overrides,
+      spentBefore,
+    },
+    { signal: hooks.signal, onProgress: hooks.onProgress },
   );
   const file = buildAgreementFile({
     output,
@@ -72,6 +118,7 @@ export async function runInBrowser(
       overrides,
     },
     generator: generatorStamp("browser"),
+    wallMs: performance.now() - started,
     redact: [apiKey],
   });
   const id = newId();

@@ -65,6 +65,41 @@ const en = {
   sideLabel: (side: string, id: string) => `${side}: ${id}`,
   sampleSize: (n: number) => `n=${n}`,
   parenthesised: (text: string) => `(${text})`,
+  // Issue 19: the preview of the parsed rows.
+  preview: (shown: number, total: number) => `Preview: the first ${shown} of ${total} rows as they will be judged`,
+  previewColumns: {
+    row: "Row",
+    question: "Question",
+    answer: "Answer",
+    ungrounded_answer: "Ungrounded answer",
+    poor_answer: "Poor answer",
+    context_v1: "Contexts (v1)",
+    context_v2: "Contexts (v2)",
+  },
+  strippedSummary: (questions: number, answers: number) =>
+    questions + answers === 0
+      ? 'No "Question: " or "Answer: " prefix found: the texts are judged as they are.'
+      : `Removed: "Question: " from ${questions} ${questions === 1 ? "question" : "questions"}, "Answer: " from ${answers} ${answers === 1 ? "answer" : "answers"}.`,
+  stripped: (prefix: string) => `"${prefix}" removed`,
+  contextCount: (n: number) => `${n} ${n === 1 ? "context" : "contexts"}`,
+  listAs: { json: "JSON list", python: "Python list", numpy: "numpy array", single: "single string" } as Record<"json" | "python" | "numpy" | "single", string>,
+  notGiven: "none",
+  // Issue 19: the progress line and what a run spent.
+  progressLine: (done: number, total: number, elapsed: string, eta: string, tokens: number, cost: string) =>
+    `${done.toLocaleString("en")} of ${total.toLocaleString("en")} judgements · elapsed ${elapsed} · ETA ${eta} · ${tokens.toLocaleString("en")} tokens · ${cost}`,
+  durationS: (s: number) => `${s} s`,
+  durationMinS: (m: number, s: number) => `${m} min ${s} s`,
+  durationHMin: (h: number, m: number) => `${h} h ${m} min`,
+  unpriced: (models: string) => `cost unknown: no price for ${models} (Settings → Prices)`,
+  usage: (requests: number, prompt: number, completion: number, cost: string) =>
+    `${requests.toLocaleString("en")} ${requests === 1 ? "request" : "requests"} · ${prompt.toLocaleString("en")} prompt + ${completion.toLocaleString("en")} completion tokens · ${cost}`,
+  cached: (n: number) => `${n.toLocaleString("en")} from the cache`,
+  noUsage: "usage not recorded (a file from before usage was kept)",
+  estimatedCost: (usd: string) => `estimated ${usd}`,
+  unreachable: (diagnosis: string) => `The run did not start: ${diagnosis}`,
+  openFile: "Open an agreement file",
+  opened: (name: string) => `Opened ${name}.`,
+  openFailed: (message: string) => `Could not open the file: ${message}`,
 };
 
 export type AgreementMessages = typeof en;
@@ -130,6 +165,39 @@ const zh: AgreementMessages = {
   sideLabel: (side, id) => `${side}：${id}`,
   sampleSize: (n) => `n=${n}`,
   parenthesised: (text) => `（${text}）`,
+  preview: (shown, total) => `预览：共 ${total} 行中的前 ${shown} 行，即将按此评判`,
+  previewColumns: {
+    row: "行",
+    question: "问题",
+    answer: "答案",
+    ungrounded_answer: "无依据的答案",
+    poor_answer: "较差的答案",
+    context_v1: "上下文（v1）",
+    context_v2: "上下文（v2）",
+  },
+  strippedSummary: (questions, answers) =>
+    questions + answers === 0
+      ? "没有发现“Question: ”或“Answer: ”前缀：文本按原样评判。"
+      : `已去除：${questions} 个问题的“Question: ”前缀，${answers} 个答案的“Answer: ”前缀。`,
+  stripped: (prefix) => `已去除“${prefix}”`,
+  contextCount: (n) => `${n} 个上下文`,
+  listAs: { json: "JSON 列表", python: "Python 列表", numpy: "numpy 数组", single: "单个字符串" },
+  notGiven: "无",
+  progressLine: (done, total, elapsed, eta, tokens, cost) =>
+    `已完成 ${done.toLocaleString("zh-CN")} / ${total.toLocaleString("zh-CN")} 次评判 · 已用 ${elapsed} · 预计还需 ${eta} · ${tokens.toLocaleString("zh-CN")} 个 token · ${cost}`,
+  durationS: (s) => `${s} 秒`,
+  durationMinS: (m, s) => `${m} 分 ${s} 秒`,
+  durationHMin: (h, m) => `${h} 小时 ${m} 分`,
+  unpriced: (models) => `费用未知：${models} 没有价格（设置 → 价格）`,
+  usage: (requests, prompt, completion, cost) =>
+    `${requests.toLocaleString("zh-CN")} 次请求 · 提示 ${prompt.toLocaleString("zh-CN")} + 生成 ${completion.toLocaleString("zh-CN")} 个 token · ${cost}`,
+  cached: (n) => `${n.toLocaleString("zh-CN")} 次来自缓存`,
+  noUsage: "没有用量记录（该文件写于记录用量之前）",
+  estimatedCost: (usd) => `预估 ${usd}`,
+  unreachable: (diagnosis) => `运行没有开始：${diagnosis}`,
+  openFile: "打开一致性评估文件",
+  opened: (name) => `已打开 ${name}。`,
+  openFailed: (message) => `无法打开该文件：${message}`,
 };
 
 export const { useMessages: useAgreementT } = defineMessages({ en, zh });

@@ -2,13 +2,15 @@ import { getMetric } from "../metrics/registry";
 import type { AnyMetricId, MetricOptions } from "../metrics/types";
 import type { Embedder, Judge } from "../ports";
 import type { PromptOverrides } from "../prompts/types";
-import type { MetricResult } from "../result";
+import type { CallRecord, MetricResult } from "../result";
 import { Limiter } from "../run/limiter";
 import { scoreMetric } from "../run/score-metric";
 import type { Sample } from "../sample";
 import { assemble } from "./assemble";
 import { rankPair, rateCandidate, shownOrder } from "./baselines";
 import { limitEmbedder, limitJudge } from "../run/limited-ports";
+import { meteredPorts } from "../run/metered-ports";
+import { type Spend, SpendMeter } from "../run/spend-meter";
 import { jobKey, planAgreement } from "./plan";
 import { type AbsoluteRowResult, type AgreementMethod, type AgreementRow, type AgreementRowResult, type AgreementTask, methodTasks } from "./types";
 
@@ -25,11 +27,14 @@ export interface AgreementConfig {
   metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
   /** Absolute labels: a score at or above it predicts 1 (default 0.5). */
   threshold?: number;
+  /** Requests made for this run before it started (the connection check): billed with it. */
+  spentBefore?: readonly CallRecord[];
 }
 
 export interface AgreementHooks {
   signal?: AbortSignal;
-  onProgress?: (progress: { done: number; total: number }) => void;
+  /** After each judgement, with every request the run has made so far (failed ones too). */
+  onProgress?: (progress: { done: number; total: number; spend: Spend }) => void;
 }
 
 export interface AgreementOutput {
@@ -37,6 +42,8 @@ export interface AgreementOutput {
   rows: AgreementRowResult[];
   absolute: AbsoluteRowResult[];
   peakInFlight: number;
+  /** Every request of the run, as the provider bills it (the connection check's included). */
+  spend: Spend;
 }
 
 /**
@@ -48,8 +55,12 @@ export async function runAgreement(rows: readonly AgreementRow[], config: Agreem
   const plan = planAgreement(rows, config.tasks);
   const samples = new Map(plan.samples.map((s) => [s.id, s]));
   const limiter = new Limiter(config.concurrency);
-  const judge = limitJudge(config.judge, limiter);
-  const embedder = config.embedder ? limitEmbedder(config.embedder, limiter) : undefined;
+  const meter = new SpendMeter();
+  meter.add(config.spentBefore ?? []);
+  // Metered inside the limiter: a request is counted when its reply (or its failure) is in.
+  const metered = meteredPorts({ judge: config.judge, ...(config.embedder ? { embedder: config.embedder } : {}) }, (calls) => meter.add(calls));
+  const judge = limitJudge(metered.judge, limiter);
+  const embedder = metered.embedder ? limitEmbedder(metered.embedder, limiter) : undefined;
   const deps = { judge, prompts: config.prompts, signal: hooks.signal };
 
   const jobs = new Map<string, () => Promise<MetricResult>>();
@@ -96,11 +107,11 @@ export async function runAgreement(rows: readonly AgreementRow[], config: Agreem
       const [key, job] = queue[next++]!;
       results.set(key, await job());
       done++;
-      hooks.onProgress?.({ done, total: queue.length });
+      hooks.onProgress?.({ done, total: queue.length, spend: meter.spend });
     }
   };
   await Promise.all(Array.from({ length: Math.min(Math.max(4, config.concurrency * 2), queue.length) }, worker));
 
   const { rows: table, absolute } = assemble(plan, config.methods, results, config.threshold ?? 0.5);
-  return { samples: plan.samples, rows: table, absolute, peakInFlight: limiter.peak };
+  return { samples: plan.samples, rows: table, absolute, peakInFlight: limiter.peak, spend: meter.spend };
 }

@@ -1,7 +1,7 @@
 import type { AgreementRow, AgreementTask, Side } from "../../engine/agreement/types";
 import { AGREEMENT_TASKS } from "../../engine/agreement/types";
 import { AGREEMENT_COLUMNS, type AgreementField, guessColumns } from "./columns";
-import { parseListCell } from "./list-cell";
+import { type ParsedListCell, parseListCell } from "./list-cell";
 import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types";
 import { readTable } from "./table";
 
@@ -18,6 +18,19 @@ import { readTable } from "./table";
 export interface AgreementData {
   rows: AgreementRow[];
   warnings: FileIssue[];
+  /** How each row was read, in the order of `rows`: the preview shows it (contract 2: whatever was parsed, the user can see it). */
+  readings: RowReading[];
+}
+
+/** The cells that may carry WikiEval's "Question: " / "Answer: " prefix. */
+export type PrefixedField = "question" | "answer" | "ungrounded_answer" | "poor_answer";
+type ListKind = Extract<ParsedListCell, { ok: true }>["as"];
+
+export interface RowReading {
+  /** Cells whose prefix was stripped. */
+  stripped: PrefixedField[];
+  /** How each context cell became a list (a JSON array, a Python list, one text...). */
+  listsAs: Partial<Record<"context_v1" | "context_v2", ListKind>>;
 }
 
 const PREFIX = { question: /^\s*Question:\s*/i, answer: /^\s*Answer:\s*/i } as const;
@@ -34,6 +47,7 @@ export function agreementRowsFromTable(table: RawTable): AgreementData {
   const errors: FileIssue[] = [...(table.rowErrors ?? [])];
   const warnings: FileIssue[] = [...(table.warnings ?? [])];
   const rows: AgreementRow[] = [];
+  const readings: RowReading[] = [];
   const columns = guessColumns(table.columns, AGREEMENT_COLUMNS);
   for (const field of ["question", "answer", "context_v1"] as const) {
     if (!columns[field]) errors.push({ file: table.file, field, message: `missing column (columns: ${table.columns.join(", ") || "none"})` });
@@ -60,7 +74,15 @@ export function agreementRowsFromTable(table: RawTable): AgreementData {
       }
       return found.cell;
     };
-    const list = (field: AgreementField): string[] | undefined => {
+    const reading: RowReading = { stripped: [], listsAs: {} };
+    const unprefixed = (field: PrefixedField, value: string | undefined): string | undefined => {
+      if (value === undefined) return undefined;
+      const pattern = field === "question" ? PREFIX.question : PREFIX.answer;
+      if (!pattern.test(value)) return value;
+      reading.stripped.push(field);
+      return value.replace(pattern, "");
+    };
+    const list = (field: "context_v1" | "context_v2"): string[] | undefined => {
       const found = cellOf(field);
       if (!found) return undefined;
       const parsed = parseListCell(found.cell);
@@ -68,22 +90,23 @@ export function agreementRowsFromTable(table: RawTable): AgreementData {
         issue(found.column, parsed.message);
         return undefined;
       }
+      reading.listsAs[field] = parsed.as;
       return parsed.items.filter((s) => s.trim() !== "");
     };
     const idCell = cellOf("id")?.cell;
     const id = idCell === undefined ? String(i + 1) : String(idCell);
     if (seen.has(id)) issue(columns.id ?? "id", `"${id}" is used by an earlier row`);
     seen.add(id);
-    const question = text("question", true)?.replace(PREFIX.question, "");
-    const answer = text("answer", true)?.replace(PREFIX.answer, "");
+    const question = unprefixed("question", text("question", true));
+    const answer = unprefixed("answer", text("answer", true));
     const before = errors.length;
     const context_v1 = list("context_v1");
     if (errors.length === before && (!context_v1 || context_v1.length === 0)) issue(columns.context_v1!, "needs at least one context");
     const row: AgreementRow = { id, question: question ?? "", answer: answer ?? "", context_v1: context_v1 ?? [] };
-    const ungrounded = text("ungrounded_answer", false);
-    if (ungrounded !== undefined) row.ungrounded_answer = ungrounded.replace(PREFIX.answer, "");
-    const poor = text("poor_answer", false);
-    if (poor !== undefined) row.poor_answer = poor.replace(PREFIX.answer, "");
+    const ungrounded = unprefixed("ungrounded_answer", text("ungrounded_answer", false));
+    if (ungrounded !== undefined) row.ungrounded_answer = ungrounded;
+    const poor = unprefixed("poor_answer", text("poor_answer", false));
+    if (poor !== undefined) row.poor_answer = poor;
     const v2 = list("context_v2");
     if (v2 && v2.length > 0) row.context_v2 = v2;
     const source = text("source", false);
@@ -91,10 +114,11 @@ export function agreementRowsFromTable(table: RawTable): AgreementData {
     const human = labels(raw, issue);
     if (human) row.human = human;
     rows.push(row);
+    readings.push(reading);
   });
   if (rows.length === 0) errors.push({ file: table.file, message: "has no rows" });
   if (errors.length > 0) throw new SamplesFileError(errors);
-  return { rows, warnings };
+  return { rows, warnings, readings };
 }
 
 /** `human_<task>`: "a" / "b" for a pairwise preference, 0..1 (or "0" / "1") for an absolute label. */

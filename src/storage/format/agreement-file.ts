@@ -13,7 +13,8 @@ import { generatorSchema, metricResultSchema, type ReportPrompt, reportPromptSch
 /**
  * The agreement file (DESIGN.md contract 10): what the CLI writes, the view stores in IndexedDB
  * and exports. `{ format, version, createdAt, generator, config, samples, rows, paper }`, plus
- * `absolute` only when the data had absolute labels.
+ * `absolute` only when the data had absolute labels, and `usage` (what the run spent; files
+ * written before it existed have none, and still open: an optional field needs no new version).
  */
 const AGREEMENT_FORMAT = "ragas-playground/agreement";
 const AGREEMENT_VERSION = 1;
@@ -82,6 +83,21 @@ const paperSchema = z.object({
   gpt_ranking: z.record(task, unit),
 });
 
+/** Requests and tokens as the provider bills them, the connection check's included; per model so the view can price it. */
+const modelSpendSchema = z.object({ requests: count, promptTokens: count, completionTokens: count });
+const agreementUsageSchema = z.object({
+  requests: count,
+  chatRequests: count.optional(),
+  embeddingRequests: count.optional(),
+  /** Replies served from the response cache: not requests, no cost. */
+  cachedRequests: count.optional(),
+  promptTokens: count,
+  completionTokens: count,
+  byModel: z.record(z.string(), modelSpendSchema).optional(),
+  /** Wall time of the run. */
+  wallMs: z.number().min(0).optional(),
+});
+
 const agreementFileSchema = z.object({
   format: z.literal(AGREEMENT_FORMAT),
   version: z.literal(AGREEMENT_VERSION),
@@ -92,6 +108,7 @@ const agreementFileSchema = z.object({
   rows: z.array(agreementRowSchema),
   paper: paperSchema,
   absolute: z.array(absoluteRowSchema).optional(),
+  usage: agreementUsageSchema.optional(),
 });
 
 export type AgreementFile = z.infer<typeof agreementFileSchema>;
@@ -102,6 +119,8 @@ export interface BuildAgreementInput {
   config: Omit<AgreementConfigDoc, "prompts" | "interval"> & { overrides?: PromptOverrides };
   generator: { name: string; version: string };
   createdAt?: Date;
+  /** How long the run took, when the caller timed it. */
+  wallMs?: number;
   redact?: readonly string[];
 }
 
@@ -136,6 +155,7 @@ export function buildAgreementFile(input: BuildAgreementInput): AgreementFile {
     samples: input.output.samples.map((s) => ({ ...s, contexts: [...s.contexts] })),
     rows: input.output.rows.map((r) => ({ ...r, pairs: r.pairs.map((p) => ({ ...p, ...slimResults(p) })) })),
     paper: structuredClone(PAPER_TABLE_1) as AgreementFile["paper"],
+    usage: { ...input.output.spend, ...(input.wallMs !== undefined ? { wallMs: Math.max(0, Math.round(input.wallMs)) } : {}) },
   };
   if (input.output.absolute.length > 0) {
     file.absolute = input.output.absolute.map((r) => ({ ...r, items: r.items.map((i) => ({ ...i, ...(i.result ? { result: slim(i.result) } : {}) })) }));

@@ -116,6 +116,50 @@ describe("runAgreement with baselines", () => {
   });
 });
 
+describe("usage", () => {
+  it("bills every request of the run, failed replies and the connection check's included, and reports it as it goes", async () => {
+    // Ratings of 11 fail validation: parse_error, but the request was made and billed.
+    const fake = scriptedJudge(
+      {
+        "agreement.gpt_score.answer_relevancy": (r: JudgeRequest<unknown>) => ({ reason: "r", rating: /to rate:\nA /.test(user(r)) ? 11 : 9 }),
+      },
+      // A reply takes a moment, so each judgement is reported before the next request is answered.
+      { delayMs: 5 },
+    );
+    const check = {
+      kind: "chat" as const,
+      promptId: "connection",
+      promptHash: "-",
+      model: "fake",
+      promptTokens: 1,
+      completionTokens: 1,
+      ms: 1,
+      cached: false,
+      attempts: 1,
+    };
+    const seen: { done: number; requests: number }[] = [];
+    const out = await runAgreement(
+      rows,
+      { judge: fake.judge, concurrency: 1, tasks: ["answer_relevancy"], methods: ["gpt_score"], seed: "s", spentBefore: [check] },
+      { onProgress: ({ done, spend }) => seen.push({ done, requests: spend.requests }) },
+    );
+    // 2 rows x 2 candidates rated, 2 of them failed; + the check. The fake judge bills 10 + 5 tokens a call.
+    expect(fake.requests).toHaveLength(4);
+    expect(out.rows[0]!.pairs.map((p) => p.resultB?.error?.code)).toEqual(["parse_error", "parse_error"]);
+    expect(out.spend).toEqual({
+      requests: 5,
+      chatRequests: 5,
+      embeddingRequests: 0,
+      cachedRequests: 0,
+      promptTokens: 41,
+      completionTokens: 21,
+      byModel: { fake: { requests: 5, promptTokens: 41, completionTokens: 21 } },
+    });
+    // Concurrency 1: each judgement is one request, so the tally grows by one with each (after the check).
+    expect(seen).toEqual([1, 2, 3, 4].map((done) => ({ done, requests: done + 1 })));
+  });
+});
+
 describe("cancelling", () => {
   it("ends every judgement as a cancelled null, so every pair is a tie", async () => {
     const abort = new AbortController();

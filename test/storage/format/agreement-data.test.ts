@@ -24,8 +24,13 @@ describe("readAgreementFile", () => {
       `"Question: Q1?","Answer: A1.",U1,P1,"['first ctx']","['first ctx'\n 'extra sentence']",b,`,
       `Q2?,A2.,U2,P2,"[""c2""]","['c2', ""it's v2""]",,1`,
     ].join("\n");
-    const { rows } = await readAgreementFile(file("w.csv", csv));
+    const { rows, readings } = await readAgreementFile(file("w.csv", csv));
     expect(rows[0]).toMatchObject({ id: "1", question: "Q1?", answer: "A1.", context_v1: ["first ctx"], human: { faithfulness: "b" } });
+    // How each row was read, for the preview: what lost its prefix, how each context cell was split.
+    expect(readings).toEqual([
+      { stripped: ["question", "answer"], listsAs: { context_v1: "python", context_v2: "numpy" } },
+      { stripped: [], listsAs: { context_v1: "json", context_v2: "python" } },
+    ]);
     expect(rows[0]!.context_v2).toEqual(["first ctx", "extra sentence"]);
     expect(rows[1]).toMatchObject({ context_v1: ["c2"], context_v2: ["c2", "it's v2"], human: { answer_relevancy: 1 } });
   });

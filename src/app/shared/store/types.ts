@@ -1,5 +1,6 @@
 import type { AgreementRow } from "../../../engine/agreement/types";
 import type { Report } from "../../../storage/format/report-schema";
+import type { RowReading } from "../../../storage/format/agreement-data";
 import type { AnyMetricId, CustomJudge, MetricOptions, MetricResult, PromptOverrides, Sample } from "../../../engine";
 import type { RawOptions } from "../metric-picker/groups";
 import type { Messages } from "../i18n/en";
@@ -115,6 +116,8 @@ export interface OpenedReport {
 export interface LoadedAgreementData {
   rows: AgreementRow[];
   source: string;
+  /** How each row was read (stripped prefixes, how contexts were split), for the preview. */
+  readings?: RowReading[];
 }
 
 interface Workspace {

@@ -1,5 +1,5 @@
-import type { Embedder, Judge } from "../engine/ports";
-import { type CallRecord, isMetricError } from "../engine/result";
+import type { Embedder, Judge } from "../ports";
+import { type CallRecord, isMetricError } from "../result";
 
 /**
  * The judge and embedder, telling `spend` about the requests of each call as it completes (a
