@@ -23,8 +23,8 @@ const env = { OPENAI_API_KEY: FAKE_KEY };
 let mock: MockServer;
 let dir: string;
 let input: string;
-/** A run of 12 samples killed after 20 answered requests: its journal and reply cache. */
-let killed: { journal: string; cache: string };
+/** A run of 12 samples killed after 28 answered requests: its journal, reply cache, and the requests the mock answered it. */
+let killed: { journal: string; cache: string; answered: number };
 
 const args = (out: string, baseURL = mock.url, ...more: string[]) => [
   "score",
@@ -57,11 +57,13 @@ beforeAll(async () => {
   input = join(dir, "twelve.jsonl");
   writeSamples(input, 12);
   const out = join(dir, "killed.json");
-  const signal = await runAndKill(mock, args(out), { at: 20, settle: { journal: `${out}.journal` }, env });
+  const signal = await runAndKill(mock, args(out), { at: 28, settle: { journal: `${out}.journal` }, env });
   mock.configure({ latencyMs: LATENCY });
   expect(signal).toBe("SIGKILL");
-  killed = { journal: `${out}.journal`, cache: `${out}.cache` };
-  expect(entryLines(readFileSync(killed.journal, "utf8").split("\n")).length).toBeGreaterThanOrEqual(2);
+  killed = { journal: `${out}.journal`, cache: `${out}.cache`, answered: answered(mock.log).length };
+  // Settled: every request answered before the kill was journaled (the bill starts exact).
+  expect(journaledRequests(killed.journal)).toBe(killed.answered);
+  expect(entryLines(readFileSync(killed.journal, "utf8").split("\n")).length).toBeGreaterThanOrEqual(3);
 }, 60_000);
 afterAll(async () => {
   await mock.close();
@@ -89,28 +91,32 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
     expect(report.results.find((r) => r.sampleId === entry.sampleId)!.metrics.faithfulness!.score).toBe(honest);
   });
 
-  it("keeps the lines before a damaged middle line, redoes the rest, and says how", async () => {
+  it("skips a damaged middle line, keeps every good line after it, says how, and bills both processes", async () => {
     const { out, journal, lines } = killedCopy("damaged");
     const entries = entryLines(lines);
     const bad = entries[1]!.i;
+    const sampleOf = (l: string) => Number(/"sampleId":"s(\d\d)"/.exec(l)![1]);
     lines[bad] = lines[bad]!.slice(0, 40);
     writeFileSync(journal, `${lines.join("\n")}\n`);
 
     mock.resetLog();
-    const run = await runCliProcess(args(out, mock.url, "--resume"), { env });
+    // Without the reply cache, what resume redoes reaches the mock: kept and redone are told apart.
+    const run = await runCliProcess(args(out, mock.url, "--resume", "--no-cache"), { env });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      `warning: ${journal} is damaged at line ${bad + 1} (not JSON): resume keeps lines 1..${bad} and redoes the rest, or delete the file to start over`,
+      `warning: ${journal} is damaged at line ${bad + 1} (not JSON): resume keeps the other ${lines.length - 1} lines (finished samples and billed requests), removes line ${bad + 1} from the file and redoes what it held, or delete the file to start over`,
     );
-    expect(run.stderr).toMatch(new RegExp(`resuming: ${entries.filter((e) => e.i < bad).length} finished sample runs? in`));
+    expect(run.stderr).toMatch(new RegExp(`resuming: ${entries.length - 1} finished sample runs? in`));
     const report = reportAt(out);
     expect(checkReport(report)).toBeUndefined();
     expectAccountedFor(report);
-    // What is redone was answered before the kill: it comes from the reply cache, not the server.
     const askedFor = new Set(answered(mock.log).map(sampleNumberOf));
-    const redone = entries.slice(1).map(({ l }) => Number(/"sampleId":"s(\d\d)"/.exec(l)![1]));
-    expect(redone.length).toBeGreaterThan(0);
-    for (const n of redone) expect(askedFor.has(n), `requests for s${n}`).toBe(false);
+    expect(askedFor.has(sampleOf(entries[1]!.l)), "the damaged line's sample is scored again").toBe(true);
+    const keptAfter = entries.slice(2).map(({ l }) => sampleOf(l));
+    expect(keptAfter.length, "the killed run journaled samples after the damaged line").toBeGreaterThan(0);
+    for (const n of [sampleOf(entries[0]!.l), ...keptAfter]) expect(askedFor.has(n), `requests for s${n}`).toBe(false);
+    // Every spent line survived: the killed process's requests and the resumed one's, as the mock counted them.
+    expect(report.usage.requests).toBe(killed.answered + answered(mock.log).length);
   });
 
   it("refuses a journal of another run, naming the changed base URL with the old and the new value", async () => {
