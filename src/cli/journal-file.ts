@@ -1,4 +1,5 @@
 import { closeSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { AnyMetricId } from "../engine/metrics/types";
@@ -26,7 +27,14 @@ export const JOURNAL_FORMAT = "ragas-playground/run-journal";
 
 const headerSchema = z.union([
   z.object({ format: z.literal(JOURNAL_FORMAT), version: z.literal(1), fingerprint: z.string() }),
-  z.object({ format: z.literal(JOURNAL_FORMAT), version: z.literal(2), fingerprint: z.string(), run: runIdentitySchema }),
+  z.object({
+    format: z.literal(JOURNAL_FORMAT),
+    version: z.literal(2),
+    fingerprint: z.string(),
+    run: runIdentitySchema,
+    /** This run among runs with the same settings: its repeats' stored replies are keyed by it. */
+    runId: z.string().min(1).optional(),
+  }),
 ]);
 const entrySchema = z.object({
   sampleId: z.string(),
@@ -56,6 +64,11 @@ export interface FileJournal extends RunJournal {
   readonly warnings: readonly string[];
   /** False for a version-1 journal, written before requests were journaled: it cannot bill the run. */
   readonly billsEveryRequest: boolean;
+  /**
+   * Names this run, not its settings (random, kept in the header, so the same across its resumes):
+   * what keeps a repeated run's stored replies apart from another run's with the same settings.
+   */
+  readonly runId: string;
   /** The requests earlier processes of this run spent (from the journal). */
   readonly spentBefore: readonly CallRecord[];
   /** Journals requests as they complete (cache hits cost nothing and are not written). */
@@ -99,10 +112,13 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
     position += line.length;
     fdatasyncSync(fd);
   };
-  if (!read || read.validBytes === 0) write({ format: JOURNAL_FORMAT, version: 2, fingerprint: run.fingerprint, run: run.identity });
+  // A journal from before runId has none: its repeats' replies were never stored under one anyway.
+  const runId = read?.runId ?? randomUUID();
+  if (!read || read.validBytes === 0) write({ format: JOURNAL_FORMAT, version: 2, fingerprint: run.fingerprint, run: run.identity, runId });
   const entries = read?.entries ?? [];
   return {
     found: entries.length,
+    runId,
     warnings: read?.warnings ?? [],
     spentBefore: read?.spent ?? [],
     billsEveryRequest: (read?.version ?? 2) === 2,
@@ -149,6 +165,8 @@ interface ReadJournal {
   warnings: string[];
   /** Bytes of the good lines kept (the file is cut here before appending). */
   validBytes: number;
+  /** From the header (absent in journals written before it was). */
+  runId?: string;
   /** The good lines alone, when damaged lines must be taken out of the file. */
   rewrite?: string;
 }
@@ -192,8 +210,10 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
   }
   const keptText = kept.map((l) => `${l}\n`).join("");
   if (damaged.length > 0) warnings.unshift(damageWarning(path, damaged, kept.length));
+  const runId = header.data.version === 2 ? header.data.runId : undefined;
   return {
     version: header.data.version,
+    ...(runId !== undefined ? { runId } : {}),
     entries,
     spent,
     warnings,

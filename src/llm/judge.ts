@@ -57,6 +57,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
         schema: request.output.jsonSchema,
         temperature: request.temperature ?? config.temperature,
         mode: current,
+        scope: request.cacheScope,
       });
       const hit = await cached(request, key, current, messages, calls);
       if (hit) return hit;
@@ -96,7 +97,8 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
     messages: JudgeRequest<O>["messages"],
     calls: CallRecord[],
   ): Promise<{ value: O } | undefined> {
-    if (!config.cache || judge.bypassCache) return undefined;
+    // A scoped request (one repeat of a run) reads its own scope's replies even when bypassing.
+    if (!config.cache || (judge.bypassCache && request.cacheScope === undefined)) return undefined;
     const started = performance.now();
     const entry = await config.cache.get(key);
     if (!entry) return undefined;

@@ -52,7 +52,8 @@ describe("file journal", () => {
     await j.append(entry("s2", [1]));
     j.close();
     const written = lines(path);
-    expect(JSON.parse(written[0]!)).toEqual({ format: JOURNAL_FORMAT, version: 2, fingerprint: RUN.fingerprint, run: RUN.identity });
+    expect(JSON.parse(written[0]!)).toEqual({ format: JOURNAL_FORMAT, version: 2, fingerprint: RUN.fingerprint, run: RUN.identity, runId: j.runId });
+    expect(j.runId).toMatch(/^[0-9a-f-]{36}$/);
     expect(RUN.identity).toMatchObject({ input: expect.stringMatching(/^1 sample, sha256 [0-9a-f]{16}$/), baseURL: "http://127.0.0.1:4000/v1" });
     // A cache hit costs nothing and is not billed; the spent line keeps no prompt text.
     expect(written.slice(1).map((l) => JSON.parse(l))).toEqual([
@@ -63,6 +64,8 @@ describe("file journal", () => {
 
     const again = openFileJournal(path, RUN, true, METRICS);
     expect([again.found, again.warnings, again.billsEveryRequest]).toEqual([2, [], true]);
+    expect(again.runId, "a resume is the same run: its repeats read back their own replies").toBe(j.runId);
+    expect(openFileJournal(join(dir, "other.journal"), RUN, false, METRICS).runId, "another run with the same settings").not.toBe(j.runId);
     expect((await again.load()).map((e) => e.sampleId)).toEqual(["s1", "s2"]);
     expect(again.spentBefore.map((c) => [c.attempts, c.promptTokens, c.cached])).toEqual([[2, 10, false]]);
     again.remove();
