@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReport } from "../../src/storage/format/report-check";
 import { parseReport } from "../../src/storage/format/report-parse";
 import type { Report } from "../../src/storage/format/report-schema";
-import { answered } from "../mock/request-log";
+import { answered, isConnectionCheck, repeatedRequests } from "../mock/request-log";
+import { judgeBrains } from "../mock/brains";
 import { type MockRequestRecord, type MockServer, startMockServer } from "../mock/server";
 import { journaledRequests, runAndKill, writeSamples } from "./kill-resume";
 import { expectAccountedFor, FAKE_KEY, runCliProcess } from "./spawn-cli";
@@ -146,9 +147,10 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
         ...["--concurrency", "16", "--out", out],
       ];
       expect(await runAndKill(faulty, argv, { at: 80, env })).toBe("SIGKILL");
+      const killedLog = [...faulty.log];
+      const killedAnswered = answered(killedLog).length;
       const billedBefore = journaledRequests(`${out}.journal`);
       expect(billedBefore).toBeGreaterThan(0);
-      const killedAt = faulty.log.length;
 
       const run = await runCliProcess([...argv, "--resume"], { env });
       expect(run.code, run.stderr).toBe(0);
@@ -156,11 +158,74 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
       expect(checkReport(report), "the app imports what the CLI wrote").toBeUndefined();
       const { scored, nulls } = expectAccountedFor(report);
       expect(scored + nulls).toBe(150);
-      // The bill: every request the killed process journaled, and every request of the resumed one.
-      expect(report.usage.requests).toBe(billedBefore + answered(faulty.log.slice(killedAt)).length);
       expect(faulty.log.some((r) => r.fault)).toBe(true);
+      // The bill against the mock's count over both processes. The resumed process is billed every
+      // request the mock answered it. Of the killed one's, the bill misses exactly those whose call had
+      // not completed at the kill (a reply on the wire, or a 429 waiting for its retry): a call is
+      // journaled when it completes. At most --concurrency calls were open, and each had sent at most
+      // its retries of one request, plus one repair request with its own retries.
+      const resumedAnswered = answered(faulty.log.slice(killedLog.length)).length;
+      const lostWithTheKill = killedAnswered + resumedAnswered - report.usage.requests;
+      expect(report.usage.requests - resumedAnswered, "what the killed process journaled is billed, once").toBe(billedBefore);
+      const attemptsOfOneRequest = Math.max(...repeatedRequests(answered(killedLog)).map((r) => r.times), 1);
+      expect(lostWithTheKill).toBeGreaterThanOrEqual(0);
+      expect(lostWithTheKill).toBeLessThanOrEqual(16 * 2 * attemptsOfOneRequest);
+      expect(report.usage.promptTokens).toBeLessThanOrEqual(answered(faulty.log).reduce((sum, r) => sum + r.promptTokens, 0));
     } finally {
       await faulty.close();
+    }
+  });
+
+  it("replays partly usable replies and their follow-ups from the reply cache: a resume asks nothing answered again", async () => {
+    // Every verdict reply of more than one statement drops its last verdict: the judge keeps the rest
+    // and asks one follow-up for the missing one.
+    const partial = await startMockServer({
+      apiKey: FAKE_KEY,
+      latencyMs: LATENCY,
+      responders: {
+        faithfulness_verdicts: (input) => {
+          const full = judgeBrains.faithfulness_verdicts!(input) as { verdicts: unknown[] };
+          return full.verdicts.length > 1 ? { verdicts: full.verdicts.slice(0, -1) } : full;
+        },
+      },
+    });
+    try {
+      const argv = (out: string, ...more: string[]) => [
+        "score",
+        ...["--input", input, "--base-url", partial.url, "--model", "mock-judge", "--metrics", "faithfulness"],
+        ...["--concurrency", "4", "--out", out, ...more],
+      ];
+      const straight = await runCliProcess(argv(join(dir, "partial-full.json")), { env });
+      expect(straight.code, straight.stderr).toBe(0);
+      const ideal = answered(partial.log).filter((r) => !isConnectionCheck(r));
+      // Statements, a partial verdict reply and its follow-up for each of the 12 samples.
+      expect(ideal.length).toBe(36);
+      expect(repeatedRequests(ideal)).toEqual([]);
+
+      const out = join(dir, "partial.json");
+      partial.resetLog();
+      // Killed while follow-ups are owed: once three verdict requests of two statements were answered
+      // partly, everything else is held (and journaled) before the kill.
+      const verdictsAsked = (log: MockRequestRecord[], statements: number) =>
+        log.filter((r) => {
+          const format = JSON.stringify((r.body as { response_format?: unknown } | undefined)?.response_format ?? "");
+          return format.includes('"name":"faithfulness_verdicts"') && format.includes(`"minItems":${statements},`);
+        });
+      const partlyAnswered = (log: MockRequestRecord[]) => verdictsAsked(log, 2);
+      expect(partlyAnswered(ideal)).toHaveLength(12);
+      const killedAt = { at: (log: MockRequestRecord[]) => partlyAnswered(log).length >= 3, settle: { journal: `${out}.journal` }, env };
+      expect(await runAndKill(partial, argv(out), killedAt)).toBe("SIGKILL");
+      const owed = partlyAnswered(answered(partial.log)).length - verdictsAsked(answered(partial.log), 1).length;
+      expect(owed, "partly answered requests whose follow-up the killed process never got").toBeGreaterThan(0);
+      partial.configure({ latencyMs: LATENCY });
+      const run = await runCliProcess(argv(out, "--resume"), { env });
+      expect(run.code, run.stderr).toBe(0);
+      const work = answered(partial.log).filter((r) => !isConnectionCheck(r));
+      expect(repeatedRequests(work), "no request answered before the kill is asked again").toEqual([]);
+      expect(work.length).toBe(ideal.length);
+      expect(reportAt(out).summary).toEqual(reportAt(join(dir, "partial-full.json")).summary);
+    } finally {
+      await partial.close();
     }
   });
 });
