@@ -1,4 +1,6 @@
-import { closeSync, fdatasyncSync, ftruncateSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, fdatasyncSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import { dirname } from "node:path";
 import { z } from "zod";
 import type { AnyMetricId } from "../engine/metrics/types";
 import type { CallRecord } from "../engine/result";
@@ -17,14 +19,22 @@ import { describeChanges, type RunIdentity, runIdentitySchema } from "./run-iden
  *
  * Nothing read back is believed as written: each line is parsed with zod, each result must pass
  * the check the app runs on import (a score recomputes from its trace), a result that fails is
- * dropped (and scored again) with a warning naming it, and a damaged line ends what is kept.
+ * dropped (and scored again) with a warning naming it, and a damaged line is skipped: every good
+ * line before and after it is kept, and the file is rewritten without it.
  */
 
 export const JOURNAL_FORMAT = "ragas-playground/run-journal";
 
 const headerSchema = z.union([
   z.object({ format: z.literal(JOURNAL_FORMAT), version: z.literal(1), fingerprint: z.string() }),
-  z.object({ format: z.literal(JOURNAL_FORMAT), version: z.literal(2), fingerprint: z.string(), run: runIdentitySchema }),
+  z.object({
+    format: z.literal(JOURNAL_FORMAT),
+    version: z.literal(2),
+    fingerprint: z.string(),
+    run: runIdentitySchema,
+    /** This run among runs with the same settings: its repeats' stored replies are keyed by it. */
+    runId: z.string().min(1).optional(),
+  }),
 ]);
 const entrySchema = z.object({
   sampleId: z.string(),
@@ -54,6 +64,11 @@ export interface FileJournal extends RunJournal {
   readonly warnings: readonly string[];
   /** False for a version-1 journal, written before requests were journaled: it cannot bill the run. */
   readonly billsEveryRequest: boolean;
+  /**
+   * Names this run, not its settings (random, kept in the header, so the same across its resumes):
+   * what keeps a repeated run's stored replies apart from another run's with the same settings.
+   */
+  readonly runId: string;
   /** The requests earlier processes of this run spent (from the journal). */
   readonly spentBefore: readonly CallRecord[];
   /** Journals requests as they complete (cache hits cost nothing and are not written). */
@@ -80,8 +95,10 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
   const read = existing === undefined ? undefined : readJournal(existing, path, run, metricIds);
   let fd: number;
   try {
+    // Damaged lines out first (never in place: a kill mid-rewrite must not lose the good lines).
+    if (read?.rewrite !== undefined) replaceFile(path, read.rewrite);
     fd = openSync(path, existing === undefined ? "w" : "r+");
-    // Cut off a torn or damaged tail so the next line starts clean after the last good one.
+    // Cut off a torn tail so the next line starts clean after the last good one.
     if (read) ftruncateSync(fd, read.validBytes);
   } catch (error) {
     throw new RunError(`journal ${path}: cannot write (${(error as Error).message})`);
@@ -95,10 +112,13 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
     position += line.length;
     fdatasyncSync(fd);
   };
-  if (!read || read.validBytes === 0) write({ format: JOURNAL_FORMAT, version: 2, fingerprint: run.fingerprint, run: run.identity });
+  // A journal from before runId has none: its repeats' replies were never stored under one anyway.
+  const runId = read?.runId ?? randomUUID();
+  if (!read || read.validBytes === 0) write({ format: JOURNAL_FORMAT, version: 2, fingerprint: run.fingerprint, run: run.identity, runId });
   const entries = read?.entries ?? [];
   return {
     found: entries.length,
+    runId,
     warnings: read?.warnings ?? [],
     spentBefore: read?.spent ?? [],
     billsEveryRequest: (read?.version ?? 2) === 2,
@@ -145,11 +165,16 @@ interface ReadJournal {
   warnings: string[];
   /** Bytes of the good lines kept (the file is cut here before appending). */
   validBytes: number;
+  /** From the header (absent in journals written before it was). */
+  runId?: string;
+  /** The good lines alone, when damaged lines must be taken out of the file. */
+  rewrite?: string;
 }
 
 /**
  * Whole lines only: a last line without its newline is a torn write and is dropped quietly; a
- * damaged line anywhere else is reported, and it and everything after it are redone.
+ * damaged line anywhere else is reported and skipped. Every good line, before and after it, is
+ * kept: a finished sample is not redone, and a `spent` line still bills its requests.
  */
 function readJournal(text: string, path: string, run: JournalRun, metricIds: readonly AnyMetricId[]): ReadJournal {
   const end = text.lastIndexOf("\n") + 1;
@@ -167,24 +192,69 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
   const entries: JournalEntry[] = [];
   const spent: CallRecord[] = [];
   const warnings: string[] = [];
-  let validBytes = Buffer.byteLength(`${lines[0]}\n`, "utf8");
+  const kept = [lines[0]!];
+  const damaged: { lineNo: number; problem: string }[] = [];
   for (const [i, line] of lines.slice(1).entries()) {
     const lineNo = i + 2;
     const parsed = lineSchema.safeParse(safeJson(line));
     if (!parsed.success) {
-      warnings.push(
-        `${path} is damaged at line ${lineNo} (${problemOf(line, parsed.error)}): resume keeps lines 1..${lineNo - 1} and redoes the rest, or delete the file to start over`,
-      );
-      break;
+      damaged.push({ lineNo, problem: problemOf(line, parsed.error) });
+      continue;
     }
-    validBytes += Buffer.byteLength(`${line}\n`, "utf8");
+    kept.push(line);
     if ("spent" in parsed.data) {
       spent.push(...parsed.data.spent.map((s) => ({ ...s, promptHash: "", ms: 0, cached: false })));
       continue;
     }
     entries.push(checkedEntry(parsed.data as JournalEntry, `${path}:${lineNo}`, metricIds, warnings));
   }
-  return { version: header.data.version, entries, spent, warnings, validBytes };
+  const keptText = kept.map((l) => `${l}\n`).join("");
+  if (damaged.length > 0) warnings.unshift(damageWarning(path, damaged, kept.length));
+  const runId = header.data.version === 2 ? header.data.runId : undefined;
+  return {
+    version: header.data.version,
+    ...(runId !== undefined ? { runId } : {}),
+    entries,
+    spent,
+    warnings,
+    validBytes: Buffer.byteLength(keptText, "utf8"),
+    ...(damaged.length > 0 ? { rewrite: keptText } : {}),
+  };
+}
+
+/** `FILE is damaged at line 7 (not JSON): resume keeps the other 40 lines, ...` (line numbers as they were). */
+function damageWarning(path: string, damaged: readonly { lineNo: number; problem: string }[], keptLines: number): string {
+  const one = damaged.length === 1;
+  const where = damaged.map((d) => `${d.lineNo} (${d.problem})`).join(", ");
+  const numbers = damaged.map((d) => d.lineNo).join(", ");
+  return (
+    `${path} is damaged at line${one ? "" : "s"} ${where}: resume keeps the other ${keptLines} lines (finished samples and billed requests), ` +
+    `removes line${one ? "" : "s"} ${numbers} from the file and redoes what ${one ? "it" : "they"} held, or delete the file to start over`
+  );
+}
+
+/** Write-then-rename, each step synced: the journal on disk is always the old file or the whole new one. */
+function replaceFile(path: string, text: string): void {
+  const temp = `${path}.rewrite`;
+  const fd = openSync(temp, "w");
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temp, path);
+  // The rename itself is durable once the folder is synced (not possible on every platform).
+  try {
+    const dir = openSync(dirname(path), "r");
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } catch {
+    // Windows cannot open a folder: the rename is still atomic, just not yet synced.
+  }
 }
 
 /** The entry without the results that fail the import check, each named in a warning. */

@@ -94,10 +94,14 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     journal?.spend(calls);
   };
   spend(preflightCalls);
-  // Repeats must reach the judge each time (as in the app): a stored reply would make them identical.
+  // Repeats must reach the judge each time (as in the app): a shared stored reply would make them
+  // identical. So they bypass shared replies, but with a journal each repeat keeps its own (scoped
+  // by the run's id and the repeat): a resume reads back what each repeat already received.
   // Only metrics that need no judge: no ports at all, so nothing can be sent.
   const portConfig = transport ? { ...transport, ...(cache ? { cache } : {}) } : undefined;
   const bypassCache = args.repeat > 1;
+  const runId = journal?.runId;
+  const cacheScopeOf = bypassCache && cache && runId !== undefined ? (repeat: number) => `run ${runId} repeat ${repeat + 1}` : undefined;
   const ports = portConfig
     ? meteredPorts(
         {
@@ -115,7 +119,15 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     output = await runDataset(
       samples,
       args.metrics,
-      { ...ports, concurrency: args.concurrency, prompts: overrides, metricOptions, customJudges, repeat: args.repeat },
+      {
+        ...ports,
+        concurrency: args.concurrency,
+        prompts: overrides,
+        metricOptions,
+        customJudges,
+        repeat: args.repeat,
+        ...(cacheScopeOf ? { cacheScopeOf } : {}),
+      },
       journal ?? memoryJournal(byBatch?.entries),
       {
         ...(io.signal ? { signal: io.signal } : {}),

@@ -45,6 +45,11 @@ export interface JudgeRequest<O> {
   priority?: number;
   /** Sampling temperature for this request instead of the transport's (a custom judge's k votes). */
   temperature?: number;
+  /**
+   * Stored replies are kept apart per scope (one repeat of a run: its replies serve a resume of that
+   * repeat, never another repeat, which must ask the judge itself). Absent: shared as usual.
+   */
+  cacheScope?: string;
 }
 
 export interface JudgeReply<O> {
@@ -66,6 +71,8 @@ export interface EmbedRequest {
   signal?: AbortSignal;
   onRateLimited?: (retryAfterMs: number | undefined) => void;
   priority?: number;
+  /** As JudgeRequest's: stored vectors kept apart per scope. */
+  cacheScope?: string;
 }
 
 export interface EmbedReply {

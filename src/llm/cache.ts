@@ -12,6 +12,8 @@ export interface ChatCacheKeyParts {
   schema: Record<string, unknown>;
   temperature: number;
   mode: OutputMode;
+  /** JudgeRequest.cacheScope: replies kept apart per scope (absent leaves the key as it always was). */
+  scope?: string | undefined;
 }
 
 /**
@@ -19,8 +21,8 @@ export interface ChatCacheKeyParts {
  * to the same server answers the same, and the key must never be persisted, even hashed).
  */
 export function chatCacheKey(parts: ChatCacheKeyParts): string {
-  const { baseURL, model, messages, schema, temperature, mode } = parts;
-  return sha256Hex(canonicalJson({ baseURL, model, messages, schema, temperature, mode }));
+  const { baseURL, model, messages, schema, temperature, mode, scope } = parts;
+  return sha256Hex(canonicalJson({ baseURL, model, messages, schema, temperature, mode, ...(scope !== undefined ? { scope } : {}) }));
 }
 
 /** Bounded in-memory cache; oldest entries go first once `maxEntries` is reached. */

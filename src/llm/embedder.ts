@@ -15,9 +15,9 @@ export interface TransportEmbedder extends Embedder {
   bypassCache: boolean;
 }
 
-/** Same texts, same model, same server: same vectors. The key holds no API key. */
-function embeddingCacheKey(baseURL: string, model: string, texts: readonly string[]): string {
-  return sha256Hex(canonicalJson({ kind: "embedding", baseURL, model, texts }));
+/** Same texts, same model, same server (and scope, when given): same vectors. The key holds no API key. */
+function embeddingCacheKey(baseURL: string, model: string, texts: readonly string[], scope: string | undefined): string {
+  return sha256Hex(canonicalJson({ kind: "embedding", baseURL, model, texts, ...(scope !== undefined ? { scope } : {}) }));
 }
 
 export function createEmbedder(input: TransportConfigInput | TransportConfig, options: { bypassCache?: boolean } = {}): TransportEmbedder {
@@ -35,8 +35,8 @@ export function createEmbedder(input: TransportConfigInput | TransportConfig, op
     // The API rejects an empty input list; nothing to embed costs nothing.
     if (request.texts.length === 0) return { vectors: [], call: record };
 
-    const key = embeddingCacheKey(endpoint.baseURL, model, request.texts);
-    const hit = await cachedVectors(key, request.texts.length);
+    const key = embeddingCacheKey(endpoint.baseURL, model, request.texts, request.cacheScope);
+    const hit = await cachedVectors(key, request.texts.length, request.cacheScope !== undefined);
     if (hit) {
       Object.assign(record, { cached: true, promptTokens: hit.promptTokens });
       return { vectors: hit.vectors, call: record };
@@ -77,8 +77,9 @@ export function createEmbedder(input: TransportConfigInput | TransportConfig, op
     }
   }
 
-  async function cachedVectors(key: string, count: number): Promise<{ vectors: number[][]; promptTokens: number } | undefined> {
-    if (!config.cache || embedder.bypassCache) return undefined;
+  async function cachedVectors(key: string, count: number, scoped: boolean): Promise<{ vectors: number[][]; promptTokens: number } | undefined> {
+    // A scoped request (one repeat of a run) reads its own scope's vectors even when bypassing.
+    if (!config.cache || (embedder.bypassCache && !scoped)) return undefined;
     const entry = await config.cache.get(key);
     if (!entry) return undefined;
     try {

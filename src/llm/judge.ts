@@ -46,7 +46,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
   };
 
   /** First reply, walking down the modes while the server refuses the response_format. */
-  async function firstReply<O>(request: JudgeRequest<O>, calls: CallRecord[]): Promise<{ reply: ChatReply; key: string } | { value: O }> {
+  async function firstReply<O>(request: JudgeRequest<O>, calls: CallRecord[]): Promise<{ reply: ChatReply; key: string } | { value: O; missing?: number[] }> {
     for (;;) {
       const current = mode;
       const messages = messagesForMode(request.messages, current, request.output.jsonSchema);
@@ -57,6 +57,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
         schema: request.output.jsonSchema,
         temperature: request.temperature ?? config.temperature,
         mode: current,
+        scope: request.cacheScope,
       });
       const hit = await cached(request, key, current, messages, calls);
       if (hit) return hit;
@@ -95,14 +96,17 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
     current: OutputMode,
     messages: JudgeRequest<O>["messages"],
     calls: CallRecord[],
-  ): Promise<{ value: O } | undefined> {
-    if (!config.cache || judge.bypassCache) return undefined;
+  ): Promise<{ value: O; missing?: number[] } | undefined> {
+    // A scoped request (one repeat of a run) reads its own scope's replies even when bypassing.
+    if (!config.cache || (judge.bypassCache && request.cacheScope === undefined)) return undefined;
     const started = performance.now();
     const entry = await config.cache.get(key);
     if (!entry) return undefined;
     const checked = validateReply(entry.content, request.output);
-    // A stale entry that no longer validates is ignored, never trusted.
-    if (!checked.ok) return undefined;
+    // A partial reply replays through the same salvage (the caller asks its follow-up, cached too);
+    // a stale entry that neither validates nor salvages is ignored, never trusted.
+    const partial = checked.ok ? undefined : salvaged(checked, request);
+    if (!checked.ok && !partial) return undefined;
     calls.push(
       chatCallRecord(request, config.model, messages, entry.mode ?? current, {
         promptTokens: entry.promptTokens,
@@ -112,7 +116,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
         reply: entry.content,
       }),
     );
-    return { value: checked.value };
+    return checked.ok ? { value: checked.value } : partial;
   }
 
   async function remember(key: string, reply: ChatReply, replyMode: OutputMode): Promise<void> {
@@ -143,7 +147,7 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
     const calls: CallRecord[] = [];
     if (request.signal?.aborted) throw cancelledError(calls);
     const first = await firstReply(request, calls);
-    if ("value" in first) return { value: first.value, calls };
+    if ("value" in first) return { ...first, calls };
 
     const { reply, key } = first;
     const replyMode = reply.record.mode ?? mode;
@@ -154,9 +158,13 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
       await remember(key, reply, replyMode);
       return { value: checked.value, calls };
     }
-    // Some items answered: keep them; the caller asks for the rest in one follow-up (never cached).
+    // Some items answered: keep them; the caller asks for the rest in one follow-up. The raw reply
+    // is stored under its request, so a resumed run replays this salvage instead of asking again.
     const partial = salvaged(checked, request);
-    if (partial) return { ...partial, calls };
+    if (partial) {
+      await remember(key, reply, replyMode);
+      return { ...partial, calls };
+    }
 
     // One repair call: the model sees its reply and what was wrong with it.
     const problem = reply.refusal ? `the model refused: ${reply.refusal}` : checked.problem;
@@ -172,7 +180,10 @@ export function createJudge(input: TransportConfigInput | TransportConfig, optio
       return { value: second.value, calls };
     }
     const partialRepair = salvaged(second, request);
-    if (partialRepair) return { ...partialRepair, calls };
+    if (partialRepair) {
+      await remember(key, repaired, replyMode);
+      return { ...partialRepair, calls };
+    }
     throw new MetricError(
       "parse_error",
       `The judge's reply for "${request.promptId}" could not be used, even after one repair request: ${second.problem}. (First reply: ${problem}.)`,

@@ -89,6 +89,37 @@ describe("cli score --resume after kill -9: no answered request is sent twice", 
     expect(report.summary).toEqual(reportAt(full).summary);
   });
 
+  it("--repeat 2 killed mid-way and resumed: each repeat asks every request once, as an uninterrupted run does", async () => {
+    const repeated = (out: string, ...more: string[]) => args(out, "--repeat", "2", "--metrics", "faithfulness,context_recall", ...more);
+    const byKey = (records: Parameters<typeof repeatedRequests>[0]) => repeatedRequests(records).sort((a, b) => a.key.localeCompare(b.key));
+    mock.resetLog();
+    const straight = await runCliProcess(repeated(join(dir, "r-full.json")), { env });
+    expect(straight.code, straight.stderr).toBe(0);
+    const ideal = answered(mock.log).filter((r) => !isConnectionCheck(r));
+    // Repeats are fresh judge calls: every request of the run is asked exactly once per repeat.
+    expect(byKey(ideal).every((r) => r.times === 2)).toBe(true);
+    expect(byKey(ideal).length * 2).toBe(ideal.length);
+
+    const out = join(dir, "r-killed.json");
+    mock.resetLog();
+    expect(await runAndKill(mock, repeated(out), { at: Math.round(ideal.length / 2), settle: { journal: `${out}.journal` }, env })).toBe("SIGKILL");
+    mock.configure({ latencyMs: LATENCY });
+    const first = answered(mock.log);
+    expect(journaledRequests(`${out}.journal`), "every answered request was journaled before the kill").toBe(first.length);
+
+    const resumed = await runCliProcess(repeated(out, "--resume"), { env });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const both = answered(mock.log);
+    const work = both.filter((r) => !isConnectionCheck(r));
+    expect(byKey(work), "no request is asked a third time over both processes").toEqual(byKey(ideal));
+    expect(work.length).toBe(ideal.length);
+    const report = reportAt(out);
+    expect(report.usage.requests).toBe(both.length);
+    expect(report.usage.cachedRequests).toBeGreaterThan(0);
+    expect(checkReport(report)).toBeUndefined();
+    expectAccountedFor(report);
+  });
+
   it("with --cache DIR, a second run of the same samples and prompts asks nothing; --no-cache asks everything", async () => {
     const cacheDir = join(dir, "cache");
     mock.resetLog();

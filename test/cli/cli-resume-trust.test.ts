@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkReport } from "../../src/storage/format/report-check";
 import { parseReport } from "../../src/storage/format/report-parse";
 import type { Report } from "../../src/storage/format/report-schema";
-import { answered } from "../mock/request-log";
+import { answered, isConnectionCheck, repeatedRequests } from "../mock/request-log";
+import { judgeBrains } from "../mock/brains";
 import { type MockRequestRecord, type MockServer, startMockServer } from "../mock/server";
 import { journaledRequests, runAndKill, writeSamples } from "./kill-resume";
 import { expectAccountedFor, FAKE_KEY, runCliProcess } from "./spawn-cli";
@@ -23,8 +24,8 @@ const env = { OPENAI_API_KEY: FAKE_KEY };
 let mock: MockServer;
 let dir: string;
 let input: string;
-/** A run of 12 samples killed after 20 answered requests: its journal and reply cache. */
-let killed: { journal: string; cache: string };
+/** A run of 12 samples killed after 28 answered requests: its journal, reply cache, and the requests the mock answered it. */
+let killed: { journal: string; cache: string; answered: number };
 
 const args = (out: string, baseURL = mock.url, ...more: string[]) => [
   "score",
@@ -57,11 +58,13 @@ beforeAll(async () => {
   input = join(dir, "twelve.jsonl");
   writeSamples(input, 12);
   const out = join(dir, "killed.json");
-  const signal = await runAndKill(mock, args(out), { at: 20, settle: { journal: `${out}.journal` }, env });
+  const signal = await runAndKill(mock, args(out), { at: 28, settle: { journal: `${out}.journal` }, env });
   mock.configure({ latencyMs: LATENCY });
   expect(signal).toBe("SIGKILL");
-  killed = { journal: `${out}.journal`, cache: `${out}.cache` };
-  expect(entryLines(readFileSync(killed.journal, "utf8").split("\n")).length).toBeGreaterThanOrEqual(2);
+  killed = { journal: `${out}.journal`, cache: `${out}.cache`, answered: answered(mock.log).length };
+  // Settled: every request answered before the kill was journaled (the bill starts exact).
+  expect(journaledRequests(killed.journal)).toBe(killed.answered);
+  expect(entryLines(readFileSync(killed.journal, "utf8").split("\n")).length).toBeGreaterThanOrEqual(3);
 }, 60_000);
 afterAll(async () => {
   await mock.close();
@@ -89,28 +92,32 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
     expect(report.results.find((r) => r.sampleId === entry.sampleId)!.metrics.faithfulness!.score).toBe(honest);
   });
 
-  it("keeps the lines before a damaged middle line, redoes the rest, and says how", async () => {
+  it("skips a damaged middle line, keeps every good line after it, says how, and bills both processes", async () => {
     const { out, journal, lines } = killedCopy("damaged");
     const entries = entryLines(lines);
     const bad = entries[1]!.i;
+    const sampleOf = (l: string) => Number(/"sampleId":"s(\d\d)"/.exec(l)![1]);
     lines[bad] = lines[bad]!.slice(0, 40);
     writeFileSync(journal, `${lines.join("\n")}\n`);
 
     mock.resetLog();
-    const run = await runCliProcess(args(out, mock.url, "--resume"), { env });
+    // Without the reply cache, what resume redoes reaches the mock: kept and redone are told apart.
+    const run = await runCliProcess(args(out, mock.url, "--resume", "--no-cache"), { env });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain(
-      `warning: ${journal} is damaged at line ${bad + 1} (not JSON): resume keeps lines 1..${bad} and redoes the rest, or delete the file to start over`,
+      `warning: ${journal} is damaged at line ${bad + 1} (not JSON): resume keeps the other ${lines.length - 1} lines (finished samples and billed requests), removes line ${bad + 1} from the file and redoes what it held, or delete the file to start over`,
     );
-    expect(run.stderr).toMatch(new RegExp(`resuming: ${entries.filter((e) => e.i < bad).length} finished sample runs? in`));
+    expect(run.stderr).toMatch(new RegExp(`resuming: ${entries.length - 1} finished sample runs? in`));
     const report = reportAt(out);
     expect(checkReport(report)).toBeUndefined();
     expectAccountedFor(report);
-    // What is redone was answered before the kill: it comes from the reply cache, not the server.
     const askedFor = new Set(answered(mock.log).map(sampleNumberOf));
-    const redone = entries.slice(1).map(({ l }) => Number(/"sampleId":"s(\d\d)"/.exec(l)![1]));
-    expect(redone.length).toBeGreaterThan(0);
-    for (const n of redone) expect(askedFor.has(n), `requests for s${n}`).toBe(false);
+    expect(askedFor.has(sampleOf(entries[1]!.l)), "the damaged line's sample is scored again").toBe(true);
+    const keptAfter = entries.slice(2).map(({ l }) => sampleOf(l));
+    expect(keptAfter.length, "the killed run journaled samples after the damaged line").toBeGreaterThan(0);
+    for (const n of [sampleOf(entries[0]!.l), ...keptAfter]) expect(askedFor.has(n), `requests for s${n}`).toBe(false);
+    // Every spent line survived: the killed process's requests and the resumed one's, as the mock counted them.
+    expect(report.usage.requests).toBe(killed.answered + answered(mock.log).length);
   });
 
   it("refuses a journal of another run, naming the changed base URL with the old and the new value", async () => {
@@ -140,9 +147,10 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
         ...["--concurrency", "16", "--out", out],
       ];
       expect(await runAndKill(faulty, argv, { at: 80, env })).toBe("SIGKILL");
+      const killedLog = [...faulty.log];
+      const killedAnswered = answered(killedLog).length;
       const billedBefore = journaledRequests(`${out}.journal`);
       expect(billedBefore).toBeGreaterThan(0);
-      const killedAt = faulty.log.length;
 
       const run = await runCliProcess([...argv, "--resume"], { env });
       expect(run.code, run.stderr).toBe(0);
@@ -150,11 +158,74 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
       expect(checkReport(report), "the app imports what the CLI wrote").toBeUndefined();
       const { scored, nulls } = expectAccountedFor(report);
       expect(scored + nulls).toBe(150);
-      // The bill: every request the killed process journaled, and every request of the resumed one.
-      expect(report.usage.requests).toBe(billedBefore + answered(faulty.log.slice(killedAt)).length);
       expect(faulty.log.some((r) => r.fault)).toBe(true);
+      // The bill against the mock's count over both processes. The resumed process is billed every
+      // request the mock answered it. Of the killed one's, the bill misses exactly those whose call had
+      // not completed at the kill (a reply on the wire, or a 429 waiting for its retry): a call is
+      // journaled when it completes. At most --concurrency calls were open, and each had sent at most
+      // its retries of one request, plus one repair request with its own retries.
+      const resumedAnswered = answered(faulty.log.slice(killedLog.length)).length;
+      const lostWithTheKill = killedAnswered + resumedAnswered - report.usage.requests;
+      expect(report.usage.requests - resumedAnswered, "what the killed process journaled is billed, once").toBe(billedBefore);
+      const attemptsOfOneRequest = Math.max(...repeatedRequests(answered(killedLog)).map((r) => r.times), 1);
+      expect(lostWithTheKill).toBeGreaterThanOrEqual(0);
+      expect(lostWithTheKill).toBeLessThanOrEqual(16 * 2 * attemptsOfOneRequest);
+      expect(report.usage.promptTokens).toBeLessThanOrEqual(answered(faulty.log).reduce((sum, r) => sum + r.promptTokens, 0));
     } finally {
       await faulty.close();
+    }
+  });
+
+  it("replays partly usable replies and their follow-ups from the reply cache: a resume asks nothing answered again", async () => {
+    // Every verdict reply of more than one statement drops its last verdict: the judge keeps the rest
+    // and asks one follow-up for the missing one.
+    const partial = await startMockServer({
+      apiKey: FAKE_KEY,
+      latencyMs: LATENCY,
+      responders: {
+        faithfulness_verdicts: (input) => {
+          const full = judgeBrains.faithfulness_verdicts!(input) as { verdicts: unknown[] };
+          return full.verdicts.length > 1 ? { verdicts: full.verdicts.slice(0, -1) } : full;
+        },
+      },
+    });
+    try {
+      const argv = (out: string, ...more: string[]) => [
+        "score",
+        ...["--input", input, "--base-url", partial.url, "--model", "mock-judge", "--metrics", "faithfulness"],
+        ...["--concurrency", "4", "--out", out, ...more],
+      ];
+      const straight = await runCliProcess(argv(join(dir, "partial-full.json")), { env });
+      expect(straight.code, straight.stderr).toBe(0);
+      const ideal = answered(partial.log).filter((r) => !isConnectionCheck(r));
+      // Statements, a partial verdict reply and its follow-up for each of the 12 samples.
+      expect(ideal.length).toBe(36);
+      expect(repeatedRequests(ideal)).toEqual([]);
+
+      const out = join(dir, "partial.json");
+      partial.resetLog();
+      // Killed while follow-ups are owed: once three verdict requests of two statements were answered
+      // partly, everything else is held (and journaled) before the kill.
+      const verdictsAsked = (log: MockRequestRecord[], statements: number) =>
+        log.filter((r) => {
+          const format = JSON.stringify((r.body as { response_format?: unknown } | undefined)?.response_format ?? "");
+          return format.includes('"name":"faithfulness_verdicts"') && format.includes(`"minItems":${statements},`);
+        });
+      const partlyAnswered = (log: MockRequestRecord[]) => verdictsAsked(log, 2);
+      expect(partlyAnswered(ideal)).toHaveLength(12);
+      const killedAt = { at: (log: MockRequestRecord[]) => partlyAnswered(log).length >= 3, settle: { journal: `${out}.journal` }, env };
+      expect(await runAndKill(partial, argv(out), killedAt)).toBe("SIGKILL");
+      const owed = partlyAnswered(answered(partial.log)).length - verdictsAsked(answered(partial.log), 1).length;
+      expect(owed, "partly answered requests whose follow-up the killed process never got").toBeGreaterThan(0);
+      partial.configure({ latencyMs: LATENCY });
+      const run = await runCliProcess(argv(out, "--resume"), { env });
+      expect(run.code, run.stderr).toBe(0);
+      const work = answered(partial.log).filter((r) => !isConnectionCheck(r));
+      expect(repeatedRequests(work), "no request answered before the kill is asked again").toEqual([]);
+      expect(work.length).toBe(ideal.length);
+      expect(reportAt(out).summary).toEqual(reportAt(join(dir, "partial-full.json")).summary);
+    } finally {
+      await partial.close();
     }
   });
 });

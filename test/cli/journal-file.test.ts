@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -52,7 +52,8 @@ describe("file journal", () => {
     await j.append(entry("s2", [1]));
     j.close();
     const written = lines(path);
-    expect(JSON.parse(written[0]!)).toEqual({ format: JOURNAL_FORMAT, version: 2, fingerprint: RUN.fingerprint, run: RUN.identity });
+    expect(JSON.parse(written[0]!)).toEqual({ format: JOURNAL_FORMAT, version: 2, fingerprint: RUN.fingerprint, run: RUN.identity, runId: j.runId });
+    expect(j.runId).toMatch(/^[0-9a-f-]{36}$/);
     expect(RUN.identity).toMatchObject({ input: expect.stringMatching(/^1 sample, sha256 [0-9a-f]{16}$/), baseURL: "http://127.0.0.1:4000/v1" });
     // A cache hit costs nothing and is not billed; the spent line keeps no prompt text.
     expect(written.slice(1).map((l) => JSON.parse(l))).toEqual([
@@ -63,6 +64,8 @@ describe("file journal", () => {
 
     const again = openFileJournal(path, RUN, true, METRICS);
     expect([again.found, again.warnings, again.billsEveryRequest]).toEqual([2, [], true]);
+    expect(again.runId, "a resume is the same run: its repeats read back their own replies").toBe(j.runId);
+    expect(openFileJournal(join(dir, "other.journal"), RUN, false, METRICS).runId, "another run with the same settings").not.toBe(j.runId);
     expect((await again.load()).map((e) => e.sampleId)).toEqual(["s1", "s2"]);
     expect(again.spentBefore.map((c) => [c.attempts, c.promptTokens, c.cached])).toEqual([[2, 10, false]]);
     again.remove();
@@ -82,26 +85,36 @@ describe("file journal", () => {
     expect(lines(path).map((l) => JSON.parse(l).sampleId ?? "header")).toEqual(["header", "s1", "s3"]);
   });
 
-  it("keeps the lines before a damaged middle line, says so with the line number, and redoes the rest", async () => {
+  it("skips a damaged middle line, keeps every good line before and after it, and rewrites the file without it", async () => {
     const path = join(dir, "damaged.journal");
     const j = openFileJournal(path, RUN, false, METRICS);
     await j.append(entry("s1", [1]));
     await j.append(entry("s2", [1]));
+    j.spend([call(false)]);
     await j.append(entry("s3", [1]));
     j.close();
     const text = lines(path);
-    writeFileSync(path, `${[text[0], text[1], `${text[2]!.slice(0, 25)}#%`, text[3]].join("\n")}\n`);
+    writeFileSync(path, `${[text[0], text[1], `${text[2]!.slice(0, 25)}#%`, text[3], text[4]].join("\n")}\n`);
     const resumed = openFileJournal(path, RUN, true, METRICS);
     expect(resumed.warnings).toEqual([
-      `${path} is damaged at line 3 (not JSON): resume keeps lines 1..2 and redoes the rest, or delete the file to start over`,
+      `${path} is damaged at line 3 (not JSON): resume keeps the other 4 lines (finished samples and billed requests), removes line 3 from the file and redoes what it held, or delete the file to start over`,
     ]);
-    expect((await resumed.load()).map((e) => e.sampleId)).toEqual(["s1"]);
+    expect((await resumed.load()).map((e) => e.sampleId)).toEqual(["s1", "s3"]);
+    // The spent line after the damage still bills its request.
+    expect(resumed.spentBefore.map((c) => c.attempts)).toEqual([2]);
     await resumed.append(entry("s2", [0]));
     resumed.close();
-    expect(lines(path).map((l) => JSON.parse(l).sampleId ?? "header")).toEqual(["header", "s1", "s2"]);
+    expect(lines(path).map((l) => JSON.parse(l).sampleId ?? (JSON.parse(l).spent ? "spent" : "header"))).toEqual(["header", "s1", "spent", "s3", "s2"]);
+    expect(existsSync(`${path}.rewrite`), "the temporary file is renamed over the journal").toBe(false);
 
-    writeFileSync(path, `${[text[0], text[1], '{"sampleId":"x","repeat":-1,"metrics":{}}'].join("\n")}\n`);
-    expect(openFileJournal(path, RUN, true, METRICS).warnings[0]).toMatch(/damaged at line 3 \(repeat: .*\): resume keeps lines 1\.\.2/);
+    writeFileSync(path, `${[text[0], "{", text[1], '{"sampleId":"x","repeat":-1,"metrics":{}}', text[3]].join("\n")}\n`);
+    const twice = openFileJournal(path, RUN, true, METRICS);
+    expect(twice.warnings[0]).toMatch(
+      /damaged at lines 2 \(not JSON\), 4 \(repeat: .*\): resume keeps the other 3 lines \(finished samples and billed requests\), removes lines 2, 4 from the file and redoes what they held, or delete the file to start over$/,
+    );
+    expect((await twice.load()).map((e) => e.sampleId)).toEqual(["s1"]);
+    twice.close();
+    expect(lines(path)).toEqual([text[0], text[1], text[3]]);
   });
 
   it("drops a hand-edited result whose score its trace contradicts, naming sample and metric", async () => {

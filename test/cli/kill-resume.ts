@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { answered } from "../mock/request-log";
-import type { MockServer } from "../mock/server";
+import type { MockRequestRecord, MockServer } from "../mock/server";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -43,8 +43,8 @@ export function journaledRequests(journal: string): number {
 }
 
 export interface KillOptions {
-  /** SIGKILL once the mock has answered this many requests of this process. */
-  at: number;
+  /** SIGKILL once the mock has answered this many requests of this process (or once they pass this test). */
+  at: number | ((answered: MockRequestRecord[]) => boolean);
   /**
    * Hold every later request unanswered and wait (up to 10 s, for a busy machine) until the journal bills all that were
    * answered before killing, so every reply the process received had its moment to be written:
@@ -68,8 +68,9 @@ export function runAndKill(mock: MockServer, argv: string[], options: KillOption
   });
   let heldSince: number | undefined;
   const poll = setInterval(() => {
-    const count = answered(mock.log.slice(before)).length;
-    if (heldSince === undefined && count >= options.at) {
+    const done = answered(mock.log.slice(before));
+    const reached = typeof options.at === "number" ? done.length >= options.at : options.at(done);
+    if (heldSince === undefined && reached) {
       if (!options.settle) {
         child.kill("SIGKILL");
         clearInterval(poll);

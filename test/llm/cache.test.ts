@@ -44,6 +44,20 @@ describe("response cache", () => {
     expect(mock.server.log).toHaveLength(2);
   });
 
+  it("a scoped request reads back only its own scope's replies, even when bypassing (a repeat of a resumed run)", async () => {
+    const cache = new MemoryResponseCache();
+    const judge = createJudge(configFor(mock.server, { cache }), { bypassCache: true });
+    await judge.complete({ ...echoRequest(), cacheScope: "run r1 repeat 1" });
+    await judge.complete({ ...echoRequest(), cacheScope: "run r1 repeat 2" });
+    expect(mock.server.log, "another repeat asks the judge itself").toHaveLength(2);
+    const again = await judge.complete({ ...echoRequest(), cacheScope: "run r1 repeat 1" });
+    expect(again.calls[0]!.cached).toBe(true);
+    await judge.complete(echoRequest());
+    expect(mock.server.log, "an unscoped request bypassing the cache asks again").toHaveLength(3);
+    await createJudge(configFor(mock.server, { cache })).complete({ ...echoRequest(), cacheScope: "run r2 repeat 1" });
+    expect(mock.server.log, "another run's repeat reads nothing of r1's").toHaveLength(4);
+  });
+
   it("caches only validated replies (a repaired one under the original request)", async () => {
     const cache = new MemoryResponseCache();
     const wrong = '{"items": "nope"}';

@@ -62,7 +62,7 @@ describe.each([
     expect(JSON.stringify(verdictCalls[1]!.body)).toContain('\\"minItems\\":2,\\"maxItems\\":2');
   });
 
-  it("never caches a partial reply: scoring again asks again for the first, but reuses the valid follow-up", async () => {
+  it("caches a partial reply under its request: scoring again replays the same salvage and follow-up, asking nothing", async () => {
     let n = 0;
     mock.server.configure({
       responders: {
@@ -75,11 +75,15 @@ describe.each([
     const judge = createJudge(configFor(mock.server, { cache }));
     const first = await evaluate([sample], ["faithfulness"], { judge, concurrency: 2 });
     expect(first.results[0]!.metrics.faithfulness!.score).toBe(0.5);
+    const asked = mock.server.log.length;
+    // As a resumed run would: nothing answered is asked again, and the partial reply salvages the same.
     const again = await evaluate([sample], ["faithfulness"], { judge, concurrency: 2 });
+    expect(mock.server.log).toHaveLength(asked);
+    expect(again.results[0]!.metrics.faithfulness!.score).toBe(0.5);
     const calls = again.results[0]!.metrics.faithfulness!.trace.calls as { promptId: string; cached: boolean }[];
     expect(calls.map((c) => [c.promptId, c.cached])).toEqual([
       ["faithfulness.statements", true],
-      ["faithfulness.verdicts", false],
+      ["faithfulness.verdicts", true],
       ["faithfulness.verdicts", true],
     ]);
   });

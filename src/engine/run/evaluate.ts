@@ -67,6 +67,8 @@ export async function evaluate<Id extends AnyMetricId>(
 export interface WorkUnit {
   sample: Sample;
   metricIds: readonly AnyMetricId[];
+  /** Every request of this unit carries it (JudgeRequest.cacheScope): a repeat's own stored replies. */
+  cacheScope?: string;
 }
 
 export interface UnitHooks extends EvaluateHooks {
@@ -102,15 +104,15 @@ export async function scoreUnits(
   let done = 0;
 
   const scoreUnit = async (index: number) => {
-    const { sample, metricIds } = units[index]!;
+    const { sample, metricIds, cacheScope } = units[index]!;
     // One sample's metrics send a request they share (the answer's statements) once.
     const shared: SharedReplies = new Map();
     await Promise.all(
       metricIds.map(async (id) => {
         const metric = definitions.get(id)!;
         const result = await scoreMetric(metric, sample, {
-          judge,
-          embedder,
+          judge: judge && cacheScope !== undefined ? scopedJudge(judge, cacheScope) : judge,
+          embedder: embedder && cacheScope !== undefined ? scopedEmbedder(embedder, cacheScope) : embedder,
           prompts: config.prompts,
           options: config.metricOptions?.[metric.id] ?? {},
           signal: hooks.signal,
@@ -134,4 +136,12 @@ export async function scoreUnits(
   };
   await Promise.all(Array.from({ length: Math.min(unitsInFlight, units.length) }, worker));
   return { results, peakInFlight: limiter.peak };
+}
+
+function scopedJudge(judge: Judge, cacheScope: string): Judge {
+  return { complete: (request) => judge.complete({ ...request, cacheScope }) };
+}
+
+function scopedEmbedder(embedder: Embedder, cacheScope: string): Embedder {
+  return { embed: (request) => embedder.embed({ ...request, cacheScope }) };
 }

@@ -9,6 +9,11 @@ import { type MetricRuns, type RepeatStat, type RepeatSummary, repeatSummary, sa
 export interface RunDatasetConfig extends EvaluateConfig {
   /** Score every sample this many times (default 1). With a response cache, bypass it for repeats. */
   repeat?: number;
+  /**
+   * The cache scope of each repeat's requests (JudgeRequest.cacheScope), instead of bypassing the
+   * cache: a resumed run reads back the replies each repeat already received, and only those.
+   */
+  cacheScopeOf?: (repeat: number) => string;
 }
 
 export interface RunDatasetHooks extends EvaluateHooks {
@@ -66,7 +71,9 @@ export async function runDataset(
     for (let r = 0; r < repeat; r++) {
       const entry = journaled.get(entryKey(sample.id, r));
       const todo = metricIds.filter((id) => !entry?.metrics[id] || hooks.redo?.(entry, id) === true);
-      if (todo.length > 0) units.push({ sample, metricIds: todo, sampleIndex, repeat: r, base: { ...entry?.metrics } });
+      if (todo.length === 0) continue;
+      const cacheScope = config.cacheScopeOf?.(r);
+      units.push({ sample, metricIds: todo, sampleIndex, repeat: r, base: { ...entry?.metrics }, ...(cacheScope !== undefined ? { cacheScope } : {}) });
     }
   });
 
