@@ -12,6 +12,7 @@ import "../styles/runs.css";
 import { useRunsT } from "./messages";
 import { RunForm } from "./RunForm";
 import { useApp } from "../shared/store";
+import { RunNoticeLine } from "./RunNoticeLine";
 import { RunProgress } from "./RunProgress";
 import { loadRuns, refreshElsewhere, removeRun, runReport } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
@@ -106,6 +107,7 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
           </li>
         ))}
       </ul>
+      <RunNoticeLine at="remove" />
       {selected && !batchRunIds.has(selected.id) ? <RunProgress meta={selected} /> : null}
       {report && selected ? (
         <button

@@ -13,9 +13,10 @@ import {
 import { getDataset, loadDatasetSamples } from "../../storage/db/datasets";
 import { newId } from "../../storage/db/ids";
 import { requestPersistentStorage } from "../../storage/db/quota";
-import { deleteRun, getRun, listRuns, loadRunResults } from "../../storage/db/runs";
+import { getRun, listRuns, loadRunResults } from "../../storage/db/runs";
 import type { Report } from "../../storage/format/report-schema";
 import { appDb } from "../shared/persist/db";
+import { deleteRunEverywhere } from "../shared/persist/run-deletion";
 import { realPorts } from "../shared/ports/judge-ports";
 import { loadLlm } from "../shared/ports/llm-loader";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
@@ -24,7 +25,8 @@ import { useApp } from "../shared/store";
 import { runsT } from "./messages";
 import { RunService } from "./run-service";
 import { type RunNotice, recordEntry, resetEntries, useRuns } from "./run-state";
-import { heldRunIds, webLocks } from "./web-locks";
+import { heldRunIds } from "../shared/locks/run-locks";
+import { webLocks } from "./web-locks";
 
 /**
  * The runs pane's actions: the RunService wired to the browser (IndexedDB, Date.now, the user's
@@ -204,13 +206,15 @@ export function cancelRun(): void {
   service.cancel();
 }
 
+/** Deletes a run from both databases (its batch state too), unless it is live in some tab. */
 export async function removeRun(runId: string): Promise<void> {
   const { live, elsewhere } = useRuns.getState();
-  if (live?.runId === runId || elsewhere.includes(runId)) return;
+  if (live?.runId === runId || elsewhere.includes(runId)) return notice({ text: runsT().removeRefusedLive, at: "remove" });
   const opened = await appDb();
   if (!opened) return;
-  await deleteRun(opened, runId);
-  useRuns.setState((s) => ({ runs: s.runs.filter((r) => r.id !== runId), selectedId: s.selectedId === runId ? null : s.selectedId }));
+  const outcome = await deleteRunEverywhere(opened, runId);
+  if (!outcome.deleted) return notice({ text: runsT().removeRefusedLive, at: "remove" });
+  useRuns.setState((s) => ({ notice: null, runs: s.runs.filter((r) => r.id !== runId), selectedId: s.selectedId === runId ? null : s.selectedId }));
 }
 
 async function execute(runId: string, at: RunNotice["at"], redo?: RunDatasetHooks["redo"], spent?: Usage): Promise<void> {

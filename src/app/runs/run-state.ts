@@ -28,7 +28,7 @@ export interface LiveRun {
 /** A message about a button that was pressed, shown next to that button. */
 export interface RunNotice {
   text: string;
-  at: "start" | "resume";
+  at: "start" | "resume" | "remove";
   /** The fix is in Settings (no key, endpoint unreachable): the notice links there. */
   settings?: boolean;
 }
