@@ -58,7 +58,7 @@ const service = new RunService(
   },
   {
     onLive: (meta, entries) => {
-      resetEntries(meta.id, entries, prices(), meta.metrics);
+      resetEntries(meta.id, entries, prices(), meta);
       useRuns.setState((s) => ({
         live: { runId: meta.id, startedAt: Date.now(), finishedAtStart: useRuns.getState().counters[meta.id]?.finished ?? 0, stopping: null },
         notice: null,
@@ -75,7 +75,7 @@ export async function loadRuns(datasetId: string): Promise<void> {
   const opened = await appDb();
   if (!opened) return;
   const { runs } = await listRuns(opened, datasetId);
-  for (const run of runs) resetEntries(run.id, (await loadRunResults(opened, run.id)).entries, prices(), run.metrics);
+  for (const run of runs) resetEntries(run.id, (await loadRunResults(opened, run.id)).entries, prices(), run);
   const s = useRuns.getState();
   useRuns.setState({ runs, selectedId: s.selectedId && runs.some((r) => r.id === s.selectedId) ? s.selectedId : (runs[0]?.id ?? null) });
   await refreshElsewhere();
@@ -93,7 +93,7 @@ export async function refreshElsewhere(): Promise<void> {
   for (const id of new Set([...elsewhere, ...before])) {
     const meta = await getRun(opened, id);
     if (!meta) continue;
-    resetEntries(id, (await loadRunResults(opened, id)).entries, prices(), meta.metrics);
+    resetEntries(id, (await loadRunResults(opened, id)).entries, prices(), meta);
     useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === id ? meta : r)) }));
   }
   if (elsewhere.join() !== before.join()) useRuns.setState((s) => ({ elsewhere, version: s.version + 1 }));
@@ -165,7 +165,7 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
       },
       check.spent,
     );
-    resetEntries(meta.id, [], prices(), meta.metrics);
+    resetEntries(meta.id, [], prices(), meta);
     useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
     await execute(meta.id, "start");
   } catch (error) {

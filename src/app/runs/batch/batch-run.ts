@@ -151,6 +151,7 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
     promptsUsed: [],
     activeMs: 0,
     unrecorded: { ...ZERO_USAGE },
+    byBatch: true,
   };
   meta.promptsUsed = promptsUsed(meta.metrics, meta.prompts);
   const [, , { openBatchDb, markBatchRun }] = await loadBatchModules();
@@ -158,7 +159,7 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
   await markBatchRun(await openBatchDb(), meta.id, now, mode);
   // Stored with its snapshot of the samples, as every run is (its report is built from it).
   await createRun(db, meta, samples);
-  resetEntries(meta.id, [], settings.prices, meta.metrics);
+  resetEntries(meta.id, [], settings.prices, meta);
   useBatch.setState((s) => ({ batchRunIds: new Set([...s.batchRunIds, meta.id]), ...(mode === "files" ? { filesRunId: meta.id } : {}) }));
   useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
   return { meta, samples };
@@ -221,11 +222,12 @@ export async function finishBatchRun(
   const entries: JournalEntry[] = results.map((r) => ({ sampleId: r.sampleId, repeat: 0, metrics: r.metrics }));
   for (const entry of entries) await journal.append(entry);
   const latest = (await getRun(db, meta.id)) ?? meta;
-  const done: RunMeta = { ...latest, status: "done", updatedAt: Date.now(), activeMs: latest.activeMs + activeMs };
+  // byBatch also for a run created before the flag existed: it is priced at batch prices from now on.
+  const done: RunMeta = { ...latest, status: "done", updatedAt: Date.now(), activeMs: latest.activeMs + activeMs, byBatch: true };
   await saveRun(db, done);
   const [, , { openBatchDb, forgetBatchRun }] = await loadBatchModules();
   await forgetBatchRun(await openBatchDb(), meta.id);
-  resetEntries(meta.id, entries, useApp.getState().settings.prices, meta.metrics);
+  resetEntries(meta.id, entries, useApp.getState().settings.prices, meta);
   useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === meta.id ? done : r)), version: s.version + 1 }));
 }
 
