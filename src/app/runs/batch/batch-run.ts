@@ -5,6 +5,7 @@ import { getDataset, loadDatasetSamples } from "../../../storage/db/datasets";
 import { loadRunSamples } from "../../../storage/db/run-inputs";
 import { promptsUsed } from "../../../storage/format/report-build";
 import { newId } from "../../../storage/db/ids";
+import { requestPersistentStorage } from "../../../storage/db/quota";
 import { createRun, getRun, idbJournal, listRuns, type RunMeta, saveRun, ZERO_USAGE } from "../../../storage/db/runs";
 import { appDb } from "../../shared/persist/db";
 import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
@@ -128,6 +129,8 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
   const { settings } = useApp.getState();
   const db = await appDb();
   if (!db) return undefined;
+  // A run worth keeping for a day: ask the browser not to evict it, as a sync run's start does.
+  void requestPersistentStorage();
   const [{ samples }, { dataset }] = await Promise.all([loadDatasetSamples(db, datasetId), getDataset(db, datasetId)]);
   if (samples.length === 0) return undefined;
   const now = Date.now();
@@ -171,15 +174,19 @@ let controller: AbortController | null = null;
 
 async function drive(meta: RunMeta, samples: readonly Sample[]): Promise<void> {
   const t = batchT();
+  const refused = otherEndpoint(meta);
+  if (refused) {
+    useBatch.setState({ runId: meta.id, phase: "failed", message: refused });
+    return;
+  }
   driving.add(meta.id);
   const abort = new AbortController();
   controller = abort;
   useBatch.setState({ runId: meta.id, phase: "running", lines: {}, message: t.submitting });
-  const [, { runBatchSession }, { openBatchDb }, { parseTransportConfig }] = await loadBatchModules();
+  const [, { runBatchSession }, { openBatchDb }] = await loadBatchModules();
   const startedAt = Date.now();
   try {
-    const { settings, apiKey } = useApp.getState();
-    const config = parseTransportConfig(transportInput({ ...settings, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
+    const config = await runTransport(meta);
     const units: WorkUnit[] = samples.map((sample) => ({ sample, metricIds: meta.metrics as MetricId[] }));
     const batchDb = await openBatchDb();
     const outcome = await runBatchSession({
@@ -231,30 +238,49 @@ export async function finishBatchRun(
   useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === meta.id ? done : r)), version: s.version + 1 }));
 }
 
-/** The transport config of a run: Settings' endpoint and key, the run's models. */
-export async function runTransport(meta: Pick<RunMeta, "model" | "embeddingModel">) {
+/**
+ * The transport config of a run: its own endpoint and models (where its batches were submitted),
+ * Settings' key and options. Never Settings' base URL: a batch id means nothing at another server.
+ */
+export async function runTransport(meta: Pick<RunMeta, "baseURL" | "model" | "embeddingModel">) {
   const [, , , { parseTransportConfig }] = await loadBatchModules();
   const { settings, apiKey } = useApp.getState();
-  return parseTransportConfig(transportInput({ ...settings, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
+  return parseTransportConfig(transportInput({ ...settings, baseURL: meta.baseURL, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
+}
+
+/**
+ * Why a run's batches cannot be polled or cancelled from here now, if they cannot: the key in
+ * memory belongs to Settings' base URL, so with Settings pointing elsewhere it would go to the
+ * wrong server (the sync resume refuses the same way). The files flow sends nothing: it needs no check.
+ */
+export function otherEndpoint(meta: Pick<RunMeta, "baseURL">): string | undefined {
+  const { settings } = useApp.getState();
+  return settings.baseURL.trim() === meta.baseURL.trim() ? undefined : batchT().otherEndpoint(meta.baseURL);
 }
 
 /** Cancel: stops polling and cancels the batches still running at the provider; the run is cancelled. */
 export async function cancelBatchRun(): Promise<void> {
   const runId = useBatch.getState().runId;
   if (!runId || useBatch.getState().phase !== "running") return;
+  const db = await appDb();
+  const meta = db ? await getRun(db, runId) : undefined;
+  if (!meta) return;
+  // Refused before polling stops: the run goes on rather than being left half cancelled.
+  const refused = otherEndpoint(meta);
+  if (refused) {
+    useBatch.setState({ message: refused });
+    return;
+  }
   controller?.abort(new Error("cancelled by the user"));
-  const [, , { openBatchDb, idbBatchState }, { parseTransportConfig }] = await loadBatchModules();
+  const [, , { openBatchDb, idbBatchState }] = await loadBatchModules();
   const { cancelBatches } = await import("../../../llm/batch/run-batch");
   const { openAiBatchApi } = await import("../../../llm/batch/batch-api");
-  const { settings, apiKey } = useApp.getState();
-  const config = parseTransportConfig(transportInput(settings, apiKey));
+  const config = await runTransport(meta);
   const store = await idbBatchState(await openBatchDb(), runId);
   const chat = openAiBatchApi(config, "chat");
   const embeddings = openAiBatchApi(config, "embedding");
   await cancelBatches(store, (endpoint) => (endpoint === "/v1/embeddings" ? embeddings : chat));
-  const db = await appDb();
-  const meta = db ? await getRun(db, runId) : undefined;
-  if (db && meta) {
+  if (db) {
     const cancelled: RunMeta = { ...meta, status: "cancelled", updatedAt: Date.now() };
     await saveRun(db, cancelled);
     useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === runId ? cancelled : r)), version: s.version + 1 }));
