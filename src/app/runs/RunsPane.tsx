@@ -108,7 +108,8 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
         ))}
       </ul>
       <RunNoticeLine at="remove" />
-      {selected && !batchRunIds.has(selected.id) ? <RunProgress meta={selected} /> : null}
+      {/* A batch run in flight shows in the form's batch status; once it stopped, its counts, cost (batch prices) and Retry failed. */}
+      {selected && !((batchRunIds.has(selected.id) || selected.byBatch) && selected.status === "running") ? <RunProgress meta={selected} /> : null}
       {report && selected ? (
         <button
           type="button"

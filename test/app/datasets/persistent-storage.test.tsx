@@ -70,7 +70,9 @@ describe("persistent storage", () => {
       useDatasets.setState((s) => ({ datasets: [...s.datasets] }));
     });
     await settle();
-    expect(line()).toBe("Storage: 1.2 MB used of 10 GB this browser allows. The browser granted persistent storage: it keeps datasets and runs until you delete them.");
+    expect(line()).toBe(
+      "Storage: 1.2 MB used of 10 GB this browser allows. The browser granted persistent storage: it keeps datasets and runs until you delete them.",
+    );
     useApp.setState({ lang: "zh" });
     await settle();
     expect(line()).toBe("存储：已用 1.2 MB，浏览器允许 10 GB。 浏览器已授予持久存储：数据集和运行会一直保留，直到你删除。");
