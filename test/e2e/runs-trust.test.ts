@@ -116,10 +116,7 @@ test("reload lands on the run; the interrupted run is announced; a second tab wa
   // A second tab on the playground: the run is announced there, with where it stopped.
   const tab2 = await session.context.newPage();
   const tab2Requests: string[] = [];
-  // What the tab asks the endpoint to do: the batch probe's two GETs (no cost, no run) are not asking.
-  tab2.on("request", (r) => {
-    if (r.method() !== "GET") tab2Requests.push(r.url());
-  });
+  tab2.on("request", (r) => tab2Requests.push(r.url()));
   await tab2.goto(e2e.appUrl);
   await waitForBoot(tab2);
   const alert = tab2.getByRole("alert").filter({ has: button(tab2, "Open interrupted run") });
@@ -149,9 +146,12 @@ test("reload lands on the run; the interrupted run is announced; a second tab wa
   await expect.poll(() => idle(page), { timeout: 20_000 }).toBe(true);
   const asked = mock.log.filter((r) => r.kind === "chat" && !isPing(r));
   expect(new Set(asked.map(requestKey)).size, "no request sent twice after the resume").toBe(asked.length);
+  // The run form's batch probe (one GET each of /files and /batches, no cost) is not the run's: the
+  // watching tab sends none of the run's requests (chat, embeddings, the connection check).
+  const probe = [`${mock.url}/files?purpose=batch&limit=1`, `${mock.url}/batches?limit=1`];
   expect(
-    tab2Requests.filter((u) => u.startsWith(mock.url)),
-    "the watching tab asked the endpoint nothing",
+    tab2Requests.filter((u) => u.startsWith(mock.url) && !probe.includes(u)),
+    "the watching tab sent nothing",
   ).toEqual([]);
 
   // Back and forward: the playground, then the run again.

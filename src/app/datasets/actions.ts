@@ -1,9 +1,10 @@
 import type { Sample } from "../../engine/sample";
-import { countDatasetRuns, type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
+import { countDatasetRuns, type DatasetMeta, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
 import type { SamplesFile } from "../../storage/format/samples-types";
 import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
 import { requestPersistentStorage } from "../../storage/db/quota";
 import { appDb } from "../shared/persist/db";
+import { deleteDatasetEverywhere } from "../shared/persist/run-deletion";
 import { type NoticeText, useDatasets } from "./store";
 
 /** What the Datasets view does to storage; each step updates the store and says what happened. */
@@ -80,12 +81,18 @@ export async function runsOf(id: string): Promise<number> {
   return opened ? countDatasetRuns(opened, id) : 0;
 }
 
-/** Deletes a dataset; its runs too with `withRuns`, else they stay whole (each keeps its own snapshot). */
+/**
+ * Deletes a dataset; its runs too with `withRuns` (from the batch database as well), else they stay
+ * whole (each keeps its own snapshot). A live run among those to delete refuses the deletion: see
+ * shared/persist/run-deletion.ts for why it is not cancelled instead.
+ */
 export async function remove(meta: DatasetMeta, options: { withRuns?: boolean; runs?: number } = {}): Promise<void> {
   const opened = await db();
   if (!opened) return;
   try {
-    const { runsDeleted } = await deleteDataset(opened, meta.id, { withRuns: options.withRuns === true });
+    const outcome = await deleteDatasetEverywhere(opened, meta.id, { withRuns: options.withRuns === true });
+    if (!outcome.deleted) return fail((m) => m.removeRefusedLive(meta.name));
+    const { runsDeleted } = outcome.value;
     set((s) => ({
       datasets: s.datasets.filter((d) => d.id !== meta.id),
       ...(s.selectedId === meta.id ? { selectedId: null, rows: [], editing: null } : {}),

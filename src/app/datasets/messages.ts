@@ -25,6 +25,7 @@ const en = {
   removed: (name: string) => `Deleted “${name}”.`,
   removedWithRuns: (name: string, runs: number) => `Deleted “${name}” and its ${runs} run${runs === 1 ? "" : "s"}.`,
   removedKeptRuns: (name: string, runs: number) => `Deleted “${name}”; its ${runs} run${runs === 1 ? " is" : "s are"} kept with the samples they scored.`,
+  removeRefusedLive: (name: string) => `“${name}” was not deleted: one of its runs is running (in this tab or another). Pause or cancel it, then delete again.`,
   hasRuns: (name: string, runs: number) =>
     `“${name}” has ${runs} run${runs === 1 ? "" : "s"}. Delete ${runs === 1 ? "it" : "them"} too, or keep ${runs === 1 ? "it" : "them"}? A kept run keeps its own copy of the samples it scored, so its report stays as it was.`,
   deleteWithRuns: "Delete dataset and runs",
@@ -137,6 +138,7 @@ const zh: DatasetsMessages = {
   removed: (name) => `已删除“${name}”。`,
   removedWithRuns: (name, runs) => `已删除“${name}”及其 ${runs} 个运行。`,
   removedKeptRuns: (name, runs) => `已删除“${name}”；它的 ${runs} 个运行连同所评分的样本一起保留。`,
+  removeRefusedLive: (name) => `“${name}”没有删除：它的一个运行正在进行（在此标签页或另一个标签页）。请先暂停或取消该运行，再删除。`,
   hasRuns: (name, runs) => `“${name}”有 ${runs} 个运行。要一起删除，还是保留？保留的运行自带所评分样本的副本，报告保持不变。`,
   deleteWithRuns: "删除数据集和运行",
   storageUsed: (used, quota) => `存储：已用 ${used}，浏览器允许 ${quota}。`,

@@ -7,6 +7,7 @@ import { useRunsT } from "./messages";
 import { cancelRun, pauseRun, resumeRun, retryFailedRun } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
 import { RunNoticeLine } from "./RunNoticeLine";
+import { retryFailedBatch, useBatch } from "./batch/batch-run";
 
 /** One run's progress and its controls. aria-valuenow counts finished (sample, repeat) pairs. */
 export function RunProgress({ meta }: { meta: RunMeta }) {
@@ -29,7 +30,10 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
   const sessionMs = isLive ? now - live.startedAt : 0;
   const doneThisSession = isLive ? c.finished - live.finishedAtStart : 0;
   const eta = isLive && doneThisSession > 0 ? (sessionMs / doneThisSession) * remaining : Number.NaN;
-  const idle = live === null;
+  // A batch run is polled on by itself (after a reload too) and retried by batch, never resumed by sync at full price.
+  const batchBusy = useBatch((s) => s.phase === "running");
+  const idle = live === null && !(meta.byBatch && batchBusy);
+  const retry = () => void (meta.byBatch ? retryFailedBatch(meta.id) : retryFailedRun(meta.id));
 
   return (
     <section className="runs-progress" aria-label={meta.name}>
@@ -55,13 +59,13 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
             </button>
           </>
         ) : null}
-        {idle && status !== "done" && status !== "elsewhere" && remaining > 0 ? (
+        {idle && !meta.byBatch && status !== "done" && status !== "elsewhere" && remaining > 0 ? (
           <button type="button" className="btn btn-primary" aria-label="Resume run" onClick={() => void resumeRun(meta.id)}>
             {t.resume}
           </button>
         ) : null}
         {idle && status !== "elsewhere" && c.failed > 0 ? (
-          <button type="button" className="btn" aria-label="Retry failed" onClick={() => void retryFailedRun(meta.id)}>
+          <button type="button" className="btn" aria-label="Retry failed" onClick={retry}>
             {t.retry}
           </button>
         ) : null}

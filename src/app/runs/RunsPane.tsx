@@ -12,6 +12,7 @@ import "../styles/runs.css";
 import { useRunsT } from "./messages";
 import { RunForm } from "./RunForm";
 import { useApp } from "../shared/store";
+import { RunNoticeLine } from "./RunNoticeLine";
 import { RunProgress } from "./RunProgress";
 import { loadRuns, refreshElsewhere, removeRun, runReport } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
@@ -106,7 +107,9 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
           </li>
         ))}
       </ul>
-      {selected && !batchRunIds.has(selected.id) ? <RunProgress meta={selected} /> : null}
+      <RunNoticeLine at="remove" />
+      {/* A batch run in flight shows in the form's batch status; once it stopped, its counts, cost (batch prices) and Retry failed. */}
+      {selected && !((batchRunIds.has(selected.id) || selected.byBatch) && selected.status === "running") ? <RunProgress meta={selected} /> : null}
       {report && selected ? (
         <button
           type="button"

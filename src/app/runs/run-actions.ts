@@ -13,9 +13,10 @@ import {
 import { getDataset, loadDatasetSamples } from "../../storage/db/datasets";
 import { newId } from "../../storage/db/ids";
 import { requestPersistentStorage } from "../../storage/db/quota";
-import { deleteRun, getRun, listRuns, loadRunResults } from "../../storage/db/runs";
+import { getRun, listRuns, loadRunResults } from "../../storage/db/runs";
 import type { Report } from "../../storage/format/report-schema";
 import { appDb } from "../shared/persist/db";
+import { deleteRunEverywhere } from "../shared/persist/run-deletion";
 import { realPorts } from "../shared/ports/judge-ports";
 import { loadLlm } from "../shared/ports/llm-loader";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
@@ -24,7 +25,8 @@ import { useApp } from "../shared/store";
 import { runsT } from "./messages";
 import { RunService } from "./run-service";
 import { type RunNotice, recordEntry, resetEntries, useRuns } from "./run-state";
-import { heldRunIds, webLocks } from "./web-locks";
+import { heldRunIds } from "../shared/locks/run-locks";
+import { webLocks } from "./web-locks";
 
 /**
  * The runs pane's actions: the RunService wired to the browser (IndexedDB, Date.now, the user's
@@ -56,7 +58,7 @@ const service = new RunService(
   },
   {
     onLive: (meta, entries) => {
-      resetEntries(meta.id, entries, prices(), meta.metrics);
+      resetEntries(meta.id, entries, prices(), meta);
       useRuns.setState((s) => ({
         live: { runId: meta.id, startedAt: Date.now(), finishedAtStart: useRuns.getState().counters[meta.id]?.finished ?? 0, stopping: null },
         notice: null,
@@ -73,7 +75,7 @@ export async function loadRuns(datasetId: string): Promise<void> {
   const opened = await appDb();
   if (!opened) return;
   const { runs } = await listRuns(opened, datasetId);
-  for (const run of runs) resetEntries(run.id, (await loadRunResults(opened, run.id)).entries, prices(), run.metrics);
+  for (const run of runs) resetEntries(run.id, (await loadRunResults(opened, run.id)).entries, prices(), run);
   const s = useRuns.getState();
   useRuns.setState({ runs, selectedId: s.selectedId && runs.some((r) => r.id === s.selectedId) ? s.selectedId : (runs[0]?.id ?? null) });
   await refreshElsewhere();
@@ -91,7 +93,7 @@ export async function refreshElsewhere(): Promise<void> {
   for (const id of new Set([...elsewhere, ...before])) {
     const meta = await getRun(opened, id);
     if (!meta) continue;
-    resetEntries(id, (await loadRunResults(opened, id)).entries, prices(), meta.metrics);
+    resetEntries(id, (await loadRunResults(opened, id)).entries, prices(), meta);
     useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === id ? meta : r)) }));
   }
   if (elsewhere.join() !== before.join()) useRuns.setState((s) => ({ elsewhere, version: s.version + 1 }));
@@ -163,7 +165,7 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
       },
       check.spent,
     );
-    resetEntries(meta.id, [], prices(), meta.metrics);
+    resetEntries(meta.id, [], prices(), meta);
     useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
     await execute(meta.id, "start");
   } catch (error) {
@@ -204,13 +206,15 @@ export function cancelRun(): void {
   service.cancel();
 }
 
+/** Deletes a run from both databases (its batch state too), unless it is live in some tab. */
 export async function removeRun(runId: string): Promise<void> {
   const { live, elsewhere } = useRuns.getState();
-  if (live?.runId === runId || elsewhere.includes(runId)) return;
+  if (live?.runId === runId || elsewhere.includes(runId)) return notice({ text: runsT().removeRefusedLive, at: "remove" });
   const opened = await appDb();
   if (!opened) return;
-  await deleteRun(opened, runId);
-  useRuns.setState((s) => ({ runs: s.runs.filter((r) => r.id !== runId), selectedId: s.selectedId === runId ? null : s.selectedId }));
+  const outcome = await deleteRunEverywhere(opened, runId);
+  if (!outcome.deleted) return notice({ text: runsT().removeRefusedLive, at: "remove" });
+  useRuns.setState((s) => ({ notice: null, runs: s.runs.filter((r) => r.id !== runId), selectedId: s.selectedId === runId ? null : s.selectedId }));
 }
 
 async function execute(runId: string, at: RunNotice["at"], redo?: RunDatasetHooks["redo"], spent?: Usage): Promise<void> {

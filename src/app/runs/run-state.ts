@@ -28,7 +28,7 @@ export interface LiveRun {
 /** A message about a button that was pressed, shown next to that button. */
 export interface RunNotice {
   text: string;
-  at: "start" | "resume";
+  at: "start" | "resume" | "remove";
   /** The fix is in Settings (no key, endpoint unreachable): the notice links there. */
   settings?: boolean;
 }
@@ -61,15 +61,15 @@ export const useRuns = create<RunsState>()(() => ({
 
 /** Per run: the latest entry per (sample, repeat), the source of the counters. */
 const entriesByRun = new Map<string, Map<string, JournalEntry>>();
-/** Per run: its metrics (a sample is finished only when each has a result). */
-const metricsByRun = new Map<string, readonly AnyMetricId[]>();
+/** Per run: its metrics (a sample is finished only when each has a result) and whether it went by batch (its prices). */
+const runsById = new Map<string, { metrics: readonly AnyMetricId[]; byBatch: boolean }>();
 
 const keyOf = (e: JournalEntry) => `${e.repeat}\u0000${e.sampleId}`;
 
-function contribution(entry: JournalEntry, prices: readonly PriceRow[], metricIds: readonly AnyMetricId[]) {
+function contribution(entry: JournalEntry, prices: readonly PriceRow[], metricIds: readonly AnyMetricId[], batch: boolean) {
   const results = Object.values(entry.metrics);
   const calls = results.flatMap((r) => (r ? (r.trace.calls as CallRecord[]) : []));
-  const cost = estimateCost(calls, prices);
+  const cost = estimateCost(calls, prices, { batch });
   return {
     finished: isFinished(entry, metricIds) ? 1 : 0,
     failed: results.some((r) => isRetryable(r)) ? 1 : 0,
@@ -79,9 +79,10 @@ function contribution(entry: JournalEntry, prices: readonly PriceRow[], metricId
   };
 }
 
-export function resetEntries(runId: string, entries: readonly JournalEntry[], prices: readonly PriceRow[], metricIds: readonly AnyMetricId[]): void {
+/** `run`: its metrics and whether it went by batch (priced at the price table's batch column). */
+export function resetEntries(runId: string, entries: readonly JournalEntry[], prices: readonly PriceRow[], run: Pick<RunMeta, "metrics" | "byBatch">): void {
   entriesByRun.set(runId, new Map());
-  metricsByRun.set(runId, metricIds);
+  runsById.set(runId, { metrics: run.metrics, byBatch: run.byBatch === true });
   useRuns.setState((s) => ({ counters: { ...s.counters, [runId]: { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] } } }));
   for (const e of entries) recordEntry(runId, e, prices);
 }
@@ -92,9 +93,11 @@ export function recordEntry(runId: string, entry: JournalEntry, prices: readonly
   entriesByRun.set(runId, map);
   const before = map.get(keyOf(entry));
   map.set(keyOf(entry), entry);
-  const metricIds = metricsByRun.get(runId) ?? (Object.keys(entry.metrics) as AnyMetricId[]);
-  const add = contribution(entry, prices, metricIds);
-  const sub = before ? contribution(before, prices, metricIds) : { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
+  const run = runsById.get(runId);
+  const metricIds = run?.metrics ?? (Object.keys(entry.metrics) as AnyMetricId[]);
+  const batch = run?.byBatch ?? false;
+  const add = contribution(entry, prices, metricIds, batch);
+  const sub = before ? contribution(before, prices, metricIds, batch) : { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
   useRuns.setState((s) => {
     const c = s.counters[runId] ?? { finished: 0, failed: 0, tokens: 0, usd: 0, unpriced: [] };
     return {

@@ -1,6 +1,6 @@
 import { isFinished } from "../../engine";
 import { listAllRuns, loadRunResults, type RunMeta } from "../../storage/db/runs";
-import { heldRunIds } from "../runs/web-locks";
+import { heldRunIds } from "../shared/locks/run-locks";
 import { appDb } from "../shared/persist/db";
 
 export interface InterruptedRun {

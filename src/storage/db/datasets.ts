@@ -155,20 +155,19 @@ export function countDatasetRuns(db: AppDb, id: string): Promise<number> {
 
 /**
  * Deletes a dataset and all its rows in one transaction; with `withRuns`, its runs too (results,
- * snapshots and contents no other run uses). Without, the runs stay whole: each holds its own
- * snapshot, so nothing is left pointing at rows that are gone.
+ * snapshots and contents no other run uses), whose ids it returns. Without, the runs stay whole:
+ * each holds its own snapshot, so nothing is left pointing at rows that are gone.
  */
-export async function deleteDataset(db: AppDb, id: string, options: { withRuns?: boolean } = {}): Promise<{ runsDeleted: number }> {
+export async function deleteDataset(db: AppDb, id: string, options: { withRuns?: boolean } = {}): Promise<{ runsDeleted: number; runIds: string[] }> {
   const tx = db.transaction(["datasets", "datasetRows", ...RUN_STORES], "readwrite");
   return inTx(tx, async () => {
-    let runsDeleted = 0;
+    let runIds: string[] = [];
     if (options.withRuns) {
-      const runIds = (await tx.objectStore("runs").index("datasetId").getAllKeys(id)).map(String);
+      runIds = (await tx.objectStore("runs").index("datasetId").getAllKeys(id)).map(String);
       await deleteRunsIn(tx as unknown as SnapshotTx, runIds);
-      runsDeleted = runIds.length;
     }
     await tx.objectStore("datasetRows").delete(rowsOf(id));
     await tx.objectStore("datasets").delete(id);
-    return { runsDeleted };
+    return { runsDeleted: runIds.length, runIds };
   });
 }

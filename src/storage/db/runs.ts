@@ -81,6 +81,12 @@ const runMetaSchema = z.object({
   datasetName: z.string(),
   promptsUsed: z.array(reportPromptSchema),
   unrecorded: usageSchema,
+  /**
+   * Sent by the provider's batch API (or its downloaded / uploaded files): priced at batch prices.
+   * Optional, so runs stored before it read as sync (a finished batch run of that time is priced
+   * at list prices: its by-batch mark left the batch database when it finished).
+   */
+  byBatch: z.boolean().optional(),
 });
 
 export type RunMeta = z.infer<typeof runMetaSchema>;

@@ -29,12 +29,26 @@ const prices = [{ model: "judge-x", input: 1, output: 10 }];
 
 describe("run progress counters", () => {
   it("count finished, failed (retryable nulls only), tokens and cost, and a retry replaces its entry", () => {
-    resetEntries("r1", [ok("a"), failed("b"), legit("c")], prices, ["faithfulness"]);
+    resetEntries("r1", [ok("a"), failed("b"), legit("c")], prices, { metrics: ["faithfulness"] });
     expect(useRuns.getState().counters.r1).toEqual({ finished: 3, failed: 1, tokens: 1100 + 500 + 210, usd: (1700 * 1 + 110 * 10) / 1e6, unpriced: [] });
     recordEntry("r1", ok("b"), prices);
     const c = useRuns.getState().counters.r1!;
     expect([c.finished, c.failed, c.tokens]).toEqual([3, 0, 1100 + 1100 + 210]);
     expect(entriesOf("r1").map((e) => e.metrics.faithfulness!.score)).toEqual([1, 1, null]);
+  });
+
+  it("a run that went by batch is priced at the batch column (or half the list price without one)", () => {
+    const sync = { metrics: ["faithfulness" as const] };
+    resetEntries("sync", [ok("a")], prices, sync);
+    resetEntries("batch", [ok("a")], prices, { ...sync, byBatch: true });
+    resetEntries("batch-column", [ok("a")], [{ ...prices[0]!, batchInput: 0.25, batchOutput: 2 }], { ...sync, byBatch: true });
+    const usd = (id: string) => useRuns.getState().counters[id]!.usd;
+    expect(usd("sync")).toBeCloseTo((1000 * 1 + 100 * 10) / 1e6, 15);
+    expect(usd("batch")).toBeCloseTo((1000 * 0.5 + 100 * 5) / 1e6, 15);
+    expect(usd("batch-column")).toBeCloseTo((1000 * 0.25 + 100 * 2) / 1e6, 15);
+    // A retry replaces its entry at the same (batch) prices.
+    recordEntry("batch", ok("a"), prices);
+    expect(usd("batch")).toBeCloseTo((1000 * 0.5 + 100 * 5) / 1e6, 15);
   });
 
   it("a run stored as running that this page is not running shows as interrupted", () => {
@@ -52,7 +66,7 @@ describe("run progress counters", () => {
       repeat: 0,
       metrics: { ...ok(sampleId).metrics, context_recall: ok(sampleId).metrics.faithfulness! },
     });
-    resetEntries("r2", [ok("a"), both("b")], prices, ["faithfulness", "context_recall"]);
+    resetEntries("r2", [ok("a"), both("b")], prices, { metrics: ["faithfulness", "context_recall"] });
     expect(useRuns.getState().counters.r2!.finished).toBe(1);
     recordEntry("r2", both("a"), prices);
     expect(useRuns.getState().counters.r2!.finished).toBe(2);

@@ -99,7 +99,8 @@ describe("deleting a dataset with runs", () => {
     const db = await freshDb();
     const { ds } = await datasetWithRuns(db);
     expect(await countDatasetRuns(db, ds.id)).toBe(2);
-    expect(await deleteDataset(db, ds.id, { withRuns: true })).toEqual({ runsDeleted: 2 });
+    // The ids go back to the caller, which clears them from the batch database too.
+    expect(await deleteDataset(db, ds.id, { withRuns: true })).toEqual({ runsDeleted: 2, runIds: ["run-1", "run-2"] });
     expect(await counts(db)).toEqual({ datasets: 1, datasetRows: 2, runs: 1, runResults: 0, runSamples: 2, sampleContents: 2 });
     expect((await loadRunSamples(db, "run-other")).samples).toEqual(samples.slice(0, 2));
   });
@@ -107,7 +108,7 @@ describe("deleting a dataset with runs", () => {
   it("keeping the runs keeps them whole: their samples come from their snapshot", async () => {
     const db = await freshDb();
     const { ds } = await datasetWithRuns(db);
-    expect(await deleteDataset(db, ds.id)).toEqual({ runsDeleted: 0 });
+    expect(await deleteDataset(db, ds.id)).toEqual({ runsDeleted: 0, runIds: [] });
     expect(await counts(db)).toEqual({ datasets: 1, datasetRows: 2, runs: 3, runResults: 2, runSamples: 10, sampleContents: 4 });
     expect((await loadRunSamples(db, "run-1")).samples).toEqual(samples);
     expect((await getRun(db, "run-1"))?.datasetName).toBe("ds");

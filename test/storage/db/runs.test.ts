@@ -43,6 +43,15 @@ describe("runs repository", () => {
     expect(issues[0]!.message).toMatch(/the run is invalid/);
   });
 
+  it("keeps whether a run went by batch; a run stored without the flag reads as sync; a flag that is not a boolean is refused", async () => {
+    const db = await freshDb();
+    await saveRun(db, meta({ id: "by-batch", byBatch: true }));
+    await saveRun(db, meta({ id: "sync" }));
+    expect((await getRun(db, "by-batch"))?.byBatch).toBe(true);
+    expect(await getRun(db, "sync")).not.toHaveProperty("byBatch");
+    await expect(saveRun(db, meta({ id: "odd", byBatch: "yes" as unknown as boolean }))).rejects.toThrow();
+  });
+
   it("is the engine's journal: one put per finished sample, resumable, retry-failed updates the row in place", async () => {
     const db = await freshDb();
     let puts = 0;

@@ -1,10 +1,9 @@
-import type { MetricId } from "../../../engine";
 import { planBatchPass } from "../../../engine/run/batch-plan";
-import type { WorkUnit } from "../../../engine/run/evaluate";
 import { loadRunSamples } from "../../../storage/db/run-inputs";
-import { getRun, type RunMeta } from "../../../storage/db/runs";
+import { getRun, loadRunResults, type RunMeta } from "../../../storage/db/runs";
 import { appDb } from "../../shared/persist/db";
 import { batchT } from "./messages";
+import { pendingUnits } from "./pending-units";
 import { createBatchRun, finishBatchRun, loadBatchModules, runTransport, useBatch } from "./batch-run";
 import type { RunForm } from "../run-actions";
 
@@ -32,8 +31,8 @@ async function roundOf(meta: RunMeta) {
     import("../../../llm/batch/reply-book"),
     import("../../../llm/batch/lines"),
   ]);
-  const { samples } = await loadRunSamples(db, meta.id);
-  const units: WorkUnit[] = samples.map((sample) => ({ sample, metricIds: meta.metrics as MetricId[] }));
+  const [{ samples }, { entries }] = await Promise.all([loadRunSamples(db, meta.id), loadRunResults(db, meta.id)]);
+  const units = pendingUnits(samples, entries, meta.metrics);
   const config = await runTransport(meta);
   const store = await idbBatchState(await openBatchDb(), meta.id);
   const pass = await planBatchPass(units, { prompts: meta.prompts, hasEmbedder: meta.embeddingModel.trim() !== "" }, replyBook(store.lines(), config));

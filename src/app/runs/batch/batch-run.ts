@@ -1,16 +1,18 @@
 import { create } from "zustand";
-import type { JournalEntry, MetricId, Sample } from "../../../engine";
+import type { JournalEntry, Sample } from "../../../engine";
 import type { WorkUnit } from "../../../engine/run/evaluate";
 import { getDataset, loadDatasetSamples } from "../../../storage/db/datasets";
 import { loadRunSamples } from "../../../storage/db/run-inputs";
 import { promptsUsed } from "../../../storage/format/report-build";
 import { newId } from "../../../storage/db/ids";
-import { createRun, getRun, idbJournal, listRuns, type RunMeta, saveRun, ZERO_USAGE } from "../../../storage/db/runs";
+import { requestPersistentStorage } from "../../../storage/db/quota";
+import { createRun, getRun, idbJournal, listRuns, loadRunResults, type RunMeta, saveRun, ZERO_USAGE } from "../../../storage/db/runs";
 import { appDb } from "../../shared/persist/db";
 import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
 import { keyMissing, transportInput } from "../../shared/ports/transport";
 import { useApp } from "../../shared/store";
 import { batchT } from "./messages";
+import { mergeResults, pendingUnits } from "./pending-units";
 import type { RunForm } from "../run-actions";
 import { resetEntries, useRuns } from "../run-state";
 
@@ -106,9 +108,9 @@ export async function resumeBatchRuns(datasetId: string): Promise<void> {
     useBatch.setState({ runId: open.id, phase: "failed", message: batchT().needKey });
     return;
   }
-  // The run's own snapshot of its samples (the dataset may have been edited since).
-  const { samples } = await loadRunSamples(db, open.id);
-  await drive(open, samples);
+  // The run's own snapshot of its samples (the dataset may have been edited since), less what is settled.
+  const [{ samples }, { entries }] = await Promise.all([loadRunSamples(db, open.id), loadRunResults(db, open.id)]);
+  await drive(open, pendingUnits(samples, entries, open.metrics));
 }
 
 export async function startBatchRun(datasetId: string, form: RunForm): Promise<void> {
@@ -120,7 +122,7 @@ export async function startBatchRun(datasetId: string, form: RunForm): Promise<v
     return;
   }
   const created = await createBatchRun(datasetId, form, "api");
-  if (created) await drive(created.meta, created.samples);
+  if (created) await drive(created.meta, pendingUnits(created.samples, [], created.meta.metrics));
 }
 
 /** A stored run marked as going by batch (before it is saved: a reload never takes it for a sync run). */
@@ -128,6 +130,8 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
   const { settings } = useApp.getState();
   const db = await appDb();
   if (!db) return undefined;
+  // A run worth keeping for a day: ask the browser not to evict it, as a sync run's start does.
+  void requestPersistentStorage();
   const [{ samples }, { dataset }] = await Promise.all([loadDatasetSamples(db, datasetId), getDataset(db, datasetId)]);
   if (samples.length === 0) return undefined;
   const now = Date.now();
@@ -151,6 +155,7 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
     promptsUsed: [],
     activeMs: 0,
     unrecorded: { ...ZERO_USAGE },
+    byBatch: true,
   };
   meta.promptsUsed = promptsUsed(meta.metrics, meta.prompts);
   const [, , { openBatchDb, markBatchRun }] = await loadBatchModules();
@@ -158,28 +163,66 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
   await markBatchRun(await openBatchDb(), meta.id, now, mode);
   // Stored with its snapshot of the samples, as every run is (its report is built from it).
   await createRun(db, meta, samples);
-  resetEntries(meta.id, [], settings.prices, meta.metrics);
+  resetEntries(meta.id, [], settings.prices, meta);
   useBatch.setState((s) => ({ batchRunIds: new Set([...s.batchRunIds, meta.id]), ...(mode === "files" ? { filesRunId: meta.id } : {}) }));
   useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
   return { meta, samples };
+}
+
+/**
+ * "Retry failed" of a batch run: only the (sample, metric) pairs that came back as a failed or
+ * expired line go, as a new batch at batch prices (never by sync at full price). The run is marked
+ * as going by batch again, so a reload polls the retry on.
+ */
+export async function retryFailedBatch(runId: string): Promise<void> {
+  const t = batchT();
+  if (useBatch.getState().phase === "running" || driving.has(runId)) return;
+  const db = await appDb();
+  const meta = db ? await getRun(db, runId) : undefined;
+  if (!db || !meta) return;
+  const { settings, apiKey } = useApp.getState();
+  if (keyMissing(settings, apiKey)) {
+    useBatch.setState({ runId, phase: "failed", message: t.needKey });
+    return;
+  }
+  const refused = otherEndpoint(meta);
+  if (refused) {
+    useBatch.setState({ runId, phase: "failed", message: refused });
+    return;
+  }
+  const [{ samples }, { entries }] = await Promise.all([loadRunSamples(db, runId), loadRunResults(db, runId)]);
+  const units = pendingUnits(samples, entries, meta.metrics);
+  if (units.length === 0) return;
+  const [, , { openBatchDb, markBatchRun }] = await loadBatchModules();
+  const now = Date.now();
+  // Marked before it is saved as running, as a new batch run is: a reload never takes it for a sync one.
+  await markBatchRun(await openBatchDb(), runId, now, "api");
+  const running: RunMeta = { ...meta, status: "running", updatedAt: now, byBatch: true };
+  await saveRun(db, running);
+  useBatch.setState((s) => ({ batchRunIds: new Set([...s.batchRunIds, runId]) }));
+  useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === runId ? running : r)) }));
+  await drive(running, units);
 }
 
 /** Runs this tab is driving (a second call for the same run does nothing). */
 const driving = new Set<string>();
 let controller: AbortController | null = null;
 
-async function drive(meta: RunMeta, samples: readonly Sample[]): Promise<void> {
+async function drive(meta: RunMeta, units: readonly WorkUnit[]): Promise<void> {
   const t = batchT();
+  const refused = otherEndpoint(meta);
+  if (refused) {
+    useBatch.setState({ runId: meta.id, phase: "failed", message: refused });
+    return;
+  }
   driving.add(meta.id);
   const abort = new AbortController();
   controller = abort;
   useBatch.setState({ runId: meta.id, phase: "running", lines: {}, message: t.submitting });
-  const [, { runBatchSession }, { openBatchDb }, { parseTransportConfig }] = await loadBatchModules();
+  const [, { runBatchSession }, { openBatchDb }] = await loadBatchModules();
   const startedAt = Date.now();
   try {
-    const { settings, apiKey } = useApp.getState();
-    const config = parseTransportConfig(transportInput({ ...settings, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
-    const units: WorkUnit[] = samples.map((sample) => ({ sample, metricIds: meta.metrics as MetricId[] }));
+    const config = await runTransport(meta);
     const batchDb = await openBatchDb();
     const outcome = await runBatchSession({
       runKey: meta.id,
@@ -209,7 +252,10 @@ async function drive(meta: RunMeta, samples: readonly Sample[]): Promise<void> {
   }
 }
 
-/** Every sample's results into the runResults store; the run is done and its batch state goes. */
+/**
+ * The pass's results into the runResults store, over what a sample already holds (a retry settles
+ * only its failed metrics); the run is done and its batch state goes.
+ */
 export async function finishBatchRun(
   meta: RunMeta,
   results: readonly { sampleId: string; metrics: JournalEntry["metrics"] }[],
@@ -218,41 +264,61 @@ export async function finishBatchRun(
   const db = await appDb();
   if (!db) return;
   const journal = idbJournal(db, meta.id);
-  const entries: JournalEntry[] = results.map((r) => ({ sampleId: r.sampleId, repeat: 0, metrics: r.metrics }));
-  for (const entry of entries) await journal.append(entry);
+  for (const entry of mergeResults(await journal.load(), results)) await journal.append(entry);
+  const { entries } = await loadRunResults(db, meta.id);
   const latest = (await getRun(db, meta.id)) ?? meta;
-  const done: RunMeta = { ...latest, status: "done", updatedAt: Date.now(), activeMs: latest.activeMs + activeMs };
+  // byBatch also for a run created before the flag existed: it is priced at batch prices from now on.
+  const done: RunMeta = { ...latest, status: "done", updatedAt: Date.now(), activeMs: latest.activeMs + activeMs, byBatch: true };
   await saveRun(db, done);
   const [, , { openBatchDb, forgetBatchRun }] = await loadBatchModules();
   await forgetBatchRun(await openBatchDb(), meta.id);
-  resetEntries(meta.id, entries, useApp.getState().settings.prices, meta.metrics);
+  resetEntries(meta.id, entries, useApp.getState().settings.prices, done);
   useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === meta.id ? done : r)), version: s.version + 1 }));
 }
 
-/** The transport config of a run: Settings' endpoint and key, the run's models. */
-export async function runTransport(meta: Pick<RunMeta, "model" | "embeddingModel">) {
+/**
+ * The transport config of a run: its own endpoint and models (where its batches were submitted),
+ * Settings' key and options. Never Settings' base URL: a batch id means nothing at another server.
+ */
+export async function runTransport(meta: Pick<RunMeta, "baseURL" | "model" | "embeddingModel">) {
   const [, , , { parseTransportConfig }] = await loadBatchModules();
   const { settings, apiKey } = useApp.getState();
-  return parseTransportConfig(transportInput({ ...settings, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
+  return parseTransportConfig(transportInput({ ...settings, baseURL: meta.baseURL, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey));
+}
+
+/**
+ * Why a run's batches cannot be polled or cancelled from here now, if they cannot: the key in
+ * memory belongs to Settings' base URL, so with Settings pointing elsewhere it would go to the
+ * wrong server (the sync resume refuses the same way). The files flow sends nothing: it needs no check.
+ */
+function otherEndpoint(meta: Pick<RunMeta, "baseURL">): string | undefined {
+  const { settings } = useApp.getState();
+  return settings.baseURL.trim() === meta.baseURL.trim() ? undefined : batchT().otherEndpoint(meta.baseURL);
 }
 
 /** Cancel: stops polling and cancels the batches still running at the provider; the run is cancelled. */
 export async function cancelBatchRun(): Promise<void> {
   const runId = useBatch.getState().runId;
   if (!runId || useBatch.getState().phase !== "running") return;
+  const db = await appDb();
+  const meta = db ? await getRun(db, runId) : undefined;
+  if (!meta) return;
+  // Refused before polling stops: the run goes on rather than being left half cancelled.
+  const refused = otherEndpoint(meta);
+  if (refused) {
+    useBatch.setState({ message: refused });
+    return;
+  }
   controller?.abort(new Error("cancelled by the user"));
-  const [, , { openBatchDb, idbBatchState }, { parseTransportConfig }] = await loadBatchModules();
+  const [, , { openBatchDb, idbBatchState }] = await loadBatchModules();
   const { cancelBatches } = await import("../../../llm/batch/run-batch");
   const { openAiBatchApi } = await import("../../../llm/batch/batch-api");
-  const { settings, apiKey } = useApp.getState();
-  const config = parseTransportConfig(transportInput(settings, apiKey));
+  const config = await runTransport(meta);
   const store = await idbBatchState(await openBatchDb(), runId);
   const chat = openAiBatchApi(config, "chat");
   const embeddings = openAiBatchApi(config, "embedding");
   await cancelBatches(store, (endpoint) => (endpoint === "/v1/embeddings" ? embeddings : chat));
-  const db = await appDb();
-  const meta = db ? await getRun(db, runId) : undefined;
-  if (db && meta) {
+  if (db) {
     const cancelled: RunMeta = { ...meta, status: "cancelled", updatedAt: Date.now() };
     await saveRun(db, cancelled);
     useRuns.setState((s) => ({ runs: s.runs.map((r) => (r.id === runId ? cancelled : r)), version: s.version + 1 }));

@@ -33,6 +33,8 @@ const en = {
   filesDone: "Every result is in: the run is finished.",
   filesProblems: (text: string) => `Some lines were not used: ${text}`,
   needKey: "Set the API key in Settings first (it lives in memory only).",
+  otherEndpoint: (baseURL: string) =>
+    `This batch run was submitted to ${baseURL}, and Settings point elsewhere: set that base URL (and its key) in Settings to poll or cancel it.`,
 };
 
 type BatchMessages = typeof en;
@@ -61,6 +63,7 @@ const zh: BatchMessages = {
   filesDone: "所有结果均已收到：运行完成。",
   filesProblems: (text) => `有些行未被使用：${text}`,
   needKey: "请先在设置中填写 API 密钥（只保存在内存中）。",
+  otherEndpoint: (baseURL) => `此批处理运行提交到了 ${baseURL}，而设置指向别处：请在设置中改回该 Base URL（及其密钥）后再轮询或取消。`,
 };
 
 export const { useMessages: useBatchT, currentMessages: batchT } = defineMessages({ en, zh });

@@ -4,6 +4,7 @@ import { type BatchApi, openAiBatchApi } from "../../../llm/batch/batch-api";
 import type { Sleep } from "../../../llm/batch/poll";
 import { type BatchRunOutput, runByBatch } from "../../../llm/batch/run-batch";
 import type { TransportConfig } from "../../../llm/config";
+import { BATCH_LOCK_PREFIX, withLockIfFree } from "../locks/run-locks";
 import { idbBatchState, type openBatchDb } from "../persist/batch-state";
 
 /**
@@ -50,7 +51,6 @@ const browserSleep: Sleep = (ms, signal) =>
   });
 
 export async function runBatchSession(options: BatchSessionOptions): Promise<BatchSessionOutcome> {
-  const locks = options.locks ?? (globalThis.navigator as { locks?: RunLocks } | undefined)?.locks;
   const drive = async (): Promise<BatchSessionOutcome> => {
     const store = await idbBatchState(options.db, options.runKey);
     const chat = openAiBatchApi(options.config, "chat");
@@ -68,6 +68,9 @@ export async function runBatchSession(options: BatchSessionOptions): Promise<Bat
     });
     return { kind: "finished", ...out };
   };
-  if (!locks) return drive();
-  return locks.request(`ragas-playground-batch:${options.runKey}`, { ifAvailable: true }, async (lock) => (lock ? drive() : { kind: "held-elsewhere" }));
+  const name = BATCH_LOCK_PREFIX + options.runKey;
+  if (options.locks) return options.locks.request(name, { ifAvailable: true }, async (lock) => (lock ? drive() : { kind: "held-elsewhere" }));
+  // navigator.locks (or this tab's memory where it is missing): the same lock a deletion waits for.
+  const held = await withLockIfFree(name, drive);
+  return held.ran ? held.value : { kind: "held-elsewhere" };
 }

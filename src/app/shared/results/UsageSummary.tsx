@@ -14,6 +14,7 @@ export function UsageSummary({ results, demo }: { results: Partial<Record<AnyMet
   const ragas = ragasScoreOfMeans(Object.entries(results).map(([id, r]) => [id, r?.score]));
   const calls = allCalls([{ sampleId: "", metrics: results }]);
   const usage = usageOf(calls);
+  // List prices: the playground scores one sample by sync requests (only dataset runs go by batch, priced in run-state.ts).
   const cost = estimateCost(calls, prices);
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
   return (

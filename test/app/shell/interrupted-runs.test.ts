@@ -1,0 +1,65 @@
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it } from "vitest";
+import { BATCH_LOCK_PREFIX, type LockManagerLike, RUN_LOCK_PREFIX } from "../../../src/app/shared/locks/run-locks";
+import { appDb } from "../../../src/app/shared/persist/db";
+import { findInterruptedRun } from "../../../src/app/shell/interrupted-runs";
+import { createDataset } from "../../../src/storage/db/datasets";
+import { createRun, type RunMeta, ZERO_USAGE } from "../../../src/storage/db/runs";
+
+/**
+ * Issue 17/18: a run stored as running is announced as interrupted only when no tab drives it. A
+ * sync run's tab holds `ragas-playground:run:<id>`, a batch run's polling tab
+ * `ragas-playground-batch:<id>`: either lock, held by another tab, means the run is not interrupted.
+ */
+
+/** navigator.locks as another tab's: the names it holds, seen through query(). */
+function otherTabLocks(held: Set<string>): LockManagerLike {
+  return {
+    request: async (name, _options, callback) => callback(held.has(name) ? null : { name }),
+    query: async () => ({ held: [...held].map((name) => ({ name })) }),
+  };
+}
+
+afterEach(() => {
+  delete (globalThis as { navigator?: unknown }).navigator;
+});
+
+describe("findInterruptedRun", () => {
+  it("skips a run another tab drives by sync or by batch, and announces it once no tab holds it", async () => {
+    const db = (await appDb())!;
+    const samples = [{ id: "a", question: "q?", answer: "a.", contexts: ["c."] }];
+    const dataset = await createDataset(db, { name: "d", source: { file: "d.csv", kind: "csv" }, samples });
+    const meta: RunMeta = {
+      id: "batch-run",
+      datasetId: dataset.id,
+      datasetName: "d",
+      name: "by batch",
+      createdAt: 1,
+      updatedAt: 1,
+      status: "running",
+      metrics: ["faithfulness"],
+      repeat: 1,
+      concurrency: 1,
+      sampleCount: 1,
+      model: "m",
+      embeddingModel: "",
+      baseURL: "http://x/v1",
+      prompts: {},
+      promptsUsed: [],
+      activeMs: 0,
+      unrecorded: { ...ZERO_USAGE },
+      byBatch: true,
+    };
+    await createRun(db, meta, samples);
+    const held = new Set<string>();
+    (globalThis as { navigator?: unknown }).navigator = { locks: otherTabLocks(held) };
+
+    held.add(BATCH_LOCK_PREFIX + meta.id);
+    expect(await findInterruptedRun()).toBeNull();
+    held.clear();
+    held.add(RUN_LOCK_PREFIX + meta.id);
+    expect(await findInterruptedRun()).toBeNull();
+    held.clear();
+    expect(await findInterruptedRun()).toEqual({ run: meta, finished: 0, total: 1 });
+  });
+});
