@@ -11,7 +11,7 @@ import { traceFieldsOf, traceItemsOf } from "../format/trace-schemas";
  * a stored trace directly and a malformed one must be caught here, not in a React component.
  */
 
-export type StoredResults = Partial<Record<AnyMetricId, MetricResult>>;
+type StoredResults = Partial<Record<AnyMetricId, MetricResult>>;
 
 function storedResult(id: AnyMetricId) {
   const fields = traceFieldsOf(id)!;
