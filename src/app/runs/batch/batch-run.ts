@@ -13,6 +13,13 @@ import { useApp } from "../../shared/store";
 import { batchT } from "./messages";
 import type { RunForm } from "../run-actions";
 import { resetEntries, useRuns } from "../run-state";
+import type { BatchSessionOptions } from "../../shared/batch/batch-session";
+
+/**
+ * How a session waits between polls and which locks it takes: the browser's timers and
+ * navigator.locks when absent; a test passes a clock it advances itself instead of sleeping.
+ */
+type SessionPorts = Pick<BatchSessionOptions, "sleep" | "locks">;
 
 /**
  * Runs by the provider's batch API in the page. The run is an ordinary stored run (it shows in the
@@ -90,7 +97,7 @@ export async function probeBatch(): Promise<void> {
 }
 
 /** Which of the dataset's runs go by batch; those still running are driven again (after a reload). */
-export async function resumeBatchRuns(datasetId: string): Promise<void> {
+export async function resumeBatchRuns(datasetId: string, ports: SessionPorts = {}): Promise<void> {
   const db = await appDb();
   if (!db) return;
   const [, , { openBatchDb, batchRunKeys }] = await loadBatchModules();
@@ -108,10 +115,10 @@ export async function resumeBatchRuns(datasetId: string): Promise<void> {
   }
   // The run's own snapshot of its samples (the dataset may have been edited since).
   const { samples } = await loadRunSamples(db, open.id);
-  await drive(open, samples);
+  await drive(open, samples, ports);
 }
 
-export async function startBatchRun(datasetId: string, form: RunForm): Promise<void> {
+export async function startBatchRun(datasetId: string, form: RunForm, ports: SessionPorts = {}): Promise<void> {
   const t = batchT();
   const { settings, apiKey } = useApp.getState();
   if (form.metrics.length === 0 || useBatch.getState().phase === "running") return;
@@ -120,7 +127,7 @@ export async function startBatchRun(datasetId: string, form: RunForm): Promise<v
     return;
   }
   const created = await createBatchRun(datasetId, form, "api");
-  if (created) await drive(created.meta, created.samples);
+  if (created) await drive(created.meta, created.samples, ports);
 }
 
 /** A stored run marked as going by batch (before it is saved: a reload never takes it for a sync run). */
@@ -168,7 +175,7 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
 const driving = new Set<string>();
 let controller: AbortController | null = null;
 
-async function drive(meta: RunMeta, samples: readonly Sample[]): Promise<void> {
+async function drive(meta: RunMeta, samples: readonly Sample[], ports: SessionPorts): Promise<void> {
   const t = batchT();
   driving.add(meta.id);
   const abort = new AbortController();
@@ -187,6 +194,7 @@ async function drive(meta: RunMeta, samples: readonly Sample[]): Promise<void> {
       plan: { prompts: meta.prompts, hasEmbedder: meta.embeddingModel.trim() !== "" },
       config,
       db: batchDb,
+      ...ports,
       signal: abort.signal,
       onStatus: (line) => {
         const batch = /^(round \d+ \S+ \(\d+ requests\) \S+):/.exec(line)?.[1] ?? line;
