@@ -15,6 +15,13 @@ import { batchT } from "./messages";
 import { mergeResults, pendingUnits } from "./pending-units";
 import type { RunForm } from "../run-actions";
 import { resetEntries, useRuns } from "../run-state";
+import type { BatchSessionOptions } from "../../shared/batch/batch-session";
+
+/**
+ * How a session waits between polls and which locks it takes: the browser's timers and
+ * navigator.locks when absent; a test passes a clock it advances itself instead of sleeping.
+ */
+type SessionPorts = Pick<BatchSessionOptions, "sleep" | "locks">;
 
 /**
  * Runs by the provider's batch API in the page. The run is an ordinary stored run (it shows in the
@@ -92,7 +99,7 @@ export async function probeBatch(): Promise<void> {
 }
 
 /** Which of the dataset's runs go by batch; those still running are driven again (after a reload). */
-export async function resumeBatchRuns(datasetId: string): Promise<void> {
+export async function resumeBatchRuns(datasetId: string, ports: SessionPorts = {}): Promise<void> {
   const db = await appDb();
   if (!db) return;
   const [, , { openBatchDb, batchRunKeys }] = await loadBatchModules();
@@ -110,10 +117,10 @@ export async function resumeBatchRuns(datasetId: string): Promise<void> {
   }
   // The run's own snapshot of its samples (the dataset may have been edited since), less what is settled.
   const [{ samples }, { entries }] = await Promise.all([loadRunSamples(db, open.id), loadRunResults(db, open.id)]);
-  await drive(open, pendingUnits(samples, entries, open.metrics));
+  await drive(open, pendingUnits(samples, entries, open.metrics), ports);
 }
 
-export async function startBatchRun(datasetId: string, form: RunForm): Promise<void> {
+export async function startBatchRun(datasetId: string, form: RunForm, ports: SessionPorts = {}): Promise<void> {
   const t = batchT();
   const { settings, apiKey } = useApp.getState();
   if (form.metrics.length === 0 || useBatch.getState().phase === "running") return;
@@ -122,7 +129,7 @@ export async function startBatchRun(datasetId: string, form: RunForm): Promise<v
     return;
   }
   const created = await createBatchRun(datasetId, form, "api");
-  if (created) await drive(created.meta, pendingUnits(created.samples, [], created.meta.metrics));
+  if (created) await drive(created.meta, pendingUnits(created.samples, [], created.meta.metrics), ports);
 }
 
 /** A stored run marked as going by batch (before it is saved: a reload never takes it for a sync run). */
@@ -208,7 +215,7 @@ export async function retryFailedBatch(runId: string): Promise<void> {
 const driving = new Set<string>();
 let controller: AbortController | null = null;
 
-async function drive(meta: RunMeta, units: readonly WorkUnit[]): Promise<void> {
+async function drive(meta: RunMeta, units: readonly WorkUnit[], ports: SessionPorts = {}): Promise<void> {
   const t = batchT();
   const refused = otherEndpoint(meta);
   if (refused) {
@@ -230,6 +237,7 @@ async function drive(meta: RunMeta, units: readonly WorkUnit[]): Promise<void> {
       plan: { prompts: meta.prompts, hasEmbedder: meta.embeddingModel.trim() !== "" },
       config,
       db: batchDb,
+      ...ports,
       signal: abort.signal,
       onStatus: (line) => {
         const batch = /^(round \d+ \S+ \(\d+ requests\) \S+):/.exec(line)?.[1] ?? line;

@@ -7,15 +7,21 @@ import { openAppDb, type AppDb } from "../../../storage/db/db";
 let opening: Promise<AppDb | null> | null = null;
 
 export function appDb(): Promise<AppDb | null> {
-  opening ??= openAppDb(undefined, {
-    // Another tab upgraded the schema: this connection is gone; the next call reopens.
-    onVersionChange: () => {
-      opening = null;
-    },
-    onTerminated: () => {
-      opening = null;
-    },
-  }).catch(() => null);
+  // Started inside a promise: where reading `indexedDB` itself throws (a sandboxed frame, no
+  // IndexedDB at all) the throw is synchronous, and must become null like any other failure.
+  opening ??= Promise.resolve()
+    .then(() =>
+      openAppDb(undefined, {
+        // Another tab upgraded the schema: this connection is gone; the next call reopens.
+        onVersionChange: () => {
+          opening = null;
+        },
+        onTerminated: () => {
+          opening = null;
+        },
+      }),
+    )
+    .catch(() => null);
   return opening;
 }
 

@@ -1,0 +1,83 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { appDb } from "../../../../src/app/shared/persist/db";
+import { startDraftSync } from "../../../../src/app/shared/persist/draft-sync";
+import { IDLE_RUN } from "../../../../src/app/shared/store/run-slice";
+import { useApp } from "../../../../src/app/shared/store";
+import { evaluate, type Sample } from "../../../../src/engine";
+import { clearLastSession, loadLastSession } from "../../../../src/storage/db/session";
+
+// The save waits 500 ms after the last change: on a fake clock. fake-indexeddb schedules its work
+// with setImmediate, which stays real, so the writes a save starts are let through after.
+const settle = async (ms: number) => {
+  await vi.advanceTimersByTimeAsync(ms);
+  for (let i = 0; i < 50; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+const lastSession = async () => (await loadLastSession((await appDb())!)).session;
+
+const shown: Sample = { id: "shown-1", question: "Capital of France?", answer: "Paris", contexts: ["Paris is the capital of France."], reference: "Paris" };
+
+let stop: () => void = () => undefined;
+beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  await clearLastSession((await appDb())!);
+  useApp.setState({ run: IDLE_RUN, selected: ["exact_match"] });
+  useApp.getState().clearDraft();
+  stop = startDraftSync();
+});
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+});
+
+describe("the last session follows the form", () => {
+  it("saves what was typed 500 ms after the last keystroke, with the ticked metrics and no results", async () => {
+    useApp.getState().setField("question", "Capital of Spain?");
+    await settle(300);
+    useApp.getState().setField("answer", "Madrid");
+    await settle(499);
+    expect(await lastSession()).toBeUndefined();
+    await settle(1);
+    const session = (await lastSession())!;
+    expect(session.sample).toMatchObject({ question: "Capital of Spain?", answer: "Madrid", contexts: [] });
+    expect(session.sample.id).not.toBe("");
+    expect(session.metrics).toEqual(["exact_match"]);
+    expect(session.results).toEqual({});
+    expect(session.historyId).toBeUndefined();
+  });
+
+  it("keeps the shown results while the form still holds their sample, and drops them once it does not", async () => {
+    const out = await evaluate([shown], ["exact_match"], { concurrency: 1 });
+    const results = out.results[0]!.metrics;
+    useApp.getState().showResults({ sample: shown, metricIds: ["exact_match"], results, demo: false, model: "m", historyId: "h-7" }, 1000);
+    useApp.getState().loadDraft(shown);
+    await settle(500);
+    let session = (await lastSession())!;
+    expect(session.sample.id).toBe("shown-1");
+    expect(session.results.exact_match!.score).toBe(results.exact_match!.score);
+    expect(session.historyId).toBe("h-7");
+
+    useApp.getState().setField("answer", "Lyon");
+    await settle(500);
+    session = (await lastSession())!;
+    expect(session.sample).toMatchObject({ id: "shown-1", answer: "Lyon" });
+    expect(session.results).toEqual({});
+    expect(session.historyId).toBeUndefined();
+  });
+
+  it("does not save over the session while a run is writing to it", async () => {
+    useApp.getState().setField("question", "first");
+    await settle(500);
+    useApp.getState().startRun(shown, ["exact_match"], false, "m");
+    useApp.getState().setField("question", "typed during the run");
+    await settle(500);
+    expect((await lastSession())!.sample.question).toBe("first");
+  });
+
+  it("stopping the sync cancels a save that was waiting", async () => {
+    useApp.getState().setField("question", "never saved");
+    stop();
+    await settle(500);
+    expect(await lastSession()).toBeUndefined();
+  });
+});
