@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { anthropicBatches } from "./anthropic-batches";
 import { answerLine } from "./batch-answer";
 import { batchObject, type BatchRecord, DEFAULT_TIMES, fileTooLarge, type LifecycleTimes, phaseOf, validateLines } from "./batch-lifecycle";
 import { answerPreflight, openAiError, sendJson } from "./http";
@@ -9,7 +10,8 @@ import type { CorsMode, MockOptions } from "./options";
  * A mock of OpenAI's (and Azure's) Files + Batches API over real HTTP: multipart upload, the batch
  * life cycle on a clock the test advances, output and error files, expiry, cancel, the limits
  * (50,000 requests / 200 MB per file) and OpenAI's error bodies. Each line is answered by the sync
- * mock's brains, so a batch run and a sync run give the same replies.
+ * mock's brains, so a batch run and a sync run give the same replies. The same server speaks
+ * Anthropic's Message Batches under /v1/messages/batches (anthropic-batches.ts), on the same clock.
  */
 
 export interface BatchMockOptions {
@@ -73,6 +75,20 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
   const created: BatchMock["created"] = [];
   const times = () => ({ ...DEFAULT_TIMES, ...options.times });
   const nextId = (prefix: string) => `${prefix}-mock${String(++counter).padStart(6, "0")}`;
+  let url = "";
+  const anthropic = anthropicBatches({
+    now: () => now,
+    times,
+    apiKey: () => options.apiKey,
+    cors: () => options.cors ?? "open",
+    brains: () => options.brains ?? {},
+    lineFault: (id) => options.lineFault?.(id),
+    expireAt: () => options.expireAt,
+    nextId,
+    url: () => url,
+    onCreated: (batch) => created.push(batch),
+    maxRequests: () => options.maxRequests ?? 100_000,
+  });
 
   function storeFile(filename: string, purpose: string, text: string): string {
     const id = nextId("file");
@@ -187,6 +203,11 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
       record.status = answerPreflight(req, res, options.cors ?? "open");
       return;
     }
+    if (path.startsWith("/messages/batches")) {
+      if (method === "GET") now += options.autoAdvanceMs ?? 0;
+      record.status = await anthropic.handle(req, res, method, path);
+      return;
+    }
     const presented = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "") || String(req.headers["api-key"] ?? "");
     if (options.apiKey && presented !== options.apiKey) {
       return send(res, record, 401, openAiError("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"));
@@ -253,13 +274,15 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}/v1`;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url,
     log,
     created,
     advance(ms) {
       now += ms;
       for (const batch of batches.values()) settle(batch);
+      anthropic.settleAll();
     },
     configure(partial) {
       options = { ...options, ...partial };

@@ -55,7 +55,8 @@ export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutp
       limits,
     );
     const batches = (await Promise.all(chunks.map((chunk, k) => submitChunk(options, chunk, round, k)))).flat();
-    await Promise.all(batches.map((batch) => collect(options, batch)));
+    const ids = pass.pending.map((call) => call.customId);
+    await Promise.all(batches.map((batch) => collect(options, batch, ids)));
   }
 }
 
@@ -123,8 +124,11 @@ async function halve(options: BatchRunOptions, chunk: BatchChunk, round: number,
 
 const label = (endpoint: string, n: number) => `${endpoint === "/v1/embeddings" ? "embeddings" : "chat"} (${n} requests)`;
 
-/** Polls a batch to its end and records every line it answered; lines it never answered get its words. */
-async function collect(options: BatchRunOptions, batch: SubmittedBatch): Promise<void> {
+/**
+ * Polls a batch to its end and records every line it answered; lines it never answered get its
+ * words. `ids` are the round's custom_ids: a provider sent other ids (wireId) is mapped back by them.
+ */
+async function collect(options: BatchRunOptions, batch: SubmittedBatch, ids: readonly string[]): Promise<void> {
   if (options.store.finished().has(batch.batchId)) return;
   const api = options.apiFor(batch.endpoint);
   let last = "";
@@ -143,6 +147,11 @@ async function collect(options: BatchRunOptions, batch: SubmittedBatch): Promise
     if (!fileId) continue;
     const parsed = parseOutputFile(await api.content(fileId));
     lines.push(...parsed.lines);
+  }
+  const wire = api.wireId?.bind(api);
+  if (wire) {
+    const ours = new Map(ids.map((id) => [wire(id), id]));
+    for (const line of lines) line.custom_id = ours.get(line.custom_id) ?? line.custom_id;
   }
   if (ended.status === "failed") {
     // The whole file was refused (validation): every request of it is a coded null in those words.
