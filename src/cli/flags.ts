@@ -4,6 +4,7 @@ import { isCustomId } from "../engine/metrics/custom";
 import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { type AnyMetricId, BUILT_IN_METRIC_IDS, PAPER_METRIC_IDS } from "../engine/metrics/types";
+import { BATCH_PROVIDERS } from "../llm/batch/choose-api";
 import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
 
@@ -326,8 +327,15 @@ export const FLAGS = {
   batch: row({
     flag: "--batch",
     commands: ["score"],
-    help: "run by the provider's Batch API (OpenAI, Azure, or any server with\n/files and /batches): half price, finished within 24 h; the calls go\nin rounds (statements first, then the verdicts on them, embeddings on\ntheir own). With --out, the batches are kept in FILE.batch, so after\nan interruption --resume polls them again and submits none twice",
+    help: "run by the provider's Batch API (OpenAI, Azure, or any server with\n/files and /batches; Anthropic's Message Batches for api.anthropic.com): half price, finished within 24 h; the calls go\nin rounds (statements first, then the verdicts on them, embeddings on\ntheir own). With --out, the batches are kept in FILE.batch, so after\nan interruption --resume polls them again and submits none twice",
     read: switched,
+  }),
+  batchProvider: row({
+    flag: "--batch-provider",
+    value: "P",
+    commands: ["score"],
+    help: "which batch API --batch speaks: openai (Files + Batches), anthropic\n(Message Batches, for a proxy of api.anthropic.com) or auto (default:\nanthropic for api.anthropic.com, else openai)",
+    read: (raw, flag) => oneOf(flag, raw, BATCH_PROVIDERS) ?? "auto",
   }),
   batchFiles: row({
     flag: "--batch-files",

@@ -41,7 +41,7 @@ interface AnthropicBatch {
 
 const CUSTOM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export const anthropicError = (type: string, message: string) => ({ type: "error", error: { type, message }, request_id: "req_mock_anthropic" });
+const anthropicError = (type: string, message: string) => ({ type: "error", error: { type, message }, request_id: "req_mock_anthropic" });
 
 const ERROR_TYPE: Record<number, string> = {
   400: "invalid_request_error",
@@ -53,7 +53,7 @@ const ERROR_TYPE: Record<number, string> = {
 };
 
 /** The Chat Completions body the sync mock would have received for these Messages params. */
-export function chatBodyOf(params: Json): Json {
+function chatBodyOf(params: Json): Json {
   const messages: Json[] = [];
   if (typeof params.system === "string" && params.system) messages.push({ role: "system", content: params.system });
   for (const m of (params.messages as Json[] | undefined) ?? []) messages.push({ role: m.role, content: m.content });

@@ -11,7 +11,7 @@ import { type BatchApi, openAiBatchApi } from "./batch-api";
 export const BATCH_PROVIDERS = ["auto", "openai", "anthropic"] as const;
 export type BatchProvider = (typeof BATCH_PROVIDERS)[number];
 
-export function isAnthropicUrl(baseURL: string): boolean {
+function isAnthropicUrl(baseURL: string): boolean {
   try {
     return new URL(baseURL).hostname.toLowerCase() === "api.anthropic.com";
   } catch {
