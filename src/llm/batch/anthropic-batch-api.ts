@@ -1,22 +1,21 @@
 import { z } from "zod";
-import { sha256Hex } from "../../engine/text/sha256";
 import type { TransportConfig } from "../config";
-import { redact } from "../errors";
 import { anthropicCustomId, anthropicResultSchema, fromAnthropicResult, type StructuredMode, toAnthropicRequest } from "./anthropic-convert";
 import { BatchApiError, type BatchApi, type RemoteBatch } from "./batch-api";
+import { batchHttp } from "./batch-http";
+import { inlineFiles } from "./inline-files";
 import type { BatchInputLine } from "./lines";
 
 /**
  * Anthropic's Message Batches behind the same BatchApi as OpenAI's Files + Batches. There is no
- * file upload: `upload` keeps the JSONL text under its hash (the round's lines are deterministic,
- * so a process that dies between upload and create sent nothing and keeps the same text the next
- * time), `create` sends the lines inline as Messages requests. Every call carries the header that
+ * file upload: `upload` keeps the JSONL text (inline-files.ts), `create` sends the lines inline as
+ * Messages requests. Every call carries the header that
  * Anthropic's CORS answer needs, so the page can call it directly.
  */
 
 export const ANTHROPIC_VERSION = "2023-06-01";
 
-/** Anthropic's limit per batch is 256 MB (100,000 requests): past it the round driver halves the file. */
+/** Anthropic's limit per batch is 256 MB (and 100,000 requests, above the round driver's 50,000). */
 const MAX_BATCH_BYTES = 256_000_000;
 
 export const NO_EMBEDDINGS =
@@ -36,7 +35,6 @@ const messageBatch = z
   .passthrough();
 
 const batchList = z.object({ data: z.array(messageBatch) }).passthrough();
-const errorReply = z.object({ error: z.object({ type: z.string(), message: z.string() }) }).passthrough();
 
 /** The base URL's API root: https://api.anthropic.com and https://api.anthropic.com/v1 both mean /v1. */
 export function anthropicRoot(baseURL: string): string {
@@ -71,7 +69,7 @@ export function anthropicBatchApi(config: TransportConfig, options: AnthropicBat
   const root = anthropicRoot(config.baseURL);
   const doFetch = options.fetch ?? config.fetch ?? globalThis.fetch.bind(globalThis);
   const secret = config.apiKey;
-  const kept = new Map<string, string>();
+  const files = inlineFiles(MAX_BATCH_BYTES);
   const headers = (): Record<string, string> => ({
     "x-api-key": secret,
     "anthropic-version": ANTHROPIC_VERSION,
@@ -79,49 +77,14 @@ export function anthropicBatchApi(config: TransportConfig, options: AnthropicBat
     "content-type": "application/json",
   });
 
-  async function send(what: string, url: string, init: { method: "GET" | "POST"; body?: string }): Promise<Response> {
-    let response: Response;
-    try {
-      response = await doFetch(url, { method: init.method, headers: headers(), ...(init.body !== undefined ? { body: init.body } : {}) });
-    } catch (error) {
-      throw new BatchApiError(`${what}: ${redact(error instanceof Error ? error.message : String(error), [secret])}`, 0, undefined);
-    }
-    if (response.ok) return response;
-    const text = await response.text().catch(() => "");
-    let parsed: z.infer<typeof errorReply> | undefined;
-    try {
-      parsed = errorReply.parse(JSON.parse(text));
-    } catch {
-      parsed = undefined;
-    }
-    const words = parsed?.error.message ?? (text.slice(0, 300) || `HTTP ${response.status}`);
-    throw new BatchApiError(`${what}: ${redact(words, [secret])}`, response.status, parsed?.error.type);
-  }
-
-  async function json<T>(what: string, url: string, schema: z.ZodType<T>, init: { method: "GET" | "POST"; body?: string } = { method: "GET" }): Promise<T> {
-    const response = await send(what, url, init);
-    const parsed = schema.safeParse(await response.json().catch(() => undefined));
-    if (!parsed.success) throw new BatchApiError(`${what}: the reply is not a Message Batch (${parsed.error.issues[0]?.message ?? "invalid"})`, 0, undefined);
-    return parsed.data;
-  }
+  const { send, json } = batchHttp({ fetch: doFetch, headers, secret });
 
   return {
     wireId: anthropicCustomId,
-    upload: async (text) => {
-      const bytes = new TextEncoder().encode(text).length;
-      if (bytes > MAX_BATCH_BYTES) throw new BatchApiError(`the batch is too large (${bytes} bytes, at most ${MAX_BATCH_BYTES})`, 413, "request_too_large");
-      const id = `inline-${sha256Hex(text).slice(0, 32)}`;
-      kept.set(id, text);
-      return { id };
-    },
+    upload: (text) => files.upload(text),
     create: async (fileId, endpoint, metadata) => {
       if (endpoint === "/v1/embeddings") throw new BatchApiError(NO_EMBEDDINGS, 0, "no_embeddings");
-      const text = kept.get(fileId);
-      if (text === undefined) throw new BatchApiError(`creating the batch: ${fileId} is not a batch kept by this process`, 0, undefined);
-      const requests = text
-        .split("\n")
-        .filter((l) => l.trim())
-        .map((l) => toAnthropicRequest(JSON.parse(l) as BatchInputLine, options.structured));
+      const requests = files.lines(fileId).map((l) => toAnthropicRequest(JSON.parse(l) as BatchInputLine, options.structured));
       const ids = new Set(requests.map((r) => r.custom_id));
       if (ids.size !== requests.length) throw new BatchApiError("creating the batch: two requests map to the same Anthropic custom_id", 0, undefined);
       const created = await json("creating the batch", `${root}/messages/batches`, messageBatch, { method: "POST", body: JSON.stringify({ requests }) });
@@ -132,7 +95,7 @@ export function anthropicBatchApi(config: TransportConfig, options: AnthropicBat
     cancel: async (id) =>
       toRemoteBatch(await json(`cancelling batch ${id}`, `${root}/messages/batches/${encodeURIComponent(id)}/cancel`, messageBatch, { method: "POST" })),
     content: async (fileId) => {
-      const own = kept.get(fileId);
+      const own = files.text(fileId);
       if (own !== undefined) return own;
       const text = await (await send(`downloading the results ${fileId}`, fileId, { method: "GET" })).text();
       // Results as OpenAI output lines under Anthropic's ids; the round driver maps them back to ours.
