@@ -118,9 +118,9 @@ describe("score --batch --batch-provider anthropic", () => {
     expect(batch.created.length).toBe(before);
   });
 
-  it("--batch-provider takes auto, openai or anthropic", async () => {
+  it("--batch-provider takes auto, openai, anthropic or openrouter", async () => {
     const run = await runCliInProcess([...args(batch.url, join(dir, "x.json"), "--batch", "--batch-provider", "claude")], { env });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--batch-provider expects one of auto, openai, anthropic, got "claude"');
+    expect(run.stderr).toContain('--batch-provider expects one of auto, openai, anthropic, openrouter, got "claude"');
   });
 });

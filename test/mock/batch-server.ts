@@ -4,6 +4,7 @@ import { anthropicBatches } from "./anthropic-batches";
 import { answerLine } from "./batch-answer";
 import { batchObject, type BatchRecord, DEFAULT_TIMES, fileTooLarge, type LifecycleTimes, phaseOf, validateLines } from "./batch-lifecycle";
 import { answerPreflight, openAiError, sendJson } from "./http";
+import { openRouterBatches } from "./openrouter-batches";
 import type { CorsMode, MockOptions } from "./options";
 
 /**
@@ -11,7 +12,8 @@ import type { CorsMode, MockOptions } from "./options";
  * life cycle on a clock the test advances, output and error files, expiry, cancel, the limits
  * (50,000 requests / 200 MB per file) and OpenAI's error bodies. Each line is answered by the sync
  * mock's brains, so a batch run and a sync run give the same replies. The same server speaks
- * Anthropic's Message Batches under /v1/messages/batches (anthropic-batches.ts), on the same clock.
+ * Anthropic's Message Batches under /v1/messages/batches (anthropic-batches.ts) and OpenRouter's
+ * inline batches under /api/v1/batches (openrouter-batches.ts, `openRouterUrl`), on the same clock.
  */
 
 export interface BatchMockOptions {
@@ -28,6 +30,8 @@ export interface BatchMockOptions {
   lineFault?: (customId: string) => { status: number; message: string } | undefined;
   /** New batches expire at this fraction of their in_progress phase. */
   expireAt?: number;
+  /** OpenRouter's results per page (default 100). */
+  resultsPageSize?: number;
 }
 
 interface BatchMockRecord {
@@ -38,6 +42,8 @@ interface BatchMockRecord {
 
 export interface BatchMock {
   url: string;
+  /** The same server as OpenRouter's base URL (its batches live under /api/v1). */
+  openRouterUrl: string;
   log: BatchMockRecord[];
   /** Every batch created: id, input file and the custom_ids it held (to prove nothing is sent twice). */
   created: { id: string; inputFileId: string; customIds: string[] }[];
@@ -88,6 +94,18 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
     url: () => url,
     onCreated: (batch) => created.push(batch),
     maxRequests: () => options.maxRequests ?? 100_000,
+  });
+  const openRouter = openRouterBatches({
+    now: () => now,
+    times,
+    apiKey: () => options.apiKey,
+    cors: () => options.cors ?? "open",
+    brains: () => options.brains ?? {},
+    lineFault: (id) => options.lineFault?.(id),
+    expireAt: () => options.expireAt,
+    nextId,
+    onCreated: (batch) => created.push(batch),
+    pageSize: () => options.resultsPageSize ?? 100,
   });
 
   function storeFile(filename: string, purpose: string, text: string): string {
@@ -203,6 +221,11 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
       record.status = answerPreflight(req, res, options.cors ?? "open");
       return;
     }
+    if (path.startsWith("/api/v1/batches")) {
+      if (method === "GET") now += options.autoAdvanceMs ?? 0;
+      record.status = await openRouter.handle(req, res, method, path);
+      return;
+    }
     if (path.startsWith("/messages/batches")) {
       if (method === "GET") now += options.autoAdvanceMs ?? 0;
       record.status = await anthropic.handle(req, res, method, path);
@@ -277,12 +300,14 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
   url = `http://127.0.0.1:${port}/v1`;
   return {
     url,
+    openRouterUrl: `http://127.0.0.1:${port}/api/v1`,
     log,
     created,
     advance(ms) {
       now += ms;
       for (const batch of batches.values()) settle(batch);
       anthropic.settleAll();
+      openRouter.settleAll();
     },
     configure(partial) {
       options = { ...options, ...partial };

@@ -2,15 +2,15 @@ import { createClient } from "../client";
 import { parseTransportConfig, type TransportConfig, type TransportConfigInput } from "../config";
 import { describeError, guessProvider } from "../describe";
 import { type BatchProvider, batchDialect } from "./choose-api";
-import { probeAnthropicBatches } from "./probe-anthropic";
+import { probeAnthropicBatches, probeOpenRouterBatches } from "./probe-inline";
 import type { ProbeResult, ProbeVerdict } from "./probe-result";
 
 /**
  * Before offering "Run by batch" for a base URL, the page asks the server itself: can it read
  * /files and /batches from here? One GET each (no upload, no cost). The answer is in words, as the
  * connection test gives it: a CORS block names the fix, a server without a batch API (vllm serve,
- * Ollama) is pointed to the download / upload flow. Anthropic's base URL is asked about its
- * Message Batches instead (probe-anthropic.ts).
+ * Ollama) is pointed to the download / upload flow. Anthropic's and OpenRouter's base URLs are asked
+ * about their inline batches instead (probe-inline.ts).
  */
 
 export async function probeBatchSupport(
@@ -19,7 +19,9 @@ export async function probeBatchSupport(
   provider: BatchProvider = "auto",
 ): Promise<ProbeResult> {
   const config = parseTransportConfig({ ...input, maxRetries: 0 });
-  if (batchDialect(config, provider) === "anthropic") return probeAnthropicBatches(config, signal);
+  const dialect = batchDialect(config, provider);
+  if (dialect === "anthropic") return probeAnthropicBatches(config, signal);
+  if (dialect === "openrouter") return probeOpenRouterBatches(config, signal);
   const client = createClient(config, "chat");
   const options = signal ? { signal } : {};
   const attempt = async (run: () => Promise<unknown>): Promise<{ status: number; error?: unknown }> => {

@@ -32,7 +32,7 @@ describe("probeBatchSupport for Anthropic", () => {
     const result = await probeBatchSupport({ baseURL: batch.url, apiKey: "sk-ant-wrong-5678", model: "m" }, undefined, "anthropic");
     expect(result).toMatchObject({ verdict: "unauthorized", batches: 401 });
     expect(result.message).toBe(
-      `${batch.url} refused the key for Message Batches (HTTP 401: invalid x-api-key): check the Anthropic API key and its workspace.`,
+      `${batch.url} refused the key for Anthropic's Message Batches (HTTP 401: invalid x-api-key): check the Anthropic API key and its workspace.`,
     );
     expect(result.message).not.toContain("sk-ant-wrong-5678");
   });
@@ -51,6 +51,8 @@ describe("probeBatchSupport for Anthropic", () => {
     expect(organisation.detail).toMatch(/^Anthropic refuses browser calls for this organisation .*: an admin can allow them in the Console, or run the CLI\.$/);
     const gone = await at(async () => Promise.reject(new TypeError("Failed to fetch")));
     expect(gone).toMatchObject({ verdict: "blocked", batches: 0 });
-    expect(gone.message).toMatch(/^The page cannot read https:\/\/api\.anthropic\.com\/v1's Message Batches: .+ Until then, "Download batch file"/);
+    expect(gone.message).toMatch(
+      /^The page cannot read Anthropic's Message Batches at https:\/\/api\.anthropic\.com\/v1: .+ Until then, "Download batch file"/,
+    );
   });
 });
