@@ -1,13 +1,12 @@
-import { type CustomJudge, isCustomId } from "../engine/metrics/custom";
-import { METRICS } from "../engine/metrics/registry";
+import type { CustomJudge } from "../engine/metrics/custom";
 import type { AnyMetricId, MetricOptions } from "../engine/metrics/types";
 import type { BatchPlanConfig } from "../engine/run/batch-plan";
 import type { JournalEntry } from "../engine/run/journal";
 import type { PromptOverrides } from "../engine/prompts/types";
 import type { Sample } from "../engine/sample";
-import { NO_EMBEDDINGS } from "../llm/batch/anthropic-batch-api";
 import { memoryBatchState } from "../llm/batch/batch-state";
-import { batchApiFor, embeddingsAtAnthropic } from "../llm/batch/choose-api";
+import { batchApiFor } from "../llm/batch/choose-api";
+import { embeddingsRefusal } from "../llm/batch/embeddings-check";
 import { DEFAULT_POLL, type PollPolicy } from "../llm/batch/poll";
 import { runByBatch } from "../llm/batch/run-batch";
 import type { TransportConfig } from "../llm/config";
@@ -58,13 +57,6 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
-/** Whether a built-in metric, with this run's options, sends embeddings (custom judges never do). */
-function embeddingMetric(id: AnyMetricId, options: BatchScoreInput["metricOptions"]): boolean {
-  if (isCustomId(id)) return false;
-  const metric = METRICS[id];
-  return metric.needsEmbedder?.(options[id] ?? {}) ?? metric.usesEmbeddings;
-}
-
 export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOutcome> {
   const { args, io, samples, transport } = input;
   const units = samples.map((sample) => ({ sample, metricIds: args.metrics }));
@@ -93,19 +85,17 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
     return { kind: "done", entries: toEntries(outcome.pass.results), rounds: outcome.rounds, batches: 0, finish: async () => undefined };
   }
 
-  // Anthropic has no embeddings endpoint: refuse before anything is submitted, naming the metrics.
-  if (plan.hasEmbedder && embeddingsAtAnthropic(transport, args.batchProvider)) {
-    const needing = args.metrics.filter((id) => embeddingMetric(id, input.metricOptions));
-    if (needing.length > 0) throw new RunError(`${needing.join(", ")}: ${NO_EMBEDDINGS} (--metrics without ${needing.join(", ")})`);
-  }
+  const chatApi = batchApiFor(transport, "chat", args.batchProvider);
+  const embeddingApi = batchApiFor(transport, "embedding", args.batchProvider);
+  // Anthropic has no embeddings endpoint: refused before anything is sent or kept, naming the metrics.
+  const refused = embeddingsRefusal(units, plan, embeddingApi);
+  if (refused) throw new RunError(refused);
   const store = args.out ? await openBatchState(batchStatePathFor(args.out), input.fingerprint, args.resume) : memoryBatchState();
   const resumed = "resumed" in store && (store as FileBatchState).resumed;
   if (resumed)
     io.stderr.write(
       `resuming by batch: ${store.submitted().length} batch${store.submitted().length === 1 ? "" : "es"} on record; polling them, submitting none twice\n`,
     );
-  const chatApi = batchApiFor(transport, "chat", args.batchProvider);
-  const embeddingApi = batchApiFor(transport, "embedding", args.batchProvider);
   try {
     const out = await runByBatch({
       units,

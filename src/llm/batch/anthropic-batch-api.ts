@@ -19,7 +19,7 @@ export const ANTHROPIC_VERSION = "2023-06-01";
 const MAX_BATCH_BYTES = 256_000_000;
 
 export const NO_EMBEDDINGS =
-  "Anthropic has no embeddings endpoint: the metrics that compare embeddings need an embeddings server of their own (an embeddings base URL that serves /v1/embeddings), or leave them out of this run";
+  "Anthropic has no embeddings endpoint: the metrics that compare embeddings need an embeddings server of their own (an embeddings base URL that serves /v1/embeddings)";
 
 const counts = z.object({ processing: z.number(), succeeded: z.number(), errored: z.number(), canceled: z.number(), expired: z.number() });
 
@@ -81,6 +81,7 @@ export function anthropicBatchApi(config: TransportConfig, options: AnthropicBat
 
   return {
     wireId: anthropicCustomId,
+    refuses: (endpoint) => (endpoint === "/v1/embeddings" ? NO_EMBEDDINGS : undefined),
     upload: (text) => files.upload(text),
     create: async (fileId, endpoint, metadata) => {
       if (endpoint === "/v1/embeddings") throw new BatchApiError(NO_EMBEDDINGS, 0, "no_embeddings");

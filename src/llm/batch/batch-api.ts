@@ -44,6 +44,8 @@ export interface BatchApi {
    * colon); the round driver maps the results back through the round's own ids. Absent: the same.
    */
   wireId?(customId: string): string;
+  /** Why this API cannot take an endpoint's batches (Anthropic: embeddings), before any is sent. */
+  refuses?(endpoint: BatchEndpoint): string | undefined;
 }
 
 function wrap(error: unknown, what: string, secret: string): BatchApiError {

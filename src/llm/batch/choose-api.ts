@@ -34,11 +34,6 @@ function embeddingsDialect(config: Pick<TransportConfig, "baseURL" | "embeddingB
   return config.embeddingBaseURL && config.embeddingBaseURL !== config.baseURL ? urlDialect(config.embeddingBaseURL) : batchDialect(config, provider);
 }
 
-/** Whether the run's embeddings would go to Anthropic, which has no embeddings endpoint. */
-export function embeddingsAtAnthropic(config: Pick<TransportConfig, "baseURL" | "embeddingBaseURL">, provider: BatchProvider = "auto"): boolean {
-  return embeddingsDialect(config, provider) === "anthropic";
-}
-
 /**
  * The batch API for one purpose. Embeddings go to the embeddings endpoint's own batch API; when
  * that endpoint is Anthropic's, the API refuses to create their batch in words (NO_EMBEDDINGS).

@@ -4,6 +4,7 @@ import { sha256Hex } from "../../engine/text/sha256";
 import type { TransportConfig } from "../config";
 import { BatchApiError, type BatchApi, type RemoteBatch } from "./batch-api";
 import type { BatchStateStore, SubmittedBatch } from "./batch-state";
+import { embeddingsRefusal } from "./embeddings-check";
 import { type BatchChunk, type BatchLimits, type BatchOutputLine, inputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
 import { DEFAULT_POLL, type PollPolicy, pollUntilEnded, type Sleep, statusLine } from "./poll";
 import { replyBook } from "./reply-book";
@@ -43,6 +44,8 @@ const METADATA_KEY = "ragas_playground_file";
 export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutput> {
   const { store, config } = options;
   const limits = options.limits ?? OPENAI_LIMITS;
+  const refused = embeddingsRefusal(options.units, options.plan, options.apiFor("/v1/embeddings"));
+  if (refused) throw new BatchApiError(refused, 0, "no_embeddings");
   // A resumed run goes on from the first round whose batches have not all come back.
   for (let round = firstOpenRound(store); ; round++) {
     const pass = await planBatchPass(options.units, options.plan, replyBook(store.lines(), config));

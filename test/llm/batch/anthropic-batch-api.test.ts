@@ -233,6 +233,21 @@ describe("Anthropic's headers and choice by URL", () => {
       "https://proxy.example/v1/messages/batches?limit=100",
       "https://api.openai.example/v1/batches?limit=100",
     ]);
+    // A run that embeds, with its embeddings at Anthropic: refused before anything is sent, naming the metrics.
+    const before = batch.created.length;
+    const config = transport(batch.url);
+    const anthropic = anthropicBatchApi(config);
+    await expect(
+      runByBatch({
+        units: batchSamples(2).map((sample) => ({ sample, metricIds: PAPER_METRIC_IDS })),
+        plan: { hasEmbedder: true },
+        config,
+        apiFor: () => anthropic,
+        store: memoryBatchState(),
+        sleep: clockSleep,
+      }),
+    ).rejects.toThrow(`answer_relevancy: ${NO_EMBEDDINGS} (run without answer_relevancy)`);
+    expect(batch.created.length).toBe(before);
     const embeddings = batchApiFor(at("https://api.anthropic.com/v1"), "embedding");
     const file = await embeddings.upload('{"custom_id":"a"}\n', "x.jsonl");
     await expect(embeddings.create(file.id, "/v1/embeddings", {})).rejects.toThrow(NO_EMBEDDINGS);
