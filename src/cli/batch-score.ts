@@ -4,8 +4,9 @@ import type { BatchPlanConfig } from "../engine/run/batch-plan";
 import type { JournalEntry } from "../engine/run/journal";
 import type { PromptOverrides } from "../engine/prompts/types";
 import type { Sample } from "../engine/sample";
-import { openAiBatchApi } from "../llm/batch/batch-api";
 import { memoryBatchState } from "../llm/batch/batch-state";
+import { batchApiFor } from "../llm/batch/choose-api";
+import { embeddingsRefusal } from "../llm/batch/embeddings-check";
 import { DEFAULT_POLL, type PollPolicy } from "../llm/batch/poll";
 import { runByBatch } from "../llm/batch/run-batch";
 import type { TransportConfig } from "../llm/config";
@@ -84,14 +85,17 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
     return { kind: "done", entries: toEntries(outcome.pass.results), rounds: outcome.rounds, batches: 0, finish: async () => undefined };
   }
 
+  const chatApi = batchApiFor(transport, "chat", args.batchProvider);
+  const embeddingApi = batchApiFor(transport, "embedding", args.batchProvider);
+  // Anthropic has no embeddings endpoint: refused before anything is sent or kept, naming the metrics.
+  const refused = embeddingsRefusal(units, plan, embeddingApi);
+  if (refused) throw new RunError(refused);
   const store = args.out ? await openBatchState(batchStatePathFor(args.out), input.fingerprint, args.resume) : memoryBatchState();
   const resumed = "resumed" in store && (store as FileBatchState).resumed;
   if (resumed)
     io.stderr.write(
       `resuming by batch: ${store.submitted().length} batch${store.submitted().length === 1 ? "" : "es"} on record; polling them, submitting none twice\n`,
     );
-  const chatApi = openAiBatchApi(transport, "chat");
-  const embeddingApi = openAiBatchApi(transport, "embedding");
   try {
     const out = await runByBatch({
       units,

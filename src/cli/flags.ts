@@ -4,6 +4,7 @@ import { isCustomId } from "../engine/metrics/custom";
 import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { type AnyMetricId, BUILT_IN_METRIC_IDS, PAPER_METRIC_IDS } from "../engine/metrics/types";
+import { BATCH_PROVIDERS } from "../llm/batch/choose-api";
 import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
 
@@ -326,8 +327,15 @@ export const FLAGS = {
   batch: row({
     flag: "--batch",
     commands: ["score"],
-    help: "run by the provider's Batch API (OpenAI, Azure, or any server with\n/files and /batches): half price, finished within 24 h; the calls go\nin rounds (statements first, then the verdicts on them, embeddings on\ntheir own). With --out, the batches are kept in FILE.batch, so after\nan interruption --resume polls them again and submits none twice",
+    help: "run by the provider's Batch API (OpenAI, Azure, or any server with\n/files and /batches; Anthropic's and OpenRouter's inline batches, see\n--batch-provider): half price, finished within 24 h; the calls go\nin rounds (statements first, then the verdicts on them, embeddings on\ntheir own). With --out, the batches are kept in FILE.batch, so after\nan interruption --resume polls them again and submits none twice",
     read: switched,
+  }),
+  batchProvider: row({
+    flag: "--batch-provider",
+    value: "P",
+    commands: ["score"],
+    help: "which batch API --batch speaks: openai (Files + Batches), anthropic\n(Message Batches), openrouter (inline batches) or auto (default: by the\nbase URL's host: api.anthropic.com, openrouter.ai, else openai); set it\nfor a proxy of one of them on another host",
+    read: (raw, flag) => oneOf(flag, raw, BATCH_PROVIDERS),
   }),
   batchFiles: row({
     flag: "--batch-files",

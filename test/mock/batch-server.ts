@@ -1,15 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { anthropicBatches } from "./anthropic-batches";
 import { answerLine } from "./batch-answer";
 import { batchObject, type BatchRecord, DEFAULT_TIMES, fileTooLarge, type LifecycleTimes, phaseOf, validateLines } from "./batch-lifecycle";
 import { answerPreflight, openAiError, sendJson } from "./http";
+import { openRouterBatches } from "./openrouter-batches";
 import type { CorsMode, MockOptions } from "./options";
 
 /**
  * A mock of OpenAI's (and Azure's) Files + Batches API over real HTTP: multipart upload, the batch
  * life cycle on a clock the test advances, output and error files, expiry, cancel, the limits
  * (50,000 requests / 200 MB per file) and OpenAI's error bodies. Each line is answered by the sync
- * mock's brains, so a batch run and a sync run give the same replies.
+ * mock's brains, so a batch run and a sync run give the same replies. The same server speaks
+ * Anthropic's Message Batches under /v1/messages/batches (anthropic-batches.ts) and OpenRouter's
+ * inline batches under /api/v1/batches (openrouter-batches.ts, `openRouterUrl`), on the same clock.
  */
 
 export interface BatchMockOptions {
@@ -26,6 +30,8 @@ export interface BatchMockOptions {
   lineFault?: (customId: string) => { status: number; message: string } | undefined;
   /** New batches expire at this fraction of their in_progress phase. */
   expireAt?: number;
+  /** OpenRouter's results per page (default 100). */
+  resultsPageSize?: number;
 }
 
 interface BatchMockRecord {
@@ -36,6 +42,8 @@ interface BatchMockRecord {
 
 export interface BatchMock {
   url: string;
+  /** The same server as OpenRouter's base URL (its batches live under /api/v1). */
+  openRouterUrl: string;
   log: BatchMockRecord[];
   /** Every batch created: id, input file and the custom_ids it held (to prove nothing is sent twice). */
   created: { id: string; inputFileId: string; customIds: string[] }[];
@@ -73,6 +81,32 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
   const created: BatchMock["created"] = [];
   const times = () => ({ ...DEFAULT_TIMES, ...options.times });
   const nextId = (prefix: string) => `${prefix}-mock${String(++counter).padStart(6, "0")}`;
+  let url = "";
+  const anthropic = anthropicBatches({
+    now: () => now,
+    times,
+    apiKey: () => options.apiKey,
+    cors: () => options.cors ?? "open",
+    brains: () => options.brains ?? {},
+    lineFault: (id) => options.lineFault?.(id),
+    expireAt: () => options.expireAt,
+    nextId,
+    url: () => url,
+    onCreated: (batch) => created.push(batch),
+    maxRequests: () => options.maxRequests ?? 100_000,
+  });
+  const openRouter = openRouterBatches({
+    now: () => now,
+    times,
+    apiKey: () => options.apiKey,
+    cors: () => options.cors ?? "open",
+    brains: () => options.brains ?? {},
+    lineFault: (id) => options.lineFault?.(id),
+    expireAt: () => options.expireAt,
+    nextId,
+    onCreated: (batch) => created.push(batch),
+    pageSize: () => options.resultsPageSize ?? 100,
+  });
 
   function storeFile(filename: string, purpose: string, text: string): string {
     const id = nextId("file");
@@ -187,6 +221,16 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
       record.status = answerPreflight(req, res, options.cors ?? "open");
       return;
     }
+    if (path.startsWith("/api/v1/batches")) {
+      if (method === "GET") now += options.autoAdvanceMs ?? 0;
+      record.status = await openRouter.handle(req, res, method, path);
+      return;
+    }
+    if (path.startsWith("/messages/batches")) {
+      if (method === "GET") now += options.autoAdvanceMs ?? 0;
+      record.status = await anthropic.handle(req, res, method, path);
+      return;
+    }
     const presented = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "") || String(req.headers["api-key"] ?? "");
     if (options.apiKey && presented !== options.apiKey) {
       return send(res, record, 401, openAiError("Incorrect API key provided.", "invalid_request_error", "invalid_api_key"));
@@ -253,13 +297,17 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://127.0.0.1:${port}/v1`;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url,
+    openRouterUrl: `http://127.0.0.1:${port}/api/v1`,
     log,
     created,
     advance(ms) {
       now += ms;
       for (const batch of batches.values()) settle(batch);
+      anthropic.settleAll();
+      openRouter.settleAll();
     },
     configure(partial) {
       options = { ...options, ...partial };

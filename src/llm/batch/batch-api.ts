@@ -30,7 +30,7 @@ export class BatchApiError extends Error {
   }
 }
 
-/** Files + Batches, the five calls a batch run makes (OpenAI and Azure speak the same). */
+/** The calls a batch run makes: Files + Batches (OpenAI, Azure) or Message Batches (anthropic-batch-api.ts). */
 export interface BatchApi {
   upload(text: string, filename: string): Promise<{ id: string }>;
   create(fileId: string, endpoint: BatchEndpoint, metadata: Record<string, string>): Promise<RemoteBatch>;
@@ -39,6 +39,13 @@ export interface BatchApi {
   recent(): Promise<RemoteBatch[]>;
   cancel(id: string): Promise<RemoteBatch>;
   content(fileId: string): Promise<string>;
+  /**
+   * The custom_id the provider is sent for one of ours, when its rules differ (Anthropic allows no
+   * colon); the round driver maps the results back through the round's own ids. Absent: the same.
+   */
+  wireId?(customId: string): string;
+  /** Why this API cannot take an endpoint's batches (Anthropic: embeddings), before any is sent. */
+  refuses?(endpoint: BatchEndpoint): string | undefined;
 }
 
 function wrap(error: unknown, what: string, secret: string): BatchApiError {

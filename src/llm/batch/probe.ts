@@ -1,28 +1,27 @@
 import { createClient } from "../client";
 import { parseTransportConfig, type TransportConfig, type TransportConfigInput } from "../config";
 import { describeError, guessProvider } from "../describe";
+import { type BatchProvider, batchDialect } from "./choose-api";
+import { probeAnthropicBatches, probeOpenRouterBatches } from "./probe-inline";
+import type { ProbeResult, ProbeVerdict } from "./probe-result";
 
 /**
  * Before offering "Run by batch" for a base URL, the page asks the server itself: can it read
  * /files and /batches from here? One GET each (no upload, no cost). The answer is in words, as the
  * connection test gives it: a CORS block names the fix, a server without a batch API (vllm serve,
- * Ollama) is pointed to the download / upload flow.
+ * Ollama) is pointed to the download / upload flow. Anthropic's and OpenRouter's base URLs are asked
+ * about their inline batches instead (probe-inline.ts).
  */
 
-type ProbeVerdict = "reached" | "no_batch_api" | "unauthorized" | "blocked";
-
-export interface ProbeResult {
-  verdict: ProbeVerdict;
-  /** Per path: the HTTP status, 0 when no answer could be read (CORS, network). */
-  files: number;
-  batches: number;
-  message: string;
-  /** Blocked: what went wrong, in the connection test's words (the page wraps them in its own language). */
-  detail?: string;
-}
-
-export async function probeBatchSupport(input: TransportConfigInput | TransportConfig, signal?: AbortSignal): Promise<ProbeResult> {
+export async function probeBatchSupport(
+  input: TransportConfigInput | TransportConfig,
+  signal?: AbortSignal,
+  provider: BatchProvider = "auto",
+): Promise<ProbeResult> {
   const config = parseTransportConfig({ ...input, maxRetries: 0 });
+  const dialect = batchDialect(config, provider);
+  if (dialect === "anthropic") return probeAnthropicBatches(config, signal);
+  if (dialect === "openrouter") return probeOpenRouterBatches(config, signal);
   const client = createClient(config, "chat");
   const options = signal ? { signal } : {};
   const attempt = async (run: () => Promise<unknown>): Promise<{ status: number; error?: unknown }> => {

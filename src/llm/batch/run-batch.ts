@@ -4,6 +4,7 @@ import { sha256Hex } from "../../engine/text/sha256";
 import type { TransportConfig } from "../config";
 import { BatchApiError, type BatchApi, type RemoteBatch } from "./batch-api";
 import type { BatchStateStore, SubmittedBatch } from "./batch-state";
+import { embeddingsRefusal } from "./embeddings-check";
 import { type BatchChunk, type BatchLimits, type BatchOutputLine, inputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
 import { DEFAULT_POLL, type PollPolicy, pollUntilEnded, type Sleep, statusLine } from "./poll";
 import { replyBook } from "./reply-book";
@@ -43,6 +44,8 @@ const METADATA_KEY = "ragas_playground_file";
 export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutput> {
   const { store, config } = options;
   const limits = options.limits ?? OPENAI_LIMITS;
+  const refused = embeddingsRefusal(options.units, options.plan, options.apiFor("/v1/embeddings"));
+  if (refused) throw new BatchApiError(refused, 0, "no_embeddings");
   // A resumed run goes on from the first round whose batches have not all come back.
   for (let round = firstOpenRound(store); ; round++) {
     const pass = await planBatchPass(options.units, options.plan, replyBook(store.lines(), config));
@@ -55,7 +58,8 @@ export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutp
       limits,
     );
     const batches = (await Promise.all(chunks.map((chunk, k) => submitChunk(options, chunk, round, k)))).flat();
-    await Promise.all(batches.map((batch) => collect(options, batch)));
+    const ids = pass.pending.map((call) => call.customId);
+    await Promise.all(batches.map((batch) => collect(options, batch, ids)));
   }
 }
 
@@ -123,8 +127,11 @@ async function halve(options: BatchRunOptions, chunk: BatchChunk, round: number,
 
 const label = (endpoint: string, n: number) => `${endpoint === "/v1/embeddings" ? "embeddings" : "chat"} (${n} requests)`;
 
-/** Polls a batch to its end and records every line it answered; lines it never answered get its words. */
-async function collect(options: BatchRunOptions, batch: SubmittedBatch): Promise<void> {
+/**
+ * Polls a batch to its end and records every line it answered; lines it never answered get its
+ * words. `ids` are the round's custom_ids: a provider sent other ids (wireId) is mapped back by them.
+ */
+async function collect(options: BatchRunOptions, batch: SubmittedBatch, ids: readonly string[]): Promise<void> {
   if (options.store.finished().has(batch.batchId)) return;
   const api = options.apiFor(batch.endpoint);
   let last = "";
@@ -143,6 +150,11 @@ async function collect(options: BatchRunOptions, batch: SubmittedBatch): Promise
     if (!fileId) continue;
     const parsed = parseOutputFile(await api.content(fileId));
     lines.push(...parsed.lines);
+  }
+  const wire = api.wireId?.bind(api);
+  if (wire) {
+    const ours = new Map(ids.map((id) => [wire(id), id]));
+    for (const line of lines) line.custom_id = ours.get(line.custom_id) ?? line.custom_id;
   }
   if (ended.status === "failed") {
     // The whole file was refused (validation): every request of it is a coded null in those words.

@@ -1,6 +1,7 @@
 import type { BatchPlanConfig } from "../../../engine/run/batch-plan";
 import type { WorkUnit } from "../../../engine/run/evaluate";
-import { type BatchApi, openAiBatchApi } from "../../../llm/batch/batch-api";
+import type { BatchApi } from "../../../llm/batch/batch-api";
+import { batchApiFor } from "../../../llm/batch/choose-api";
 import type { Sleep } from "../../../llm/batch/poll";
 import { type BatchRunOutput, runByBatch } from "../../../llm/batch/run-batch";
 import type { TransportConfig } from "../../../llm/config";
@@ -32,7 +33,7 @@ export interface BatchSessionOptions {
   sleep?: Sleep;
   signal?: AbortSignal;
   onStatus?: (line: string) => void;
-  /** Defaults to the OpenAI-dialect Files + Batches API of the config's base URL. */
+  /** Defaults to the batch API of the config's base URL (Anthropic's Message Batches for api.anthropic.com, else Files + Batches). */
   apiFor?: (endpoint: "/v1/chat/completions" | "/v1/embeddings") => BatchApi;
 }
 
@@ -53,8 +54,8 @@ const browserSleep: Sleep = (ms, signal) =>
 export async function runBatchSession(options: BatchSessionOptions): Promise<BatchSessionOutcome> {
   const drive = async (): Promise<BatchSessionOutcome> => {
     const store = await idbBatchState(options.db, options.runKey);
-    const chat = openAiBatchApi(options.config, "chat");
-    const embeddings = openAiBatchApi(options.config, "embedding");
+    const chat = batchApiFor(options.config, "chat");
+    const embeddings = batchApiFor(options.config, "embedding");
     const out = await runByBatch({
       units: options.units,
       plan: options.plan,
