@@ -25,7 +25,7 @@ test("by batch: reload mid-round, the run polls on and finishes; a second tab su
   // The probe found /files and /batches readable from the page: "Run by batch" is offered.
   const byBatch = page.getByRole("checkbox", { name: "Run by batch" });
   await expect.poll(() => byBatch.isEnabled(), { timeout: 20_000 }).toBe(true);
-  await expect.poll(() => page.getByRole("form", { name: "New run" }).innerText()).toContain("answers /files and /batches from this page");
+  await expect.poll(() => page.getByRole("form", { name: "New run" }).innerText()).toContain("answers its batch API from this page");
   await byBatch.check();
   // The estimate at batch prices: faithfulness (statements, then verdicts) and context_recall: two rounds.
   await expect

@@ -320,11 +320,12 @@ export async function cancelBatchRun(): Promise<void> {
   controller?.abort(new Error("cancelled by the user"));
   const [, , { openBatchDb, idbBatchState }] = await loadBatchModules();
   const { cancelBatches } = await import("../../../llm/batch/run-batch");
-  const { openAiBatchApi } = await import("../../../llm/batch/batch-api");
+  // The API the run's batches were made with (Anthropic's and OpenRouter's by their host), as the session chose it.
+  const { batchApiFor } = await import("../../../llm/batch/choose-api");
   const config = await runTransport(meta);
   const store = await idbBatchState(await openBatchDb(), runId);
-  const chat = openAiBatchApi(config, "chat");
-  const embeddings = openAiBatchApi(config, "embedding");
+  const chat = batchApiFor(config, "chat");
+  const embeddings = batchApiFor(config, "embedding");
   await cancelBatches(store, (endpoint) => (endpoint === "/v1/embeddings" ? embeddings : chat));
   if (db) {
     const cancelled: RunMeta = { ...meta, status: "cancelled", updatedAt: Date.now() };
