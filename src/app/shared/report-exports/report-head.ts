@@ -13,8 +13,7 @@ interface ReportHeadInput {
 }
 
 export function reportHeadLine(r: ReportHeadInput, t: ReportsMessages["head"], fmt: Pick<Formats, "dateTime" | "number">): string {
-  // A run of only the metrics that need no judge asked no model: naming one would mislead.
-  const judged = r.config.metrics.some((id) => !isMetricId(id) || !needsNoModel(METRICS[id]));
+  const judged = asksJudge(r.config.metrics);
   const samples = r.samples.length;
   const metrics = r.config.metrics.length;
   return [
@@ -23,4 +22,9 @@ export function reportHeadLine(r: ReportHeadInput, t: ReportsMessages["head"], f
     t.samples(fmt.number(samples), samples),
     t.metrics(fmt.number(metrics), metrics),
   ].join(" · ");
+}
+
+/** A run of only the metrics that need no judge asked no model: naming one would mislead. */
+export function asksJudge(metrics: readonly string[]): boolean {
+  return metrics.some((id) => !isMetricId(id) || !needsNoModel(METRICS[id]));
 }
