@@ -14,7 +14,7 @@ interface Mapped {
 }
 
 /** The dataset a by-name import stored; importing again from the reopened mapping step replaces it. */
-export interface StoredByName {
+interface StoredByName {
   id: string;
   name: string;
 }
