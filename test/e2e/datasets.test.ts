@@ -48,7 +48,14 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
 
   // Importing from the reopened step replaced the first import: one eval-200, not two.
   await expect.poll(() => mapping.count()).toBe(0);
-  await expect.poll(() => page.getByRole("navigation", { name: "Stored datasets" }).getByRole("button", { name: /^eval-200 / }).count()).toBe(1);
+  await expect
+    .poll(() =>
+      page
+        .getByRole("navigation", { name: "Stored datasets" })
+        .getByRole("button", { name: /^eval-200 / })
+        .count(),
+    )
+    .toBe(1);
   expect(await byName.count()).toBe(0);
 
   // The table: 200 rows stored, far fewer in the DOM.
@@ -210,7 +217,8 @@ test("a file with other column names, or two names for one field, goes through t
   const { page } = await e2e.open();
   await openDatasets(page);
   const mapping = page.getByRole("region", { name: "Column mapping" });
-  const importFile = (name: string, csv: string) => page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const importFile = (name: string, csv: string) =>
+    page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
 
   // "query" is no sample name: the mapping step, question not mapped, nothing stored yet.
   await importFile("own-names.csv", 'query,answer,contexts\nWhere?,Here.,"[""c1""]"\n');

@@ -36,6 +36,11 @@ export async function importCsv(page: Page, name: string, rows: number, metrics:
   await openDatasets(page);
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(datasetCsv(rows)) });
   await importedByName(page, name, rows);
+  await chooseMetrics(page, metrics);
+}
+
+/** Ticks exactly `metrics` in the run form, once its defaults (from the dataset's columns) have arrived. */
+export async function chooseMetrics(page: Page, metrics: readonly string[]): Promise<void> {
   const form = page.getByRole("form", { name: "New run" });
   await form.waitFor();
   // The defaults arrive with the dataset's samples: wait for them before choosing.

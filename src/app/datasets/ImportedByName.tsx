@@ -18,11 +18,11 @@ export function ImportedByName({ columns, mapping, onReview }: Props) {
     return field ? t.mappedAs(column, t.fields[field]) : column;
   });
   return (
-    <div className="note ds-by-name" role="group" aria-label="Imported by column names">
+    <fieldset className="note ds-by-name" aria-label="Imported by column names">
       <span>{t.importedByName(fmt.list(pairs))}</span>{" "}
       <button type="button" className="btn btn-quiet" aria-label="Show preview and mapping" onClick={onReview}>
         {t.reviewMapping}
       </button>
-    </div>
+    </fieldset>
   );
 }

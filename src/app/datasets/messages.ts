@@ -42,7 +42,8 @@ const en = {
   storageBestEffort: "The browser has not granted persistent storage: it may clear datasets and runs when the disk runs low. Export what you need to keep.",
   deleteKeepRuns: "Delete dataset, keep runs",
   importTitle: "Import a dataset",
-  importHint: "CSV, JSON, JSONL or parquet. A file whose columns all have ragas names (user_input, response, retrieved_contexts, reference) is imported without the mapping step.",
+  importHint:
+    "CSV, JSON, JSONL or parquet. A file whose columns all have ragas names (user_input, response, retrieved_contexts, reference) is imported without the mapping step.",
   chooseFile: "Choose a file",
   dropHere: "or drop a file here",
   pasteLabel: "Or paste CSV, JSON or JSONL",

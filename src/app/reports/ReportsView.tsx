@@ -45,7 +45,8 @@ export default function ReportsView() {
     setOther(null);
     setNotice({
       kind: "info",
-      text: (m) => m.opened(o.report.title ?? (o.fromLink ? m.fromLink : o.name)) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : ""),
+      text: (m) =>
+        m.opened(o.report.title ?? (o.fromLink ? m.fromLink : o.name)) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : ""),
     });
   }, []);
 
@@ -129,7 +130,11 @@ export default function ReportsView() {
             ) : null}
           </div>
           {other ? (
-            <ReportCompare a={opened.report} b={other.report} labels={[opened.fromLink ? t.sharedReport : opened.name, other.fromLink ? t.sharedReport : other.name]} />
+            <ReportCompare
+              a={opened.report}
+              b={other.report}
+              labels={[opened.fromLink ? t.sharedReport : opened.name, other.fromLink ? t.sharedReport : other.name]}
+            />
           ) : (
             <ResultsExplorer report={opened.report} readOnly />
           )}

@@ -114,7 +114,11 @@ export function useImport(makeWorker: () => WorkerLike = startImportWorker) {
 
   /** Reopens the mapping step of a by-name import; importing from it replaces the stored dataset. */
   const review = useCallback(() => {
-    setPhase((p) => (p.kind === "imported" ? { kind: "mapping", table: p.table, mapping: p.mapping, name: p.name, result: p.result, saving: false, byName: false, replaces: p.stored } : p));
+    setPhase((p) =>
+      p.kind === "imported"
+        ? { kind: "mapping", table: p.table, mapping: p.mapping, name: p.name, result: p.result, saving: false, byName: false, replaces: p.stored }
+        : p,
+    );
   }, []);
 
   useEffect(() => () => job.current?.cancel(), []);

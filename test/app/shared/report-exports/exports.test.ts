@@ -112,7 +112,8 @@ describe("Export HTML", () => {
     expect(titleOf(zh)).toBe(`Ragas Playground 报告 · ${dateIn("zh-CN")}`);
     expect(titleOf(zh)).toMatch(/2025年/);
     for (const html of [en, zh]) expect(titleOf(html)).not.toMatch(/\d{4}-\d\d-\d\dT/);
-    const labelsIn = (html: string) => JSON.parse(html.slice(html.indexOf('id="report-labels">') + 19, html.indexOf("</script>", html.indexOf('id="report-labels">'))));
+    const labelsIn = (html: string) =>
+      JSON.parse(html.slice(html.indexOf('id="report-labels">') + 19, html.indexOf("</script>", html.indexOf('id="report-labels">'))));
     expect(labelsIn(en).judgeLine).toBe("Judge model: judge");
     // The same report scored only with metrics that need no judge: no model to name.
     const free = fakeReport({ metrics: ["bleu", "exact_match"] });
