@@ -107,6 +107,7 @@ test("a 1,000-row HTML export opens offline in Chromium, sorts by a metric (null
 
   const s = await e2e.open();
   const opening = performance.now();
+  // Opening includes Playwright's page start; the number printed is an upper bound.
   const { file, requests, consoleLines } = await openHtmlOffline(s.context, htmlPath);
   await file.getByTestId("mean-rouge_l").waitFor();
   expect(await file.getByRole("status").innerText()).toBe("1000 of 1000 samples");
@@ -115,9 +116,15 @@ test("a 1,000-row HTML export opens offline in Chromium, sorts by a metric (null
 
   const rouge = new Map(report.results.map((r) => [r.sampleId, r.metrics.rouge_l!.score]));
   expect([...rouge.values()].filter((v) => v === null)).toHaveLength(100);
-  const sorting = performance.now();
   await expectSortsBy(file, "rouge_l", rouge);
-  const sortMs = (performance.now() - sorting) / 2;
+  // The page's own time for one sort of 1,000 rows (sort and re-order the DOM), measured inside it.
+  const sortMs = await file.evaluate(() => {
+    const button = document.querySelector<HTMLButtonElement>('button[aria-label="Sort by bleu"]')!;
+    const start = performance.now();
+    button.click();
+    return performance.now() - start;
+  });
+  expect(await file.locator('[role=columnheader][aria-sort="descending"]').innerText()).toContain("bleu");
 
   // Text filter (Chinese), then only the rows with a null score, then both.
   await file.getByLabel("Filter samples").fill("第500题");
@@ -133,7 +140,7 @@ test("a 1,000-row HTML export opens offline in Chromium, sorts by a metric (null
   expect(await file.getByRole("status").innerText()).toBe("50 of 1000 samples");
   expectOfflineAndClean(requests, consoleLines);
   console.log(
-    `[exports] 1,000-row HTML: ${(new TextEncoder().encode(html).length / 1e6).toFixed(1)} MB, shown in ${openMs.toFixed(0)} ms, a sort click answered in ${sortMs.toFixed(0)} ms (with the test's checks)`,
+    `[exports] 1,000-row HTML: ${(new TextEncoder().encode(html).length / 1e6).toFixed(1)} MB, shown in ${openMs.toFixed(0)} ms, one sort in ${sortMs.toFixed(0)} ms inside the page`,
   );
   await file.close();
   await rm(dir, { recursive: true, force: true });

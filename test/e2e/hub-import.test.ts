@@ -101,6 +101,7 @@ test("Import from Hugging Face: a dataset by name, a row range, progress; run it
 
   // A slow server: Cancel stops the fetch, nothing is imported, the button is back.
   slow = true;
+  await openDatasets(p);
   await p.getByLabel("Hugging Face dataset", { exact: true }).fill("someone/towers");
   await p.getByLabel("Rows to import", { exact: true }).fill("120");
   await button(p, "Import from Hugging Face").click();
