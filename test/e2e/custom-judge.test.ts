@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "vitest";
-import { button, useMock } from "./browser";
+import { button, tab, useMock } from "./browser";
 import { useE2E } from "./context";
 import { finished, importCsv } from "./runs-helpers";
 import { download } from "./studio-helpers";
@@ -17,7 +17,7 @@ test("a custom judge made in the studio runs on a dataset and appears in the exp
   const { page } = await e2e.open();
   await useMock(page, mock.url);
 
-  await button(page, "Prompts").click();
+  await tab(page, "Prompts").click();
   await button(page, "New judge").click();
   await page.getByLabel("Judge name", { exact: true }).fill("Politeness");
   await page.getByLabel("Judge definition", { exact: true }).fill("The answer is polite and never blames the user.");
