@@ -84,8 +84,7 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
   return (
     <div className="runs-pane">
       <h3>{t.title}</h3>
-      {/* Keyed by dataset: another dataset's form starts from what its own columns allow, not from the last one's ticks. */}
-      {canStart ? <RunForm key={datasetId} datasetId={datasetId} samples={samples} /> : null}
+      {canStart ? <RunForm datasetId={datasetId} samples={samples} /> : null}
       <h4>{t.runsOf}</h4>
       {runs.length === 0 ? <p className="field-hint">{t.noRuns}</p> : null}
       <ul className="runs-list">
