@@ -1,6 +1,7 @@
 import { isCustomId } from "../engine/metrics/custom";
 import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
+import { asksHelp, asksVersion } from "./command-of";
 import { UsageError } from "./errors";
 import { type FlagValues, readFlags } from "./flags";
 import { checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
@@ -16,8 +17,8 @@ export type Command = { command: "help" } | { command: "version" } | { command: 
 
 export function parseArgs(argv: readonly string[], env: Record<string, string | undefined>): Command {
   if (argv.length === 0) throw new UsageError("no command given (expected: score, help)");
-  if (argv.includes("--help") || argv.includes("-h") || argv[0] === "help") return { command: "help" };
-  if (argv[0] === "--version" || argv[0] === "version") return { command: "version" };
+  if (asksHelp(argv)) return { command: "help" };
+  if (asksVersion(argv)) return { command: "version" };
   const [command, ...rest] = argv;
   if (command !== "score") throw new UsageError(`unknown command "${command}" (expected: score, help)`);
 

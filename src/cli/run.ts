@@ -1,23 +1,35 @@
-import { parseArgs } from "./args";
+import { asksHelp, asksVersion } from "./command-of";
 import { EXIT, RunError, UsageError } from "./errors";
-import { HELP } from "./help";
 import type { CliIO } from "./io";
 import { APP_VERSION } from "../storage/format/generator";
+
+/** The help text, written into the built bin by scripts/build-cli.mjs; undefined when run from source. */
+declare const __CLI_HELP__: string | undefined;
+
+/**
+ * `--help` from the built bin prints the text built into it, loading no metric registry and no
+ * zod (about 1 MB of bundle a start-up would otherwise parse); from source it is built here.
+ */
+async function helpText(): Promise<string> {
+  return typeof __CLI_HELP__ === "string" ? __CLI_HELP__ : (await import("./help")).HELP;
+}
 
 /** Runs one command; every failure becomes one line on stderr and an exit code, never a stack. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   try {
-    // The commands are imported when run, so --help and --version load neither the SDK nor the engine's runs.
+    // The commands are imported when run, so --help and --version load neither the SDK, the engine's runs nor the metric registry.
     if (argv[0] === "agreement") return await (await import("./agreement-command")).agreementCli(argv.slice(1), io);
-    const parsed = parseArgs(argv, io.env);
-    if (parsed.command === "help") {
-      io.stdout.write(HELP);
+    if (asksHelp(argv)) {
+      io.stdout.write(await helpText());
       return EXIT.ok;
     }
-    if (parsed.command === "version") {
+    if (asksVersion(argv)) {
       io.stdout.write(`${APP_VERSION}\n`);
       return EXIT.ok;
     }
+    const { parseArgs } = await import("./args");
+    const parsed = parseArgs(argv, io.env);
+    if (parsed.command !== "score") throw new Error(`unexpected command ${parsed.command}`);
     const { scoreCommand } = await import("./score-command");
     return await scoreCommand(parsed.args, io);
   } catch (error) {

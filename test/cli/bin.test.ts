@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +36,21 @@ describe("the ragas-playground bin", { timeout: 30_000 }, () => {
     const run = bin(["score", "--help"]);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toBe(HELP);
+  });
+
+  it("starts by loading only a few kB: the help text is built in, the metric registry and zod load with a command", () => {
+    // The entry and every chunk it imports statically (dynamic import() calls load later, when a command runs).
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(file, "utf8");
+      for (const m of text.matchAll(/^import\s+(?:[^;]*?\sfrom\s+)?"(\.[^"]+)";?$/gms)) visit(join(file, "..", m[1]!));
+    };
+    visit(BIN);
+    const bytes = [...seen].reduce((sum, f) => sum + statSync(f).size, 0);
+    expect(seen.size).toBeGreaterThan(1);
+    expect(bytes).toBeLessThan(40_000);
   });
 
   it("scores with the metrics that need no judge and writes results by --out's extension", () => {

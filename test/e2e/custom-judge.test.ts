@@ -37,7 +37,7 @@ test("a custom judge made in the studio runs on a dataset and appears in the exp
   await button(page, "Start run").click();
   await expect.poll(() => finished(page), { timeout: 60_000 }).toBe(4);
   await expect.poll(() => button(page, "Pause run").count()).toBe(0);
-  // The run's own requests: the connection check before it asks about no sample.
+  // 4 samples x k = 3 votes; the run's connection check ("Reply with OK.") is no judge request.
   expect(mock.log.filter((r) => r.kind === "chat" && !isPing(r))).toHaveLength(12);
 
   const report = JSON.parse(await readFile(await download(page, "Export report"), "utf8"));

@@ -21,9 +21,17 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
   await openDatasets(page);
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "eval-200.csv", mimeType: "text/csv", buffer: Buffer.from(datasetCsv(200)) });
 
-  // Mapping step: ragas names mapped on their own, the first rows as parsed, every row valid.
+  // Every column has a ragas name and every row is valid: stored at once, no mapping step (issue 19).
   const mapping = page.getByRole("region", { name: "Column mapping" });
+  await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe("Imported “eval-200”: 200 rows.");
+  const byName = page.getByRole("group", { name: "Imported by column names" });
+  expect(await byName.innerText()).toContain("id → Id, user_input → Question, response → Answer, retrieved_contexts → Contexts, reference → Reference");
+  expect(await mapping.count()).toBe(0);
+
+  // The preview stays one click away: the mapping step as it would have been, the names mapped on their own.
+  await byName.getByRole("button", { name: "Show preview and mapping" }).click();
   await mapping.waitFor();
+  expect(await mapping.innerText()).toContain("“eval-200” was imported by its column names; importing from here replaces it.");
   expect(await mapping.getByRole("heading").first().innerText()).toBe("Map the columns of eval-200.csv (200 rows)");
   expect(await page.getByLabel("Column for question", { exact: true }).inputValue()).toBe("user_input");
   expect(await page.getByLabel("Column for contexts", { exact: true }).inputValue()).toBe("retrieved_contexts");
@@ -37,6 +45,18 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
   ]);
   await expect.poll(() => mapping.innerText()).toContain("All 200 rows are valid.");
   await mapping.getByRole("button", { name: "Import", exact: true }).click();
+
+  // Importing from the reopened step replaced the first import: one eval-200, not two.
+  await expect.poll(() => mapping.count()).toBe(0);
+  await expect
+    .poll(() =>
+      page
+        .getByRole("navigation", { name: "Stored datasets" })
+        .getByRole("button", { name: /^eval-200 / })
+        .count(),
+    )
+    .toBe(1);
+  expect(await byName.count()).toBe(0);
 
   // The table: 200 rows stored, far fewer in the DOM.
   await expect.poll(() => status(page).innerText()).toBe("Imported “eval-200”: 200 rows.");
@@ -126,11 +146,17 @@ test("a pandas-written ragas CSV (Python list literals, numpy-style arrays) impo
     "1,它在哪里？,\"['第一段' '第二段'\n '第三段']\",在巴黎。,巴黎",
   ].join("\n");
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "pandas.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  // pandas' unnamed index column is dropped, the rest are ragas names: imported without the mapping step.
+  await expect.poll(() => status(page).innerText()).toBe("Imported “pandas”: 2 rows.");
+  await button(page, "Show preview and mapping").click();
   const mapping = page.getByRole("region", { name: "Column mapping" });
   await mapping.waitFor();
   expect(await mapping.getByTestId("contexts-as").allInnerTexts()).toEqual(["2 contexts · Python list", "3 contexts · numpy array"]);
   await expect.poll(() => mapping.getByTestId("contexts-read-as").innerText()).toBe("Contexts cells read as Python list × 1, numpy array × 1.");
-  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  // Cancelling the reopened step keeps what was imported.
+  await button(page, "Cancel import").click();
+  await expect.poll(() => mapping.count()).toBe(0);
+  expect(await status(page).innerText()).toBe("Imported “pandas”: 2 rows.");
   await button(page, "Edit row 2").click();
   expect(await field(page, "Context 3").inputValue()).toBe("第三段");
   await button(page, "Edit row 1").click();
@@ -147,10 +173,8 @@ test("parquet as pyarrow lays it out for pandas and for HF datasets (list column
     .map((line) => JSON.parse(line) as { retrieved_contexts: string[] });
   for (const file of ["pandas-style.parquet", "hf-datasets-style.parquet"]) {
     await page.getByLabel("Import dataset", { exact: true }).setInputFiles(new URL(`../fixtures/datasets/${file}`, import.meta.url).pathname);
-    const mapping = page.getByRole("region", { name: "Column mapping" });
-    await expect.poll(() => mapping.innerText(), { timeout: 20_000 }).toContain(`All ${records.length} rows are valid.`);
-    await mapping.getByRole("button", { name: "Import", exact: true }).click();
-    await expect.poll(() => status(page).innerText()).toBe(`Imported “${file.replace(/\.parquet$/, "")}”: ${records.length} rows.`);
+    // Ragas column names only: stored without the mapping step.
+    await expect.poll(() => status(page).innerText(), { timeout: 20_000 }).toBe(`Imported “${file.replace(/\.parquet$/, "")}”: ${records.length} rows.`);
     await button(page, `Edit row ${records.length}`).click();
     const last = records.at(-1)!.retrieved_contexts;
     expect(await field(page, `Context ${last.length}`).inputValue(), file).toBe(last.at(-1));
@@ -166,8 +190,6 @@ test("paste and drag-and-drop import; a large file shows its progress and can be
   const jsonl = [1, 2, 3].map((i) => JSON.stringify({ question: `Q${i}?`, answer: `A${i}.`, contexts: [`C${i}`] })).join("\n");
   await field(page, "Paste dataset").fill(jsonl);
   await button(page, "Import pasted text").click();
-  await expect.poll(() => mapping.innerText()).toContain("All 3 rows are valid.");
-  await mapping.getByRole("button", { name: "Import", exact: true }).click();
   await expect.poll(() => status(page).innerText()).toBe("Imported “pasted”: 3 rows.");
 
   const dropped = await page.evaluateHandle((text) => {
@@ -176,10 +198,10 @@ test("paste and drag-and-drop import; a large file shows its progress and can be
     return transfer;
   }, "question,answer,contexts\nWhere?,Here.,Only one context\n");
   await page.dispatchEvent('[data-testid="dataset-drop"]', "drop", { dataTransfer: dropped });
-  await expect.poll(() => mapping.innerText()).toContain("The one row is valid.");
-  expect(await mapping.getByTestId("contexts-as").innerText()).toBe("1 context · single string");
-  await mapping.getByRole("button", { name: "Import", exact: true }).click();
   await expect.poll(() => status(page).innerText()).toBe("Imported “dropped”: 1 row.");
+  await button(page, "Show preview and mapping").click();
+  expect(await mapping.getByTestId("contexts-as").innerText()).toBe("1 context · single string");
+  await button(page, "Cancel import").click();
 
   const big = Buffer.from(datasetCsv(120_000));
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "big.csv", mimeType: "text/csv", buffer: big });
@@ -187,6 +209,37 @@ test("paste and drag-and-drop import; a large file shows its progress and can be
   await button(page, "Cancel import").click();
   await expect.poll(() => status(page).innerText()).toBe("Import cancelled: nothing was stored.");
   await page.waitForTimeout(500);
+  expect(await mapping.count()).toBe(0);
+  expect(await page.getByRole("navigation", { name: "Stored datasets" }).locator("li").count()).toBe(2);
+});
+
+test("a file with other column names, or two names for one field, goes through the mapping step; a ragas-named file does not", async () => {
+  const { page } = await e2e.open();
+  await openDatasets(page);
+  const mapping = page.getByRole("region", { name: "Column mapping" });
+  const importFile = (name: string, csv: string) =>
+    page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(csv) });
+
+  // "query" is no sample name: the mapping step, question not mapped, nothing stored yet.
+  await importFile("own-names.csv", 'query,answer,contexts\nWhere?,Here.,"[""c1""]"\n');
+  await mapping.waitFor();
+  expect(await page.getByLabel("Column for question", { exact: true }).inputValue()).toBe("");
+  expect(await page.getByRole("navigation", { name: "Stored datasets" }).locator("li").count()).toBe(0);
+  await page.getByLabel("Column for question", { exact: true }).selectOption("query");
+  await expect.poll(() => mapping.innerText()).toContain("The one row is valid.");
+  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await expect.poll(() => status(page).innerText()).toBe("Imported “own-names”: 1 row.");
+
+  // question and user_input both present: which one is the question is the user's call.
+  await importFile("ambiguous.csv", "question,user_input,answer\nQ?,Other Q?,A.\n");
+  await mapping.waitFor();
+  await expect.poll(() => mapping.innerText()).toContain("The one row is valid.");
+  expect(await page.getByRole("navigation", { name: "Stored datasets" }).locator("li").count()).toBe(1);
+  await button(page, "Cancel import").click();
+
+  // Only ragas names: stored without the step.
+  await importFile("ragas.csv", 'user_input,response,retrieved_contexts,reference\nWhere?,Here.,"[""c1""]",There.\n');
+  await expect.poll(() => status(page).innerText()).toBe("Imported “ragas”: 1 row.");
   expect(await mapping.count()).toBe(0);
   expect(await page.getByRole("navigation", { name: "Stored datasets" }).locator("li").count()).toBe(2);
 });

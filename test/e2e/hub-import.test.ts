@@ -1,7 +1,9 @@
 import { expect, test } from "vitest";
 import { button } from "./browser";
 import { useE2E } from "./context";
-import { openDatasets } from "./runs-helpers";
+import { expectOfflineAndClean, expectSortsBy, openHtmlOffline } from "./html-export-helpers";
+import { download } from "./report-helpers";
+import { chooseMetrics, finished, importedByName, openDatasets } from "./runs-helpers";
 
 /**
  * "Import from Hugging Face" in the Datasets view, through a local stand-in of the dataset
@@ -11,6 +13,7 @@ import { openDatasets } from "./runs-helpers";
  */
 const e2e = useE2E({ allowOrigins: ["https://datasets-server.huggingface.co"] });
 const TOTAL = 250;
+const METRICS = ["bleu", "exact_match", "rouge_l"];
 
 function page(offset: number, length: number) {
   const rows = [];
@@ -21,7 +24,8 @@ function page(offset: number, length: number) {
         user_input: `问题 ${i}: how tall is the tower in city ${i}?`,
         retrieved_contexts: [`The tower in city ${i} is ${i} m tall.`, `City ${i} has "one" tower.`],
         response: `It is ${i} metres tall.`,
-        reference: `${i} m.`,
+        // References of several lengths, so rouge_l differs from row to row and a sort shows.
+        reference: [`${i} m.`, `${i} metres.`, `It is ${i} metres.`, `It is ${i} metres tall.`, `The tower is ${i} metres tall.`][i % 5],
       },
       truncated_cells: [],
     });
@@ -29,7 +33,9 @@ function page(offset: number, length: number) {
   return { features: [], rows, num_rows_total: TOTAL, num_rows_per_page: 100, partial: false };
 }
 
-test("Import from Hugging Face: a dataset by name, a row range, progress, the mapping step; Cancel imports nothing", { timeout: 90_000 }, async () => {
+test("Import from Hugging Face: a dataset by name, a row range, progress; run it, open it in Reports by name, its HTML offline sorts by a metric; Cancel imports nothing", {
+  timeout: 180_000,
+}, async () => {
   const s = await e2e.open();
   const seen: string[] = [];
   let slow = false;
@@ -55,16 +61,47 @@ test("Import from Hugging Face: a dataset by name, a row range, progress, the ma
   await p.getByLabel("First row", { exact: true }).fill("20");
   await p.getByLabel("Rows to import", { exact: true }).fill("120");
   await button(p, "Import from Hugging Face").click();
-  const mapping = p.getByRole("region", { name: "Column mapping" });
-  await expect.poll(() => mapping.count(), { timeout: 20_000 }).toBe(1);
-  await expect.poll(() => mapping.innerText(), { timeout: 20_000 }).toContain("All 120 rows are valid.");
+  // The rows API's columns are ragas names: stored without the mapping step, which stays one click away.
+  await importedByName(p, "someone_towers-test.jsonl", 120);
   expect(seen).toEqual(["/rows?someone/towers/test@20+100", "/rows?someone/towers/test@120+20"]);
-  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await button(p, "Show preview and mapping").click();
+  const mapping = p.getByRole("region", { name: "Column mapping" });
+  await expect.poll(() => mapping.innerText(), { timeout: 20_000 }).toContain("All 120 rows are valid.");
+  expect(await p.getByLabel("Column for contexts", { exact: true }).inputValue()).toBe("retrieved_contexts");
+  await button(p, "Cancel import").click();
   await p.getByRole("form", { name: "New run" }).waitFor();
   expect(await p.locator(".view").innerText()).toContain("问题 20: how tall is the tower in city 20?");
 
+  // Issue 19, what it must show 2: run it (metrics that need no judge), open the run in Reports
+  // under its name, export HTML, open that offline and sort by a metric.
+  await chooseMetrics(p, METRICS);
+  await button(p, "Start run").click();
+  await expect.poll(() => finished(p), { timeout: 60_000 }).toBe(120);
+  await expect.poll(() => button(p, "Open in Reports").count(), { timeout: 20_000 }).toBe(1);
+  await button(p, "Open in Reports").click();
+  const head = p.locator(".report-head");
+  await expect.poll(() => head.innerText(), { timeout: 20_000 }).toMatch(/^someone_towers-test · [A-Z][a-z]{2} \d{1,2}, \d{4}/);
+  expect(await head.innerText()).toContain("120 samples · 3 metrics");
+  const html = await download(p, "Export HTML");
+  const report = JSON.parse((await download(p, "Export report")).text) as {
+    results: { sampleId: string; metrics: Record<string, { score: number | null }> }[];
+  };
+  const { file, requests, consoleLines } = await openHtmlOffline(s.context, html.path);
+  await file.getByTestId("mean-rouge_l").waitFor();
+  expect(await file.title()).toMatch(/^someone_towers-test · /);
+  expect(await file.locator("h1").innerText()).toMatch(/^someone_towers-test · /);
+  expect(await file.getByRole("status").innerText()).toBe("120 of 120 samples");
+  const rouge = new Map(report.results.map((r) => [r.sampleId, r.metrics.rouge_l!.score]));
+  // Scores that differ, or sorting would prove nothing.
+  expect(new Set(rouge.values()).size).toBeGreaterThanOrEqual(4);
+  await expectSortsBy(file, "rouge_l", rouge);
+  expectOfflineAndClean(requests, consoleLines);
+  await file.close();
+  await s.context.unroute("**/*");
+
   // A slow server: Cancel stops the fetch, nothing is imported, the button is back.
   slow = true;
+  await openDatasets(p);
   await p.getByLabel("Hugging Face dataset", { exact: true }).fill("someone/towers");
   await p.getByLabel("Rows to import", { exact: true }).fill("120");
   await button(p, "Import from Hugging Face").click();

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Locator, Page } from "playwright-core";
 import { expect, test } from "vitest";
@@ -8,7 +9,7 @@ import type { MockServer } from "../mock/server";
 import { asScore, button, findNaN, statusLine, useMock, waitForIdle } from "./browser";
 import { useE2E } from "./context";
 import { download } from "./report-helpers";
-import { openDatasets } from "./runs-helpers";
+import { importedByName, openDatasets } from "./runs-helpers";
 
 /**
  * Issue 22: the app in the browser against a judge constrained the way vLLM and SGLang constrain
@@ -78,10 +79,7 @@ test("datasets: a 10-row English and Chinese JSONL run against an xgrammar-const
   await useMock(page, mock.url);
   await openDatasets(page);
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles(DATASET);
-  const mapping = page.getByRole("region", { name: "Column mapping" });
-  await expect.poll(() => mapping.innerText(), { timeout: 20_000 }).toContain("All 10 rows are valid.");
-  expect(await page.getByLabel("Column for id", { exact: true }).inputValue()).toBe("id");
-  await mapping.getByRole("button", { name: "Import", exact: true }).click();
+  await importedByName(page, basename(DATASET), 10);
 
   const form = page.getByRole("form", { name: "New run" });
   await form.waitFor();

@@ -1,5 +1,6 @@
 import { type DragEvent, useState } from "react";
 import { HubImport } from "./HubImport";
+import { ImportedByName } from "./ImportedByName";
 import { useImport } from "./import/useImport";
 import { MappingStep } from "./MappingStep";
 import { useDatasetsT } from "./messages";
@@ -11,7 +12,7 @@ async function bytesOf(file: File): Promise<Uint8Array> {
 /** Import by file picker, drag and drop or paste; then the mapping step until stored or cancelled. */
 export function ImportPanel() {
   const t = useDatasetsT();
-  const { phase, start, setMapping, setName, cancel, commit } = useImport();
+  const { phase, start, setMapping, setName, cancel, commit, review } = useImport();
   const [pasted, setPasted] = useState("");
   const [dragging, setDragging] = useState(false);
   const open = (file: File | undefined) => {
@@ -23,7 +24,8 @@ export function ImportPanel() {
     open(event.dataTransfer.files[0]);
   };
 
-  if (phase.kind === "mapping")
+  // A by-name file is stored as soon as it validates: no mapping step to flash in between.
+  if (phase.kind === "mapping" && !phase.byName)
     return (
       <MappingStep
         table={phase.table}
@@ -33,8 +35,9 @@ export function ImportPanel() {
         saving={phase.saving}
         onMapping={setMapping}
         onName={setName}
+        replaces={phase.replaces?.name}
         onImport={(validOnly) => void commit(validOnly)}
-        onCancel={() => cancel()}
+        onCancel={() => cancel(phase.replaces === undefined)}
       />
     );
 
@@ -76,6 +79,8 @@ export function ImportPanel() {
         {t.pasteButton}
       </button>
       <HubImport onRows={start} />
+      {phase.kind === "mapping" && phase.byName ? <p className="ds-reading">{t.checking}</p> : null}
+      {phase.kind === "imported" ? <ImportedByName columns={phase.table.columns} mapping={phase.mapping} onReview={review} /> : null}
       {phase.kind === "reading" ? (
         <div className="ds-reading">
           <span>{t.reading(phase.file)}</span>

@@ -13,6 +13,8 @@ interface Props {
   name: string;
   result: MappedSamples | null;
   saving: boolean;
+  /** The name of the dataset a by-name import stored, which importing from here replaces. */
+  replaces?: string;
   onMapping(mapping: ColumnMapping): void;
   onName(name: string): void;
   onImport(validOnly: boolean): void;
@@ -20,7 +22,7 @@ interface Props {
 }
 
 /** After a file is read: which column is which field, the first rows as parsed, and what is wrong. */
-export function MappingStep({ table, mapping, name, result, saving, onMapping, onName, onImport, onCancel }: Props) {
+export function MappingStep({ table, mapping, name, result, saving, replaces, onMapping, onName, onImport, onCancel }: Props) {
   const t = useDatasetsT();
   const fmt = useFormats();
   const hasErrors = (result?.errors.length ?? 0) > 0;
@@ -28,6 +30,7 @@ export function MappingStep({ table, mapping, name, result, saving, onMapping, o
     <section className="ds-mapping" aria-label="Column mapping">
       <h3>{t.mappingTitle(table.file, table.rowCount)}</h3>
       <p className="field-hint">{t.columnsFound(fmt.list(table.columns))}</p>
+      {replaces !== undefined ? <p className="note">{t.replacesNote(replaces)}</p> : null}
       <div className="ds-mapping-grid">
         <label className="ds-name">
           {t.datasetName}

@@ -1,5 +1,5 @@
 import type { Sample } from "../../engine/sample";
-import { countDatasetRuns, type DatasetMeta, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
+import { countDatasetRuns, type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
 import type { SamplesFile } from "../../storage/format/samples-types";
 import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
 import { requestPersistentStorage } from "../../storage/db/quota";
@@ -39,27 +39,38 @@ export async function selectDataset(id: string | null): Promise<void> {
   if (issues.length > 0) fail((m) => m.loadIssues(issues.length));
 }
 
-/** Stores an import in one transaction and opens it; the rows shown are the ones just written. */
-export async function storeImport(name: string, source: DatasetMeta["source"], result: SamplesFile, validOnly: boolean): Promise<boolean> {
+/**
+ * Stores an import in one transaction and opens it; the rows shown are the ones just written.
+ * `replaces`: the dataset a by-name import stored a moment ago, deleted once this one is stored
+ * (its runs, if any, stay whole with their own copy of the samples).
+ */
+export async function storeImport(
+  name: string,
+  source: DatasetMeta["source"],
+  result: SamplesFile,
+  validOnly: boolean,
+  replaces?: string,
+): Promise<{ id: string; name: string } | null> {
   const opened = await db();
-  if (!opened) return false;
+  if (!opened) return null;
   // The first thing worth keeping: ask the browser not to evict it (Firefox asks the user; the
   // StorageLine shows the answer, which the browser may also give silently).
   await requestPersistentStorage();
   try {
     const { dataset: meta, leftOut: skipped } = await storeImportResult(opened, { name, source, result, validOnly });
+    if (replaces !== undefined) await deleteDataset(opened, replaces, { withRuns: false });
     const samples = validOnly ? result.valid.samples : result.samples;
     set((s) => ({
-      datasets: [meta, ...s.datasets],
+      datasets: [meta, ...s.datasets.filter((d) => d.id !== replaces)],
       selectedId: meta.id,
       editing: null,
       rows: samples.map((sample, position) => ({ datasetId: meta.id, position, sample })),
     }));
     ok((m) => (skipped > 0 ? m.importedSkipped(meta.name, samples.length, skipped) : m.imported(meta.name, samples.length)));
-    return true;
+    return { id: meta.id, name: meta.name };
   } catch (error) {
     fail((m) => m.storeFailed(messageOf(error)));
-    return false;
+    return null;
   }
 }
 

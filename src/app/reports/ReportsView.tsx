@@ -11,7 +11,7 @@ import { KeptReports } from "./KeptReports";
 import { useReportsT, type ReportsMessages } from "../shared/report-exports/messages";
 import { reportHeadParts } from "../shared/report-exports/report-head";
 import { takeHandedReport } from "../shared/handoffs/open-in-reports";
-import { openReportFile, openReportText, type OpenedReport, type OpenOutcome } from "./open-report";
+import { openReportFile, openReportText, type OpenedReport, type OpenOutcome, reportName } from "./open-report";
 import { PasswordGate } from "./PasswordGate";
 import { useShareLink } from "./useShareLink";
 import "../styles/reports.css";
@@ -45,7 +45,8 @@ export default function ReportsView() {
     setOther(null);
     setNotice({
       kind: "info",
-      text: (m) => m.opened(o.report.title ?? o.name) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : ""),
+      text: (m) =>
+        m.opened(o.report.title ?? (o.fromLink ? m.fromLink : o.name)) + (o.migratedFrom !== undefined ? ` ${m.migrated(o.migratedFrom, REPORT_VERSION)}` : ""),
     });
   }, []);
 
@@ -71,7 +72,7 @@ export default function ReportsView() {
     const db = await appDb();
     if (!db) return setNotice({ kind: "error", text: (m) => m.storageUnavailable });
     try {
-      const keptId = await keepReport(db, { name: opened.name, text: opened.text, samples: opened.report.samples.length });
+      const keptId = await keepReport(db, { name: opened.fromLink ? t.sharedReport : opened.name, text: opened.text, samples: opened.report.samples.length });
       // Kept, it has a route: a reload opens it again.
       useApp.getState().setWorkspace({ report: { ...opened, keptId }, reportId: keptId });
       setKeptVersion((v) => v + 1);
@@ -110,7 +111,7 @@ export default function ReportsView() {
       {opened ? (
         <>
           <div className="report-head">
-            <strong>{opened.report.title ?? (opened.name === t.fromLink ? t.sharedReport : opened.name)}</strong>
+            <strong>{reportName(opened, t)}</strong>
             <span className="muted">
               {reportHeadParts(opened.report, t.head, fmt).map((part) => (
                 <span key={part}>
@@ -136,7 +137,11 @@ export default function ReportsView() {
             ) : null}
           </div>
           {other ? (
-            <ReportCompare a={opened.report} b={other.report} labels={[opened.name, other.name]} />
+            <ReportCompare
+              a={opened.report}
+              b={other.report}
+              labels={[opened.fromLink ? t.sharedReport : opened.name, other.fromLink ? t.sharedReport : other.name]}
+            />
           ) : (
             <ResultsExplorer report={opened.report} readOnly />
           )}

@@ -31,9 +31,18 @@ export function openReportText(text: string, name: string): OpenOutcome {
   return { ok: true, opened };
 }
 
-/** A share link's fragment body -> the same path as a file, named "share link". */
+/** A share link's fragment body -> the same path as a file, marked as from a link (see reportName). */
 export async function openReportLink(body: string, password: string | undefined, name: string): Promise<OpenOutcome> {
   const decoded = await decodeShareLink(body, password);
   if (!decoded.ok) return { ok: false, message: (t) => t.linkProblem[decoded.problem], problem: decoded.problem };
-  return openReportText(decoded.text, name);
+  const outcome = openReportText(decoded.text, name);
+  return outcome.ok ? { ok: true, opened: { ...outcome.opened, fromLink: true } } : outcome;
+}
+
+/**
+ * What an open report is called on screen, in the language shown now: its own title, else
+ * "Shared report" for one from a link (also after a language switch), else its file's name.
+ */
+export function reportName(opened: Pick<OpenedReport, "report" | "name" | "fromLink">, t: Pick<ReportsMessages, "sharedReport">): string {
+  return opened.report.title ?? (opened.fromLink ? t.sharedReport : opened.name);
 }

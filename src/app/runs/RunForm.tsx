@@ -51,10 +51,13 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   const judgeModel = model.trim() || settings.model;
   const hasEmbedder = embeddingModel.trim() !== "";
   // Until the user ticks a box, the ticked metrics follow what the dataset's columns allow.
-  const touched = useRef(false);
+  // Per dataset: another dataset (one just imported) starts from its own columns, not from the
+  // ticks made for the last one. (The form stays mounted across datasets: remounting it would
+  // probe the batch API again.)
+  const touchedFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!touched.current && samples.length > 0) setMetrics(applicableMetrics(samples, hasEmbedder));
-  }, [samples, hasEmbedder]);
+    if (touchedFor.current !== datasetId && samples.length > 0) setMetrics(applicableMetrics(samples, hasEmbedder));
+  }, [datasetId, samples, hasEmbedder]);
 
   useEffect(() => {
     let stale = false;
@@ -91,7 +94,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   };
   const order = rows.map((r) => r.id);
   const toggle = (id: AnyMetricId, on: boolean) => {
-    touched.current = true;
+    touchedFor.current = datasetId;
     setMetrics((m) => (on ? order.filter((x) => x === id || m.includes(x)) : m.filter((x) => x !== id)));
   };
   const onOption = (id: AnyMetricId, key: string, value: string | boolean) => setRaw((r) => ({ ...r, [id]: { ...r[id], [key]: value } }));

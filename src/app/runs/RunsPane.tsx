@@ -115,7 +115,7 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
           type="button"
           className="btn btn-small btn-wrap"
           aria-label="Open in Reports"
-          onClick={() => openRunInReports(report, datasetName ? `${datasetName} · ${selected.name}` : selected.name)}
+          onClick={() => openRunInReports(report, datasetName ? `${datasetName} · ${runTitle(selected, fmt)}` : runTitle(selected, fmt))}
         >
           {t.openInReports}
         </button>

@@ -5,7 +5,9 @@ import { summaryOnly } from "../../../storage/format/report-summary-only";
 import { resultsToCsv } from "../../../storage/format/results-csv";
 import { resultsToJsonl } from "../../../storage/format/results-jsonl";
 import { encodeShareLink, LINK_FRAGMENT_KEY } from "../../../storage/format/share-link";
+import { formatsFor } from "../i18n/format";
 import { buildReportHtml } from "./html/report-html";
+import { asksJudge } from "./report-head";
 
 /**
  * Every way a report leaves the app. Each one first scrubs the secrets in use (the API key in
@@ -35,8 +37,19 @@ export async function exportParquet(report: Report, secrets: readonly string[]):
   return resultsToParquet(scrubSecrets(report, secrets));
 }
 
+/**
+ * The HTML file, with what the viewer cannot work out itself written in the UI language: the
+ * document title of an untitled report (its date, as the app writes dates) and the judge line
+ * ("no judge" for a run of metrics that need none, as the Reports header says).
+ */
 export function exportHtml(report: Report, secrets: readonly string[], labels: Record<string, string>, lang: "en" | "zh"): Promise<string> {
-  return buildReportHtml(scrubSecrets(report, secrets), labels, lang);
+  const fmt = formatsFor(lang);
+  const localized = {
+    ...labels,
+    documentTitle: report.title ?? `${labels.title} · ${fmt.dateTime(report.createdAt)}`,
+    judgeLine: asksJudge(report.config.metrics) ? `${labels.model}: ${report.config.model}` : (labels.noJudge ?? ""),
+  };
+  return buildReportHtml(scrubSecrets(report, secrets), localized, lang);
 }
 
 export interface ShareLink {

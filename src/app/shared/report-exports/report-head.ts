@@ -18,8 +18,7 @@ export function reportHeadLine(r: ReportHeadInput, t: ReportsMessages["head"], f
 
 /** The line's parts, each a catalogue message on its own (the view shows them as separate texts). */
 export function reportHeadParts(r: ReportHeadInput, t: ReportsMessages["head"], fmt: Pick<Formats, "dateTime" | "number">): string[] {
-  // A run of only the metrics that need no judge asked no model: naming one would mislead.
-  const judged = r.config.metrics.some((id) => !isMetricId(id) || !needsNoModel(METRICS[id]));
+  const judged = asksJudge(r.config.metrics);
   const samples = r.samples.length;
   const metrics = r.config.metrics.length;
   return [
@@ -28,4 +27,9 @@ export function reportHeadParts(r: ReportHeadInput, t: ReportsMessages["head"], 
     t.samples(fmt.number(samples), samples),
     t.metrics(fmt.number(metrics), metrics),
   ];
+}
+
+/** A run of only the metrics that need no judge asked no model: naming one would mislead. */
+export function asksJudge(metrics: readonly string[]): boolean {
+  return metrics.some((id) => !isMetricId(id) || !needsNoModel(METRICS[id]));
 }

@@ -110,6 +110,8 @@ export interface OpenedReport {
   migratedFrom?: number;
   /** Its id in the kept reports once kept (or when opened from there); null for a file or link not kept. */
   keptId?: string | null;
+  /** Opened from a share link: an untitled one is named in the UI language, whatever it was opened in. */
+  fromLink?: true;
 }
 
 /** Agreement rows loaded from a file or the rows API, and where they came from. */

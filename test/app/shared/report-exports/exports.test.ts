@@ -99,4 +99,25 @@ describe("Export HTML", () => {
     expect(html).toContain('const report = read("report-data");');
     expect(inertJson({ a: "\u2028<!--" })).toBe('{"a":"\\u2028\\u003c!--"}');
   });
+
+  it("titles an untitled report with its date in the UI language, not an ISO timestamp; says 'no judge' when no metric asked one", async () => {
+    const labels = { title: "Ragas Playground report", model: "Judge model", noJudge: "no judge" };
+    const zhLabels = { title: "Ragas Playground 报告", model: "评审模型", noJudge: "无评审模型" };
+    const r = fakeReport();
+    const en = await exportHtml(r, [], labels, "en");
+    const zh = await exportHtml(r, [], zhLabels, "zh");
+    const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)![1]!;
+    const dateIn = (locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(r.createdAt));
+    expect(titleOf(en)).toBe(`Ragas Playground report · ${dateIn("en")}`);
+    expect(titleOf(zh)).toBe(`Ragas Playground 报告 · ${dateIn("zh-CN")}`);
+    expect(titleOf(zh)).toMatch(/2025年/);
+    for (const html of [en, zh]) expect(titleOf(html)).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    const labelsIn = (html: string) =>
+      JSON.parse(html.slice(html.indexOf('id="report-labels">') + 19, html.indexOf("</script>", html.indexOf('id="report-labels">'))));
+    expect(labelsIn(en).judgeLine).toBe("Judge model: judge");
+    // The same report scored only with metrics that need no judge: no model to name.
+    const free = fakeReport({ metrics: ["bleu", "exact_match"] });
+    expect(labelsIn(await exportHtml(free, [], labels, "en")).judgeLine).toBe("no judge");
+    expect(labelsIn(await exportHtml(free, [], zhLabels, "zh")).judgeLine).toBe("无评审模型");
+  });
 });

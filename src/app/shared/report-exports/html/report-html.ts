@@ -19,7 +19,8 @@ export async function buildReportHtml(report: Report, labels: Record<string, str
     "base-uri 'none'",
     "form-action 'none'",
   ].join("; ");
-  const title = report.title ?? `Ragas report ${report.createdAt}`;
+  // exportHtml writes the untitled report's title with its date in the UI language; the ISO time only as a last resort.
+  const title = report.title ?? labels.documentTitle ?? `Ragas report ${report.createdAt}`;
   return [
     "<!doctype html>",
     `<html lang="${lang === "zh" ? "zh-CN" : "en"}">`,

@@ -29,7 +29,7 @@
     el(
       "p",
       { class: "muted" },
-      `${L.created}: ${new Date(report.createdAt).toLocaleString(document.documentElement.lang)} · ${L.model}: ${report.config.model} · ${L.samples}: ${report.samples.length}`,
+      `${L.created}: ${new Date(report.createdAt).toLocaleString(document.documentElement.lang)} · ${L.judgeLine ?? `${L.model}: ${report.config.model}`} · ${L.samples}: ${report.samples.length}`,
     ),
   );
   if (report.tracesOmitted) root.append(el("p", { class: "note" }, L.noTraces));

@@ -1,0 +1,96 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HELP } from "../../src/cli/help";
+import { ROOT } from "./spawn-cli";
+
+/**
+ * Issue 19, what it must show 4: `npm pack`, the tarball installed into an empty project, then
+ * `npx ragas-playground score --help` and a judge-free score run from there. The package has no
+ * runtime dependencies (the bin is one esbuild bundle, scripts/build-cli.mjs), so the install
+ * needs nothing but the tarball: `--offline` proves it.
+ */
+let dir: string;
+let project: string;
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const npx = process.platform === "win32" ? "npx.cmd" : "npx";
+// No registry, no update check: whatever runs here runs from the tarball alone.
+const env = { ...process.env, npm_config_offline: "true", npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" };
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "cli-pack-"));
+  // `npm pack` runs `prepare`, which builds dist-cli afresh.
+  execFileSync(npm, ["pack", "--pack-destination", dir, "--silent"], { cwd: ROOT, env, stdio: "pipe" });
+  const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"))!;
+  project = join(dir, "empty");
+  mkdirSync(project);
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "empty-project", private: true }));
+  execFileSync(npm, ["install", "--offline", "--no-audit", "--no-fund", join(dir, tarball)], { cwd: project, env, stdio: "pipe" });
+}, 180_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Wall time of one command in the project, in seconds; its output must be the help text. */
+function timed(command: string, args: string[]): number {
+  const start = process.hrtime.bigint();
+  const run = spawnSync(command, args, { cwd: project, env, encoding: "utf8" });
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  expect(run.status, run.stderr).toBe(0);
+  if (args.includes("--help")) expect(run.stdout).toBe(HELP);
+  return seconds;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const stats = (xs: number[]) => `min ${Math.min(...xs).toFixed(2)} s, median ${median(xs).toFixed(2)} s`;
+
+describe("the packed package, installed into an empty project", { timeout: 120_000 }, () => {
+  it("installs the bin and nothing else: no runtime dependency comes along", () => {
+    expect(readdirSync(join(project, "node_modules")).filter((d) => !d.startsWith("."))).toEqual(["ragas-playground"]);
+    const installed = JSON.parse(readFileSync(join(project, "node_modules/ragas-playground/package.json"), "utf8")) as Record<string, unknown>;
+    expect(installed.dependencies).toBeUndefined();
+  });
+
+  it("`npx ragas-playground score --help` prints the help; the CLI's own start is well under 0.3 s", () => {
+    const RUNS = 5;
+    const bare: number[] = [];
+    const bin: number[] = [];
+    const viaNpx: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      bare.push(timed(process.execPath, ["-e", "0"]));
+      bin.push(timed(join(project, "node_modules/.bin/ragas-playground"), ["score", "--help"]));
+      viaNpx.push(timed(npx, ["ragas-playground", "score", "--help"]));
+    }
+    console.log(
+      `[pack] ${RUNS} runs each: node -e 0 ${stats(bare)}; node_modules/.bin/ragas-playground score --help ${stats(bin)}; npx ragas-playground score --help ${stats(viaNpx)}`,
+    );
+    // What the package controls is the bin's start over a bare node's: on a machine shared by
+    // several test runs the absolute times swing, the difference of the fastest runs much less.
+    expect(Math.min(...bin) - Math.min(...bare)).toBeLessThan(0.3);
+    // npx adds npm's own start (it resolves node_modules/.bin first); a loose bound that still
+    // fails if npx went to the registry or the bin loaded the whole engine.
+    expect(Math.min(...viaNpx)).toBeLessThan(3);
+  });
+
+  it("scores a file with the metrics that need no judge, from the empty project", () => {
+    const input = join(project, "in.jsonl");
+    const rows = [
+      { user_input: "长江有多长？", retrieved_contexts: ["长江全长约6300公里。"], response: "约6300公里。", reference: "约6300公里。" },
+      { user_input: "Where is the Eiffel Tower?", retrieved_contexts: ["The Eiffel Tower is in Paris."], response: "In Paris.", reference: "In Lyon." },
+    ];
+    writeFileSync(input, `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`);
+    const run = spawnSync(npx, ["ragas-playground", "score", "--input", "in.jsonl", "--metrics", "bleu,exact_match", "--out", "report.json"], {
+      cwd: project,
+      env,
+      encoding: "utf8",
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(join(project, "report.json"), "utf8")) as {
+      results: { sampleId: string; metrics: Record<string, { score: number | null }> }[];
+    };
+    expect(report.results.map((r) => r.metrics.exact_match!.score)).toEqual([1, 0]);
+    expect(report.results[0]!.metrics.bleu!.score).toBe(1);
+    expect(report.results[1]!.metrics.bleu!.score).toBeGreaterThanOrEqual(0);
+    expect(report.results[1]!.metrics.bleu!.score).toBeLessThan(1);
+  });
+});
