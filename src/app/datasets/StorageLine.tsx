@@ -3,6 +3,7 @@ import { type StorageEstimate, storageEstimate, storagePersisted } from "../../s
 import { type Formats, useFormats } from "../shared/i18n/format";
 import { type DatasetsMessages, useDatasetsT } from "./messages";
 import { useDatasets } from "./store";
+import { useApp } from "../shared/store";
 
 /**
  * How much this site stores and whether the browser promised to keep it (navigator.storage).
@@ -10,6 +11,8 @@ import { useDatasets } from "./store";
  */
 export function StorageLine() {
   const t = useDatasetsT();
+  // Chinese sentences follow each other with no space after the full stop.
+  const lang = useApp((s) => s.lang);
   const fmt = useFormats();
   const bytes = (n: number) => formatBytes(n, t, fmt);
   const datasets = useDatasets((s) => s.datasets);
@@ -25,7 +28,8 @@ export function StorageLine() {
   if (!state) return null;
   return (
     <p className="field-hint ds-storage" data-testid="storage-line">
-      {state.estimate ? t.storageUsed(bytes(state.estimate.usage), bytes(state.estimate.quota)) : t.storageUnknown}{" "}
+      {state.estimate ? t.storageUsed(bytes(state.estimate.usage), bytes(state.estimate.quota)) : t.storageUnknown}
+      {lang === "zh" ? "" : " "}
       {state.persisted ? t.storagePersisted : t.storageBestEffort}
     </p>
   );

@@ -75,7 +75,7 @@ describe("persistent storage", () => {
     );
     useApp.setState({ lang: "zh" });
     await settle();
-    expect(line()).toBe("存储：已用 1.2 MB，浏览器允许 10 GB。 浏览器已授予持久存储：数据集和运行会一直保留，直到你删除。");
+    expect(line()).toBe("存储：已用 1.2 MB，浏览器允许 10 GB。浏览器已授予持久存储：数据集和运行会一直保留，直到你删除。");
     view.unmount();
   });
 });
