@@ -46,7 +46,7 @@ const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
 
 describe("persistent storage", () => {
   test("is asked on an import, a run's start and a batch run's start", async () => {
-    expect(await storeImport("first", { file: "f.csv", kind: "csv" }, file, false)).toBe(true);
+    expect(await storeImport("first", { file: "f.csv", kind: "csv" }, file, false)).toMatchObject({ name: "first" });
     expect(asked).toBe(1);
     const datasetId = useDatasets.getState().selectedId!;
     // A run of metrics that need no judge starts with no key and no request.
