@@ -112,7 +112,7 @@ const zh: AgreementMessages = {
   fileHint:
     "CSV、JSON、JSONL 或 parquet，列为 question、answer、ungrounded_answer、poor_answer、context_v1、context_v2（可选 human_<任务> 标注：a/b 或 0/1）。",
   chooseFile: "选择文件",
-  fromApi: "或从 Hugging Face rows API 加载",
+  fromApi: "或从 Hugging Face 数据集查看器（rows API）加载",
   apiBase: "Rows API 基础地址",
   apiDataset: "数据集",
   apiConfig: "配置",
