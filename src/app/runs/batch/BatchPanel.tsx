@@ -75,5 +75,6 @@ function BatchStatus() {
 /** The estimate's batch line: cost at batch prices, rounds, and the provider's completion window. */
 export function BatchEstimate({ estimate }: { estimate: RunEstimate }) {
   const t = useBatchT();
-  return <span>{t.estimate(formatUsd(estimate.batch.usd), estimate.batch.rounds)}</span>;
+  const { usd, rounds } = estimate.batch;
+  return <span>{usd === null ? t.estimateUnpriced(rounds) : t.estimate(formatUsd(usd), rounds)}</span>;
 }

@@ -14,6 +14,8 @@ const en = {
   // OpenAI's and Azure's only completion window (Anthropic's batches also end within 24 hours).
   estimate: (usd: string, rounds: number) =>
     `by batch: ${usd} at batch prices, ${rounds} round${rounds === 1 ? "" : "s"} one after another, each within the provider's 24-hour completion window`,
+  estimateUnpriced: (rounds: number) =>
+    `by batch: ${rounds} round${rounds === 1 ? "" : "s"} one after another, each within the provider's 24-hour completion window (no price for this model: Settings → Prices)`,
   reached: (baseURL: string) => `${baseURL} answers its batch API from this page: runs can go by batch (half price, within 24 hours).`,
   noBatchApi: (baseURL: string) =>
     `${baseURL} has no batch API (vllm serve has none: use vllm run-batch): use "Download batch file", run it, then "Upload results".`,
@@ -46,6 +48,7 @@ const zh: BatchMessages = {
   checkAgain: "重新检查",
   filesHint: "没有批处理 API 时：下载本轮的批处理文件，自行运行（例如 vllm run-batch -i in.jsonl -o out.jsonl），再上传结果。",
   estimate: (usd, rounds) => `批处理：按批处理价格约 ${usd}，共 ${rounds} 轮依次进行，每轮在服务商的 24 小时完成窗口内`,
+  estimateUnpriced: (rounds) => `批处理：共 ${rounds} 轮依次进行，每轮在服务商的 24 小时完成窗口内（此模型没有价格：设置 → 价格）`,
   reached: (baseURL) => `${baseURL} 的批处理 API 可从本页访问：运行可以走批处理（半价，24 小时内完成）。`,
   noBatchApi: (baseURL) => `${baseURL} 没有批处理 API（vllm serve 没有，请用 vllm run-batch）：请“下载批处理文件”，运行后再“上传结果”。`,
   unauthorized: (baseURL) => `${baseURL} 的批处理 API 拒绝了密钥：请检查 API 密钥，以及它能否使用批处理。`,
