@@ -8,7 +8,7 @@ import type { CallRecord, MetricResult } from "../../engine/result";
 import { sampleSchema } from "../../engine/sample";
 import { sanitizeUrl, scrubSecrets } from "./redact";
 import { promptsUsed } from "./report-build";
-import { generatorSchema, metricResultSchema, type ReportPrompt, reportPromptSchema } from "./report-schema";
+import { generatorSchema, metricResultSchema, type ReportPrompt, reportPromptSchema, reportUsageSchema } from "./report-schema";
 
 /**
  * The agreement file (DESIGN.md contract 10): what the CLI writes, the view stores in IndexedDB
@@ -85,18 +85,8 @@ const paperSchema = z.object({
 
 /** Requests and tokens as the provider bills them, the connection check's included; per model so the view can price it. */
 const modelSpendSchema = z.object({ requests: count, promptTokens: count, completionTokens: count });
-const agreementUsageSchema = z.object({
-  requests: count,
-  chatRequests: count.optional(),
-  embeddingRequests: count.optional(),
-  /** Replies served from the response cache: not requests, no cost. */
-  cachedRequests: count.optional(),
-  promptTokens: count,
-  completionTokens: count,
-  byModel: z.record(z.string(), modelSpendSchema).optional(),
-  /** Wall time of the run. */
-  wallMs: z.number().min(0).optional(),
-});
+/** The report's usage block (contract 5) plus the spend per model. */
+const agreementUsageSchema = reportUsageSchema.extend({ byModel: z.record(z.string(), modelSpendSchema).optional() });
 
 const agreementFileSchema = z.object({
   format: z.literal(AGREEMENT_FORMAT),

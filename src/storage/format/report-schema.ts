@@ -127,7 +127,7 @@ const metricSummarySchema = z.object({
  */
 const reportSummarySchema = z.object({ ragasScore: z.number().min(0).max(1).nullable() }).catchall(metricSummarySchema);
 
-const reportUsageSchema = z.object({
+export const reportUsageSchema = z.object({
   requests: count,
   chatRequests: count.optional(),
   embeddingRequests: count.optional(),
