@@ -46,7 +46,7 @@ export interface KillOptions {
   /** SIGKILL once the mock has answered this many requests of this process (or once they pass this test). */
   at: number | ((answered: MockRequestRecord[]) => boolean);
   /**
-   * Hold every later request unanswered and wait (up to 10 s, for a busy machine) until the journal bills all that were
+   * Hold every later request unanswered and wait (up to 15 s, for a busy machine) until no reply is arriving and the journal bills all that were
    * answered before killing, so every reply the process received had its moment to be written:
    * what is asked again afterwards was lost by the CLI, not on the wire. Without it the kill is
    * blind, as a real crash is, and replies still in flight are lost with the process.
@@ -67,8 +67,17 @@ export function runAndKill(mock: MockServer, argv: string[], options: KillOption
     stdio: "ignore",
   });
   let heldSince: number | undefined;
+  // Requests already in flight when the mock starts holding keep their old latency and are still
+  // answered: the kill waits until the answered count has not moved for a while, not just for a
+  // moment when the journal has caught up with it.
+  let lastCount = -1;
+  let lastChange = 0;
   const poll = setInterval(() => {
     const done = answered(mock.log.slice(before));
+    if (done.length !== lastCount) {
+      lastCount = done.length;
+      lastChange = performance.now();
+    }
     const reached = typeof options.at === "number" ? done.length >= options.at : options.at(done);
     if (heldSince === undefined && reached) {
       if (!options.settle) {
@@ -81,7 +90,8 @@ export function runAndKill(mock: MockServer, argv: string[], options: KillOption
     }
     if (heldSince !== undefined && options.settle) {
       const billed = journaledRequests(options.settle.journal);
-      if (billed >= answered(mock.log.slice(before)).length || performance.now() - heldSince > 10_000) {
+      const quiet = performance.now() - lastChange > 500;
+      if ((quiet && billed >= answered(mock.log.slice(before)).length) || performance.now() - heldSince > 15_000) {
         child.kill("SIGKILL");
         clearInterval(poll);
       }
