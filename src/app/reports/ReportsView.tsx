@@ -113,9 +113,10 @@ export default function ReportsView() {
           <div className="report-head">
             <strong>{reportName(opened, t)}</strong>
             <span className="muted">
-              {reportHeadParts(opened.report, t.head, fmt).map((part) => (
+              {/* No dot before the first part: in a narrow window the line wraps below the title. */}{" "}
+              {reportHeadParts(opened.report, t.head, fmt).map((part, i) => (
                 <span key={part}>
-                  {" · "}
+                  {i > 0 ? " · " : null}
                   {part}
                 </span>
               ))}
