@@ -1,12 +1,11 @@
 import { parseArgs as tokenize } from "node:util";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, DEFAULT_METHODS } from "../engine/agreement/types";
-import { isCustomId } from "../engine/metrics/custom";
 import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
-import { type AnyMetricId, BUILT_IN_METRIC_IDS, PAPER_METRIC_IDS } from "../engine/metrics/types";
+import { BUILT_IN_METRIC_IDS } from "../engine/metrics/types";
 import { BATCH_PROVIDERS } from "../llm/batch/choose-api";
-import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
+import { httpUrl, idsOf, metricIds, oneOf, parsePrices, present, readOptions, switched, text, whole, wrapIds } from "./flag-readers";
 
 /**
  * Every flag of every command, in one table. A row says how the flag is written, which commands
@@ -39,109 +38,8 @@ interface Row<V, C extends CommandName> {
 
 const row = <V, const C extends CommandName>(r: Row<V, C>): Row<V, C> => r;
 
-// Readers: how a flag's text becomes its value.
-const text = (raw: string | true | undefined) => (typeof raw === "string" ? raw : undefined);
-const present = (raw: string | true | undefined) => text(raw) as string;
-const switched = (raw: string | true | undefined) => raw === true;
-const whole =
-  <D extends number | undefined>(min: number, max: number, fallback: D) =>
-  (raw: string | true | undefined, flag: string): number | D => {
-    if (typeof raw !== "string") return fallback;
-    if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
-      throw new UsageError(`${flag} expects a whole number from ${min} to ${max}, got "${raw}"`);
-    }
-    return Number(raw);
-  };
-/** Comma-separated ids from a closed set, deduplicated; the fallback when the flag is absent. */
-const idsOf =
-  <T extends string>(noun: string, allowed: readonly T[], fallback: readonly T[]) =>
-  (raw: string | true | undefined, flag: string): T[] => {
-    if (typeof raw !== "string") return [...fallback];
-    const ids = raw
-      .split(",")
-      .map((s) => s.trim())
-      .filter((s) => s !== "");
-    if (ids.length === 0) throw new UsageError(`${flag} needs at least one ${noun} (allowed: ${allowed.join(", ")})`);
-    for (const id of ids) {
-      if (!(allowed as readonly string[]).includes(id)) throw new UsageError(`${flag}: unknown ${noun} "${id}" (allowed: ${allowed.join(", ")})`);
-    }
-    return [...new Set(ids)] as T[];
-  };
-/** Ids joined with ", " in lines of at most 70 characters (for --help). */
-function wrapIds(ids: readonly string[]): string {
-  const lines: string[] = [];
-  for (const id of ids) {
-    const last = lines.length - 1;
-    if (last >= 0 && lines[last]!.length + id.length + 2 <= 70) lines[last] += `, ${id}`;
-    else lines.push(id);
-  }
-  return lines.join(",\n");
-}
-
-/** --metrics: built-in ids and `custom:<slug>` judges (defined by the --prompts file); the paper's five when absent. */
-const metricIds = (raw: string | true | undefined, flag: string): AnyMetricId[] => {
-  if (typeof raw !== "string") return [...PAPER_METRIC_IDS];
-  const allowed = `${BUILT_IN_METRIC_IDS.join(", ")}, custom:<slug>`;
-  const ids = raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "");
-  if (ids.length === 0) throw new UsageError(`${flag} needs at least one metric (allowed: ${allowed})`);
-  for (const id of ids) {
-    if (!(BUILT_IN_METRIC_IDS as readonly string[]).includes(id) && !isCustomId(id))
-      throw new UsageError(`${flag}: unknown metric "${id}" (allowed: ${allowed})`);
-  }
-  return [...new Set(ids)] as AnyMetricId[];
-};
-
-/**
- * `--option METRIC.KEY=VALUE`, repeatable: the raw option texts per metric. Each metric's own
- * schema checks them once the metrics (and the custom judges of --prompts) are known.
- */
-function readOptions(raws: readonly string[], flag: string): Record<string, Record<string, string>> | undefined {
-  if (raws.length === 0) return undefined;
-  const out: Record<string, Record<string, string>> = {};
-  for (const raw of raws) {
-    const m = /^([^=\s]+)\.([A-Za-z]+)=(.*)$/s.exec(raw.trim());
-    if (!m || m[3]!.trim() === "") throw new UsageError(`${flag} expects METRIC.KEY=VALUE (e.g. factual_correctness.mode=recall), got "${raw}"`);
-    const [, metric, key, value] = m as unknown as [string, string, string, string];
-    out[metric] ??= {};
-    if (key in out[metric]!) throw new UsageError(`${flag}: ${metric}.${key} is given twice`);
-    out[metric]![key] = value.trim();
-  }
-  return out;
-}
-
 /** The files `score --out` writes: the report, or the results in one of the ecosystem's shapes. */
 export const OUTPUT_FORMATS = ["json", "csv", "parquet", "jsonl"] as const;
-const oneOf = <T extends string>(flag: string, raw: string | true | undefined, allowed: readonly T[]): T | undefined => {
-  if (typeof raw !== "string") return undefined;
-  if (!(allowed as readonly string[]).includes(raw)) throw new UsageError(`${flag} expects one of ${allowed.join(", ")}, got "${raw}"`);
-  return raw as T;
-};
-const httpUrl = (raw: string | true | undefined, flag: string) => {
-  // Absent is allowed here: score runs the metrics that need no judge without an endpoint (args.ts decides).
-  if (raw === undefined) return undefined;
-  const url = present(raw);
-  if (!/^https?:\/\/[^\s/]+/i.test(url) || !URL.canParse(url)) throw new UsageError(`${flag} must start with http:// or https://, got "${url}"`);
-  return url;
-};
-
-/**
- * `--price MODEL=IN/OUT[,MODEL=IN/OUT...]`: USD per 1M prompt / completion tokens, e.g.
- * `--price my-judge=0.15/0.6,my-embedder=0.02/0`.
- */
-function parsePrices(raw: string): PriceRow[] {
-  return raw
-    .split(",")
-    .map((s) => s.trim())
-    .filter((s) => s !== "")
-    .map((entry) => {
-      const m = /^(.+?)=(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(entry);
-      if (!m) throw new UsageError(`--price expects MODEL=IN/OUT in USD per 1M tokens (e.g. gpt-4o-mini=0.15/0.6), got "${entry}"`);
-      return { model: m[1]!.trim(), input: Number(m[2]), output: Number(m[3]) };
-    });
-}
 
 const DEFAULTS = { concurrency: 8, timeoutMs: 60_000, retries: 8 } as const;
 
