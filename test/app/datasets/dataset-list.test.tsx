@@ -2,7 +2,7 @@
 import "fake-indexeddb/auto";
 import { datasetsT } from "../../../src/app/datasets/messages";
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { refreshDatasets, selectDataset } from "../../../src/app/datasets/actions";
 import { DatasetList } from "../../../src/app/datasets/DatasetList";
 import { useDatasets } from "../../../src/app/datasets/store";
@@ -41,9 +41,9 @@ describe("the dataset list", () => {
     await type(byName<HTMLInputElement>(view.container, "New name for wiki eval"), "WikiEval 中文");
     await act(async () => {
       view.container.querySelector("form")!.requestSubmit();
-      await new Promise((r) => setTimeout(r, 20));
     });
-    expect(view.container.querySelector(".ds-item-open strong")!.textContent).toBe("WikiEval 中文");
+    // The rename is an IndexedDB write: wait for it, however busy the machine (a fixed 20 ms was not enough under load).
+    await vi.waitFor(() => expect(view.container.querySelector(".ds-item-open strong")?.textContent).toBe("WikiEval 中文"));
     expect((await listDatasets((await appDb())!)).datasets.map((d) => d.name)).toEqual(["WikiEval 中文"]);
   });
 
@@ -53,8 +53,8 @@ describe("the dataset list", () => {
     expect((await listDatasets((await appDb())!)).datasets).toHaveLength(1);
     await act(async () => {
       byName<HTMLButtonElement>(view.container, "Confirm delete wiki eval").click();
-      await new Promise((r) => setTimeout(r, 20));
     });
+    await vi.waitFor(() => expect(useDatasets.getState().notice?.kind).toBe("ok"));
     const db = (await appDb())!;
     expect(await db.count("datasets")).toBe(0);
     expect(await db.count("datasetRows")).toBe(0);
