@@ -2,6 +2,9 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { cspPlugin } from "./src/app/build/csp-plugin.ts";
+import { testFilesNeedingIsolation } from "./test/isolation.ts";
+
+const isolated = testFilesNeedingIsolation(import.meta.dirname);
 
 export default defineConfig({
   plugins: [react(), cspPlugin()],
@@ -21,12 +24,25 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        // Files that leave nothing behind share their worker's modules (isolate: false); the rest,
+        // found by test/isolation.ts, get a fresh module world each.
         extends: true,
         test: {
           name: "unit",
           environment: "node",
           include: ["test/**/*.test.{ts,tsx}"],
-          exclude: ["test/e2e/**", "node_modules/**"],
+          exclude: ["test/e2e/**", "node_modules/**", ...isolated],
+          globalSetup: ["test/cli/global-setup.ts"],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "unit-isolated",
+          environment: "node",
+          include: isolated,
+          globalSetup: ["test/cli/global-setup.ts"],
         },
       },
       {
@@ -38,7 +54,6 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
       {

@@ -3,15 +3,18 @@
 // built bin in well under 0.3 s. One ESM bundle of src/cli/main.ts and everything it imports
 // (engine, llm, storage formats, the openai SDK, zod, papaparse, hyparquet); the parquet modules
 // stay separate chunks, loaded only when a parquet file is read or written.
-// Run by `npm run build:cli`, by `prepare` (so `npm ci` and `npm pack` build it) and by `npm run build`.
+// Run by `npm run build:cli`, by `prepare` (so `npm ci` and `npm pack` build it) and by `npm run build`;
+// the Node tests build their own copy from the working tree with `--outdir DIR` (test/cli/global-setup.ts).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const outdir = `${root}dist-cli`;
+const { values } = parseArgs({ options: { outdir: { type: "string" } } });
+const outdir = values.outdir ?? `${root}dist-cli`;
 rmSync(outdir, { recursive: true, force: true });
 
 // The help text lists every metric, so building it loads the metric registry and zod (about 1 MB

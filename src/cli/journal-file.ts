@@ -7,6 +7,7 @@ import type { CallRecord } from "../engine/result";
 import type { JournalEntry, RunJournal } from "../engine/run/journal";
 import { checkMetricResult } from "../storage/format/report-check";
 import { metricResultSchema } from "../storage/format/report-schema";
+import { groupDatasync } from "./group-datasync";
 import { RunError } from "./errors";
 import { describeChanges, type RunIdentity, runIdentitySchema } from "./run-identity";
 
@@ -105,16 +106,27 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
   }
   let position = read?.validBytes ?? 0;
   let open = true;
-  const write = (value: unknown) => {
-    if (!open) return;
+  const syncToDisk = groupDatasync(fd);
+  const writeLine = (value: unknown) => {
     const line = Buffer.from(`${JSON.stringify(value)}\n`, "utf8");
     writeSync(fd, line, 0, line.length, position);
     position += line.length;
-    fdatasyncSync(fd);
+  };
+  /** Written at once (a killed process loses nothing); on disk once the shared fdatasync returns. */
+  const write = (value: unknown): Promise<void> => {
+    if (!open) return Promise.resolve();
+    writeLine(value);
+    // A sync still running when the run closes the file fails with it: nothing is lost by that.
+    return syncToDisk().catch((error: unknown) => {
+      if (open) throw error;
+    });
   };
   // A journal from before runId has none: its repeats' replies were never stored under one anyway.
   const runId = read?.runId ?? randomUUID();
-  if (!read || read.validBytes === 0) write({ format: JOURNAL_FORMAT, version: 2, fingerprint: run.fingerprint, run: run.identity, runId });
+  if (!read || read.validBytes === 0) {
+    writeLine({ format: JOURNAL_FORMAT, version: 2, fingerprint: run.fingerprint, run: run.identity, runId });
+    fdatasyncSync(fd);
+  }
   const entries = read?.entries ?? [];
   return {
     found: entries.length,
@@ -135,10 +147,15 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
           completionTokens,
           attempts,
         }));
-      if (spent.length > 0) write({ spent });
+      // Billing needs no wait: the line is written now, and the next sync (or close) covers it.
+      if (spent.length > 0) void write({ spent }).catch(() => {});
     },
     close() {
-      if (open) closeSync(fd);
+      if (open) {
+        // What `spend` wrote since the last shared sync goes to disk before the file is let go.
+        fdatasyncSync(fd);
+        closeSync(fd);
+      }
       open = false;
     },
     remove() {

@@ -1,15 +1,16 @@
-import { closeSync, fdatasyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { type CachedReply, cachedReplySchema, type ResponseCache } from "../engine/ports";
 import { RunError } from "./errors";
+import { groupDatasync } from "./group-datasync";
 
 /**
  * The engine's ResponseCache port on disk, for the CLI: the same keys and the same replies the
  * browser keeps in IndexedDB (validated judge replies and embedding vectors), as append-only JSONL,
- * one `{ key, reply }` per line. Each reply is written (synchronously, then fdatasync) the moment
- * it is stored, before the judge hands it on, so a process killed at any point has lost at most
- * the replies still on the wire. Every line is parsed with zod on read; the cache is disposable,
+ * one `{ key, reply }` per line. Each reply is written (synchronously) the moment it is stored, and
+ * the judge hands it on once an fdatasync shared with the replies that landed beside it has
+ * returned, so a process killed at any point has lost at most the replies still on the wire. Every line is parsed with zod on read; the cache is disposable,
  * so an unreadable line is skipped (and counted), never trusted.
  */
 
@@ -56,6 +57,7 @@ export function openFileResponseCache(path: string, options: { fresh?: boolean }
   }
   const found = replies.size;
   let open = true;
+  const syncToDisk = groupDatasync(fd);
   return {
     path,
     found,
@@ -69,7 +71,10 @@ export function openFileResponseCache(path: string, options: { fresh?: boolean }
       replies.set(key, reply);
       if (!open) return;
       writeSync(fd, `${JSON.stringify({ key, reply })}\n`);
-      fdatasyncSync(fd);
+      await syncToDisk().catch((error: unknown) => {
+        // A sync still running when the run closes the file fails with it: nothing is lost by that.
+        if (open) throw error;
+      });
     },
     close() {
       if (open) closeSync(fd);

@@ -9,6 +9,7 @@ import { batchSamples, withoutUsage } from "../llm/batch/batch-samples";
 import { type BatchMock, startBatchMock } from "../mock/batch-server";
 import { type MockServer, startMockServer } from "../mock/server";
 import { FAKE_KEY, ROOT, runCliInProcess, runCliProcess } from "./spawn-cli";
+import { cliEntry } from "./cli-entry";
 
 /**
  * `score --batch --batch-provider anthropic` against the batch mock's Message Batches: the sync
@@ -71,7 +72,7 @@ afterAll(async () => {
 describe("score --batch --batch-provider anthropic", () => {
   it("killed mid-round and resumed: the sync run's report, every batch a Message Batch, none submitted twice", async () => {
     const out = join(dir, "batch.json");
-    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args(batch.url, out, "--batch", "--batch-provider", "anthropic")], {
+    const child = spawn(process.execPath, [...cliEntry(), ...args(batch.url, out, "--batch", "--batch-provider", "anthropic")], {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
       stdio: "ignore",

@@ -11,6 +11,7 @@ import { answerLine } from "../mock/batch-answer";
 import { type BatchMock, startBatchMock } from "../mock/batch-server";
 import { type MockServer, startMockServer } from "../mock/server";
 import { FAKE_KEY, ROOT, runCliProcess } from "./spawn-cli";
+import { cliEntry } from "./cli-entry";
 
 /**
  * Issue 18, "what it must show" 1: 200 samples x the five metrics by batch give the sync run's
@@ -71,7 +72,7 @@ function reportAt(path: string): Report {
 }
 
 function killWhen(argv: string[], ready: () => boolean): Promise<NodeJS.Signals | null> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...argv], {
+  const child = spawn(process.execPath, [...cliEntry(), ...argv], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: "ignore",

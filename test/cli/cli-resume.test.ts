@@ -8,6 +8,7 @@ import type { Report } from "../../src/storage/format/report-schema";
 import { type MockServer, startMockServer } from "../mock/server";
 import { journaledRequests } from "./kill-resume";
 import { FAKE_KEY, ROOT, runCliProcess } from "./spawn-cli";
+import { cliEntry } from "./cli-entry";
 
 /**
  * Contract 9 with a real kill -9: the CLI is killed mid-run, resumed, and the mock's log shows
@@ -68,7 +69,7 @@ function requestsBySample(): Record<string, number> {
 
 /** Starts the CLI and SIGKILLs it once the journal holds `entries` finished samples. */
 function runAndKill(argv: string[], journal: string, entries: number): Promise<NodeJS.Signals | null> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...argv], {
+  const child = spawn(process.execPath, [...cliEntry(), ...argv], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: "ignore",

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { answered } from "../mock/request-log";
 import type { MockRequestRecord, MockServer } from "../mock/server";
+import { cliEntry } from "./cli-entry";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -61,7 +62,7 @@ export interface KillOptions {
  */
 export function runAndKill(mock: MockServer, argv: string[], options: KillOptions): Promise<NodeJS.Signals | null> {
   const before = mock.log.length;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...argv], {
+  const child = spawn(process.execPath, [...cliEntry(), ...argv], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env },
     stdio: "ignore",
@@ -112,7 +113,7 @@ export function writeSamples(path: string, n: number): void {
 
 /** Runs the CLI to its end; resolves to its exit code and standard error. */
 export function runToEnd(argv: string[], env: Record<string, string>): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...argv], {
+  const child = spawn(process.execPath, [...cliEntry(), ...argv], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "ignore", "pipe"],

@@ -5,6 +5,7 @@ import type { CliIO } from "../../src/cli/io";
 import { runCli } from "../../src/cli/run";
 import { recomputeScore } from "../../src/engine/recompute";
 import type { Report } from "../../src/storage/format/report-schema";
+import { cliEntry } from "./cli-entry";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const FIXTURES = fileURLToPath(new URL("../fixtures/cli/", import.meta.url));
@@ -20,13 +21,13 @@ export interface CliRun {
 }
 
 /**
- * Runs the real entry point (node + tsx loader, as `npm run cli` does) in its own process.
+ * Runs the real entry point in its own process (the bundle of the working tree, see cli-entry.ts).
  * `interruptWhen` sends SIGINT, as a user's Ctrl-C would, once stderr shows what it waits for
- * (a fixed delay would race the loader's start-up on a busy machine).
+ * (a fixed delay would race the start-up on a busy machine).
  */
 export function runCliProcess(args: string[], options: { env?: Record<string, string>; interruptWhen?: (stderr: string) => boolean } = {}): Promise<CliRun> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...options.env };
-  const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...cliEntry(), ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
