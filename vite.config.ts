@@ -22,6 +22,9 @@ export default defineConfig({
     // Both cores: vitest's default leaves one free (one worker on a 2-core machine), which made the
     // unit files take 330 s instead of 213 s. The browser files still run one at a time (fileParallelism).
     maxWorkers: 2,
+    // Node tests that talk to a mock server over real HTTP take a second or two; on a machine
+    // loaded by other work vitest's 5 s default failed them for no fault of theirs. A hang still fails.
+    testTimeout: 20_000,
     projects: [
       {
         // Files that leave nothing behind share their worker's modules (isolate: false); the rest,
@@ -54,6 +57,9 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // Two files at a time, each worker keeping its modules and its Chromium (test/e2e/context.ts)
+          // from one file to the next; every test still gets a fresh browser context.
+          isolate: false,
         },
       },
       {

@@ -1,6 +1,6 @@
 /**
- * Per-file test scaffolding: one Chromium per test file, a fresh context (fresh IndexedDB) per
- * test, mocks started in the test process (so the test can read their request log), and the
+ * Per-file test scaffolding: one Chromium per test worker (shared by the files it runs), a fresh
+ * context (fresh IndexedDB) per test, mocks started in the test process (so the test can read their request log), and the
  * checks every test ends with: no "NaN" on the page, no uncaught page error, no request to any
  * origin but the app's and the mocks', and no API key typed in the test in the console.
  */
@@ -24,6 +24,20 @@ export interface E2E {
 }
 
 /** `allowOrigins`: origins a test's routes stand in for (the Hub's rows API), allowed besides the app and the mocks. */
+let workerBrowser: Promise<Browser> | undefined;
+
+/**
+ * The e2e files share their worker's modules (vite.config.ts, isolate: false), so this outlives a
+ * file: the Chromium launched for the first file serves the next ones (a launch took about 1.4
+ * CPU-seconds), and one that crashed or was closed is replaced. playwright ends it when the worker exits.
+ */
+async function sharedBrowser(): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchBrowser();
+  return workerBrowser;
+}
+
 export function useE2E(options: { allowOrigins?: readonly string[] } = {}): E2E {
   let browser: Browser | undefined;
   let sessions: Session[] = [];
@@ -31,10 +45,11 @@ export function useE2E(options: { allowOrigins?: readonly string[] } = {}): E2E 
   const appUrl = inject("appUrl");
 
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
+    // The browser stays for the worker's next file; only this file's contexts are its to close.
+    for (const context of browser?.contexts() ?? []) await context.close().catch(() => undefined);
   });
   afterEach(async (context) => {
     const open = sessions;

@@ -51,6 +51,8 @@ export interface BatchMock {
   configure(partial: Partial<BatchMockOptions>): void;
   /** The next n connections to GET /batches/{id} are cut before any answer. */
   dropPolls(n: number): void;
+  /** The next n connections to GET /batches (the list) or GET /files/{id}/content are cut before any answer. */
+  dropReads(n: number): void;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,15 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
   let now = Date.UTC(2026, 0, 1);
   let counter = 0;
   let drops = 0;
+  let readDrops = 0;
+  /** Cuts the connection (logged with status -1) when a drop of this kind is pending. */
+  const cutRead = (req: IncomingMessage, record: BatchMockRecord): boolean => {
+    if (readDrops === 0) return false;
+    readDrops--;
+    record.status = -1;
+    req.socket.destroy();
+    return true;
+  };
   const files = new Map<string, StoredFile>();
   const batches = new Map<string, BatchRecord>();
   const log: BatchMockRecord[] = [];
@@ -243,6 +254,7 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
     }
     const fileMatch = /^\/files\/([^/]+)(\/content)?$/.exec(path);
     if (method === "GET" && fileMatch) {
+      if (fileMatch[2] && cutRead(req, record)) return;
       const file = files.get(fileMatch[1]!);
       if (!file) return send(res, record, 404, openAiError(`No such File object: ${fileMatch[1]}`, "invalid_request_error", null, "id"));
       if (!fileMatch[2]) return send(res, record, 200, fileObject(file));
@@ -261,6 +273,7 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
       return createBatch(body, res, record);
     }
     if (method === "GET" && path === "/batches") {
+      if (cutRead(req, record)) return;
       const data = [...batches.values()].reverse().map((b) => batchObject(b, now, times()));
       return send(res, record, 200, { object: "list", data: data.slice(0, 20), has_more: data.length > 20 });
     }
@@ -314,6 +327,9 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
     },
     dropPolls(n) {
       drops += n;
+    },
+    dropReads(n) {
+      readDrops += n;
     },
     close() {
       server.closeAllConnections();

@@ -47,3 +47,28 @@ export async function pollUntilEnded(
     wait = Math.min(options.policy.maxMs, Math.round(wait * options.policy.factor));
   }
 }
+
+/**
+ * A read that changes nothing at the provider (listing batches on resume, downloading a results
+ * file) is asked again after a lost connection, a 5xx or a 429: up to `retries` times, after the
+ * poll's first wait and then longer, so one dropped connection does not stop a run whose batches
+ * are done. Creating a batch is never retried this way: a lost reply may have created it, and a
+ * resume finds it by its metadata instead.
+ */
+export async function readAgainOnFailure<T>(
+  read: () => Promise<T>,
+  options: { policy: PollPolicy; sleep: Sleep; signal?: AbortSignal },
+  retries = 2,
+): Promise<T> {
+  let wait = options.policy.firstMs;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await read();
+    } catch (error) {
+      const lasting = error instanceof BatchApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+      if (lasting || attempt >= retries || options.signal?.aborted) throw error;
+    }
+    await options.sleep(wait, options.signal);
+    wait = Math.min(options.policy.maxMs, Math.round(wait * options.policy.factor));
+  }
+}

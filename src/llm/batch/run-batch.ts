@@ -6,7 +6,7 @@ import { BatchApiError, type BatchApi, type RemoteBatch } from "./batch-api";
 import type { BatchStateStore, SubmittedBatch } from "./batch-state";
 import { embeddingsRefusal } from "./embeddings-check";
 import { type BatchChunk, type BatchLimits, type BatchOutputLine, inputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
-import { DEFAULT_POLL, type PollPolicy, pollUntilEnded, type Sleep, statusLine } from "./poll";
+import { DEFAULT_POLL, type PollPolicy, pollUntilEnded, readAgainOnFailure, type Sleep, statusLine } from "./poll";
 import { replyBook } from "./reply-book";
 
 /**
@@ -77,7 +77,9 @@ async function submitChunk(options: BatchRunOptions, chunk: BatchChunk, round: n
   if (known) return [known];
   const api = options.apiFor(chunk.endpoint);
   if (options.resuming) {
-    const found = (await api.recent()).find((b) => b.metadata?.[METADATA_KEY] === key && b.status !== "failed" && b.status !== "cancelled");
+    const found = (await readAgainOnFailure(() => api.recent(), readOptions(options))).find(
+      (b) => b.metadata?.[METADATA_KEY] === key && b.status !== "failed" && b.status !== "cancelled",
+    );
     if (found)
       return [
         await remember(options, { key, round, batchId: found.id, inputFileId: "", endpoint: chunk.endpoint, model: chunk.model, requests: chunk.lines.length }),
@@ -103,6 +105,10 @@ async function submitChunk(options: BatchRunOptions, chunk: BatchChunk, round: n
       requests: chunk.lines.length,
     }),
   ];
+}
+
+function readOptions(options: BatchRunOptions) {
+  return { policy: options.policy ?? DEFAULT_POLL, sleep: options.sleep, ...(options.signal ? { signal: options.signal } : {}) };
 }
 
 async function remember(options: BatchRunOptions, batch: SubmittedBatch): Promise<SubmittedBatch> {
@@ -148,7 +154,7 @@ async function collect(options: BatchRunOptions, batch: SubmittedBatch, ids: rea
   const lines: BatchOutputLine[] = [];
   for (const fileId of [ended.output_file_id, ended.error_file_id]) {
     if (!fileId) continue;
-    const parsed = parseOutputFile(await api.content(fileId));
+    const parsed = parseOutputFile(await readAgainOnFailure(() => api.content(fileId), readOptions(options)));
     lines.push(...parsed.lines);
   }
   const wire = api.wireId?.bind(api);
@@ -175,7 +181,8 @@ function whyFailed(batch: RemoteBatch): string {
 /** The custom_ids a submitted batch held: its input file, read back from the provider. */
 async function customIdsOf(options: BatchRunOptions, batch: SubmittedBatch): Promise<string[]> {
   if (!batch.inputFileId) return [];
-  const text = await options.apiFor(batch.endpoint).content(batch.inputFileId);
+  const api = options.apiFor(batch.endpoint);
+  const text = await readAgainOnFailure(() => api.content(batch.inputFileId), readOptions(options));
   return text
     .split("\n")
     .filter((l) => l.trim())

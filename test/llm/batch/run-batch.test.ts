@@ -159,7 +159,7 @@ describe("runByBatch against the batch mock", () => {
     }
   });
 
-  it("a batch created by a process killed before it was recorded is found again by its metadata, not submitted twice", async () => {
+  it("a batch created by a process killed before it was recorded is found again by its metadata, not submitted twice, through lost connections", async () => {
     const config = transport(batch.url);
     const api = openAiBatchApi(config);
     const units = batchSamples(3).map((sample) => ({ sample, metricIds: PAPER_METRIC_IDS }));
@@ -169,8 +169,14 @@ describe("runByBatch against the batch mock", () => {
     const before = batch.created.length;
     await expect(runByBatch({ units, plan: { hasEmbedder: true }, config, apiFor: () => api, store: dying, sleep: clockSleep })).rejects.toThrow("killed");
     expect(batch.created.length - before).toBe(1);
+    // The resume's first look at the provider (the list of batches) and a results download lose
+    // their connections: each is asked again, and the run still finds round 1 instead of resubmitting it.
+    const cutBefore = batch.log.filter((r) => r.status === -1).length;
+    batch.dropReads(2);
     const out = await runByBatch({ units, plan: { hasEmbedder: true }, config, apiFor: () => api, store, sleep: clockSleep, resuming: true });
     expect(out.pass.finished).toBe(15);
+    const cut = batch.log.filter((r) => r.status === -1).slice(cutBefore);
+    expect(cut.map((r) => `${r.method} ${r.path}`)).toEqual(["GET /batches", "GET /batches"]);
     // Round 1 was found again; only round 2's two batches are new.
     expect(batch.created.length - before).toBe(3);
     const ids = batch.created.slice(before).flatMap((b) => b.customIds);
