@@ -70,7 +70,7 @@ export default defineConfig({
         test: {
           name: "measure",
           environment: "node",
-          include: ["test/e2e/**/*.measure.ts"],
+          include: ["test/**/*.measure.ts"],
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 300_000,
           hookTimeout: 180_000,
