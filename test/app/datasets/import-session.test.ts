@@ -3,6 +3,7 @@ import { ImportJob, type WorkerLike } from "../../../src/app/datasets/import/cli
 import type { MappedSamples } from "../../../src/app/datasets/import/format-api";
 import type { FromWorker, TableInfo, ToWorker } from "../../../src/app/datasets/import/protocol";
 import { createImportSession } from "../../../src/app/datasets/import/session";
+import { bigRagasCsv } from "../../storage/format/big-csv";
 
 const pandasCsv = [
   ",user_input,response,retrieved_contexts,reference",
@@ -87,5 +88,64 @@ describe("ImportJob", () => {
     expect(latest.samples).toHaveLength(2);
     job.cancel();
     expect(worker.terminated).toBe(true);
+  });
+});
+
+/** Like fakeWorker, with every message's delivery kept so a test can wait until all have arrived. */
+function recordingWorker(): WorkerLike & { terminated: boolean; delivered: Promise<void>[]; allDelivered(): Promise<void> } {
+  const fake = {
+    terminated: false,
+    delivered: [] as Promise<void>[],
+    handled: Promise.resolve(),
+    async allDelivered() {
+      await fake.handled;
+      await Promise.all(fake.delivered);
+    },
+    onmessage: null as ((event: MessageEvent<FromWorker>) => void) | null,
+    handle: createImportSession((message) => {
+      fake.delivered.push(new Promise((resolve) => setTimeout(() => resolve(fake.onmessage?.({ data: message } as MessageEvent<FromWorker>)))));
+    }),
+    postMessage(message: ToWorker) {
+      fake.handled = fake.handle(message);
+    },
+    terminate() {
+      fake.terminated = true;
+    },
+  };
+  return fake;
+}
+
+describe("a large file read by an ImportJob (the browser test holds the worker instead of sending a large file)", () => {
+  const big = bigRagasCsv({ rows: 500 });
+
+  test("reports its progress up to 1, then the table of every row", async () => {
+    const worker = recordingWorker();
+    const progress: number[] = [];
+    const tables: TableInfo[] = [];
+    const job = new ImportJob(worker, { onProgress: (f) => progress.push(f), onTable: (t) => tables.push(t), onFailed: () => undefined });
+    job.read("big.csv", big.bytes.slice());
+    await worker.allDelivered();
+    expect(progress.length).toBeGreaterThan(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress[0]).toBeLessThan(1);
+    expect(progress.at(-1)).toBe(1);
+    expect(tables.map((t) => t.rowCount)).toEqual([500]);
+  });
+
+  test("cancelled while read: the worker is terminated and nothing it still sends reaches the import", async () => {
+    const worker = recordingWorker();
+    const heard: string[] = [];
+    const job = new ImportJob(worker, {
+      onProgress: () => heard.push("progress"),
+      onTable: () => heard.push("table"),
+      onFailed: () => heard.push("failed"),
+    });
+    job.read("big.csv", big.bytes.slice());
+    job.cancel();
+    expect(worker.terminated).toBe(true);
+    await worker.allDelivered();
+    // The session did send its progress and the table; the cancelled job let none of it through.
+    expect(worker.delivered.length).toBeGreaterThan(1);
+    expect(heard).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
+import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { getBuiltInExample } from "../../../src/demo";
 import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, PAPER_METRIC_IDS } from "../../../src/engine";
@@ -9,6 +10,10 @@ import { useApp } from "../../../src/app/shared/store";
 import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
 import { IDLE_RUN } from "../../../src/app/shared/store/run-slice";
 import { en } from "../../../src/app/shared/i18n/en";
+import { MetricCard } from "../../../src/app/shared/results/MetricCard";
+import type { TextMetricsFixture } from "../../engine/metrics/text/fixture";
+import { fixturePath } from "../../fixture-path";
+import { render } from "../render";
 
 /** What the playground selects by default: the judge metrics (the others are one tick away). */
 // The playground's default selection, the metrics the demo judge has replies for.
@@ -78,6 +83,42 @@ describe("scoring from the store", () => {
       expect(Object.keys(s.run.results).sort()).toEqual([...TEXT_METRICS].sort());
       for (const id of TEXT_METRICS) expect(s.run.results[id]?.score, id).toBe(1);
       expect(s.status(en)).toMatch(/^Scored 6 metrics in \d+\.\d s\.$/);
+      expect(fetches).toEqual([]);
+    } finally {
+      globalThis.fetch = realFetch;
+      useApp.setState({ selected: [...METRIC_IDS] });
+    }
+  });
+  // Moved from the browser (test/e2e/judge-free.test.ts keeps the English sample's page): the
+  // scores and the rouge_l card's tokens as the playground renders them, through scoreDraft and MetricCard.
+  test("without a key, a Chinese sample is split one character a token, scored as sacreBLEU does, with nothing sent", async () => {
+    const fetches: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = ((input: RequestInfo | URL) => {
+      fetches.push(String(input));
+      return Promise.reject(new Error("no request expected"));
+    }) as typeof fetch;
+    try {
+      useApp.setState({ run: IDLE_RUN, apiKey: "", selected: ["bleu", "rouge_l", "string_presence"] });
+      useApp
+        .getState()
+        .loadDraft({ question: "法国的首都是哪里？", answer: "法国的首都是巴黎。", contexts: ["巴黎是法国的首都。"], reference: "巴黎是法国的首都。" });
+      await scoreDraft();
+      const { results } = useApp.getState().run;
+      const shown = (id: "bleu" | "rouge_l" | "string_presence") => {
+        const view = render(<MetricCard id={id} result={results[id]!} contexts={["巴黎是法国的首都。"]} />);
+        const card = view.container.querySelector(`section[aria-label="${id} result"]`)!;
+        const score = card.querySelector(`[data-testid="score-${id}"]`)!.textContent!.trim();
+        const tokens = [...card.querySelectorAll('section[aria-label="Answer tokens"] li')].map((li) => li.textContent);
+        view.unmount();
+        return { score, tokens };
+      };
+      // The sacreBLEU values of test/engine/metrics/text/fixture.ts (read by path: under happy-dom its import.meta.url URL is not Node's).
+      const fixture = JSON.parse(readFileSync(fixturePath("text-metrics", "text-metrics.json"), "utf8")) as TextMetricsFixture;
+      const zh = fixture.bleu.find((c) => c.source === "ours" && c.answer === "法国的首都是巴黎。")!;
+      expect(shown("bleu").score).toBe((zh.expected / 100).toFixed(2));
+      expect(shown("rouge_l").tokens).toEqual(["法", "国", "的", "首", "都", "是", "巴", "黎"]);
+      expect(shown("string_presence").score).toBe("0.00");
       expect(fetches).toEqual([]);
     } finally {
       globalThis.fetch = realFetch;
