@@ -64,8 +64,8 @@ const sampleOf = (r: MockRequestRecord) => {
   return m ? `q${m[1]}` : "?";
 };
 const runChats = () => mock.log.filter((r) => r.kind === "chat" && !isConnectionCheck(r));
-const errorCoded = (metrics: Record<string, { error?: { code: string } }>) =>
-  Object.values(metrics).some((m) => m.error?.code === "llm_error" || m.error?.code === "parse_error");
+const errorCoded = (metrics: Partial<Record<string, { error?: { code: string } }>>) =>
+  Object.values(metrics).some((m) => m?.error?.code === "llm_error" || m?.error?.code === "parse_error");
 
 /** A judge that stops answering for good once `gone()` (the tab was reloaded): nothing more is stored. */
 function dies(judge: Judge, gone: () => boolean): Judge {
