@@ -4,14 +4,15 @@ import { estimateRun } from "../../../src/app/runs/estimate";
 import { resumeRun, retryFailedRun, startRun } from "../../../src/app/runs/run-actions";
 import { memoryLocks, RunService } from "../../../src/app/runs/run-service";
 import { displayStatus, useRuns } from "../../../src/app/runs/run-state";
-import { realPorts } from "../../../src/app/shared/ports/judge-ports";
+import { transportInput } from "../../../src/app/shared/ports/transport";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { DEFAULT_SETTINGS } from "../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../src/app/shared/store";
-import type { Judge, Sample } from "../../../src/engine";
+import type { Embedder, Judge, Sample } from "../../../src/engine";
 import type { AppDb } from "../../../src/storage/db/db";
 import { createDataset } from "../../../src/storage/db/datasets";
-import { getRun, loadRunResults } from "../../../src/storage/db/runs";
+import { getRun, loadRunResults, type RunMeta } from "../../../src/storage/db/runs";
+import { checkTransportConfig, createEmbedder, createJudge } from "../../../src/llm";
 import { guessMapping } from "../../../src/storage/format/columns";
 import { tableToSamples } from "../../../src/storage/format/mapping";
 import { readTableText } from "../../../src/storage/format/table";
@@ -67,9 +68,36 @@ const runChats = () => mock.log.filter((r) => r.kind === "chat" && !isConnection
 const errorCoded = (metrics: Partial<Record<string, { error?: { code: string } }>>) =>
   Object.values(metrics).some((m) => m?.error?.code === "llm_error" || m?.error?.code === "parse_error");
 
-/** A judge that stops answering for good once `gone()` (the tab was reloaded): nothing more is stored. */
-function dies(judge: Judge, gone: () => boolean): Judge {
-  return { complete: (request) => (gone() ? new Promise<never>(() => {}) : judge.complete(request)) };
+/**
+ * The first tab's endpoint, as the app builds it from Settings, in a tab that is gone once `gone()`
+ * (reloaded): nothing more leaves it (not even a retry waiting out its backoff), and no answer
+ * reaches its run, so nothing more is stored.
+ */
+function dyingTabPorts(meta: RunMeta, gone: () => boolean, sending: Set<Promise<unknown>>): { judge: Judge; embedder: Embedder } {
+  const hang = () => new Promise<never>(() => {});
+  const { settings, apiKey } = useApp.getState();
+  const input = transportInput({ ...settings, model: meta.model, embeddingModel: meta.embeddingModel }, apiKey);
+  const send = (url: RequestInfo | URL, init?: RequestInit) => {
+    if (gone()) return hang();
+    // Sent before the tab went: the test waits until the mock has it (its log holds every one).
+    const sent = fetch(url, init);
+    const tracked = sent.finally(() => sending.delete(tracked));
+    sending.add(tracked);
+    return sent;
+  };
+  const checked = checkTransportConfig({ ...input, fetch: send });
+  if (!checked.ok) throw new Error(checked.message);
+  const judge = createJudge(checked.config, { bypassCache: true });
+  return {
+    judge: {
+      complete: async (request) => {
+        if (gone()) return hang();
+        const reply = await judge.complete(request);
+        return gone() ? hang() : reply;
+      },
+    },
+    embedder: createEmbedder(checked.config, { bypassCache: true }),
+  };
 }
 
 describe("a 200-row run with faults, cut off by a reload and resumed", () => {
@@ -85,18 +113,21 @@ describe("a 200-row run with faults, cut off by a reload and resumed", () => {
     // The first tab: the run as the app creates it, driven until 50 rows are done, then the tab is gone.
     let done = 0;
     let gone = false;
+    const sending = new Set<Promise<unknown>>();
     const firstTab = new RunService(
       {
         db: async () => db,
         clock: { now: () => Date.now() },
-        judge: async (meta) => {
-          const ports = await realPorts(true, { model: meta.model, embeddingModel: meta.embeddingModel });
-          return { judge: dies(ports.judge, () => gone), embedder: ports.embedder };
-        },
+        judge: async (meta) => dyingTabPorts(meta, () => gone, sending),
         locks: memoryLocks(),
         newId: () => "faults-run",
       },
-      { onEntry: () => void (++done >= 50 && (gone = true)) },
+      {
+        onEntry: () => {
+          done++;
+          if (done >= 50) gone = true;
+        },
+      },
     );
     const run = await firstTab.create({
       datasetId: dataset.id,
@@ -112,8 +143,8 @@ describe("a 200-row run with faults, cut off by a reload and resumed", () => {
     });
     void firstTab.execute(run.id);
     while (!gone) await new Promise((r) => setTimeout(r, 5));
-    // Let what was in flight at the mock land (its answers go nowhere now).
-    while (mock.inFlight > 0) await new Promise((r) => setTimeout(r, 5));
+    // Let what the tab sent before it went land at the mock (the answers go nowhere now).
+    while (sending.size > 0 || mock.inFlight > 0) await new Promise((r) => setTimeout(r, 5));
 
     // What the reloaded page finds: a run stored as running that no tab holds, some rows finished.
     const stored = (await getRun(db, run.id))!;
