@@ -1,25 +1,20 @@
-import { mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
-import { button } from "./browser";
 import { useE2E } from "./context";
 import { importedByName, openDatasets } from "./runs-helpers";
-import { startProbe, storedDatasets } from "./runs-trust-helpers";
+import { startProbe } from "./runs-trust-helpers";
 
 /**
- * Issue 17, what it must show 4 and 5: a 1 MiB unbroken cell never blocks the page (import
- * preview, table, estimate), and a dataset with formula cells survives its own CSV export.
+ * Issue 17, what it must show 4: a 1 MiB unbroken cell never blocks the page (import preview,
+ * table, estimate). What it must show 5 (a dataset with formula cells survives its own CSV export
+ * and import) is about the export and import modules, not the page: asserted in Node with the same
+ * rows through the import worker's session, storage and the export the button saves
+ * (test/app/datasets/formula-round-trip.test.ts); the download button and the file picker are
+ * shown in the browser by datasets.test.ts and every import here.
  */
 const e2e = useE2E();
-
-async function importFile(page: Page, name: string, mimeType: string, text: string, rows: number): Promise<void> {
-  await openDatasets(page);
-  await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name, mimeType, buffer: Buffer.from(text) });
-  // Our own column names: stored without the mapping step (issue 19).
-  await importedByName(page, name, rows);
-}
 
 const jsonl = (rows: object[]) => `${rows.map((r) => JSON.stringify(r)).join("\n")}\n`;
 
@@ -64,29 +59,4 @@ test("a JSONL with a 1 MiB unbroken field imports, shows and estimates with the 
   expect(max, "the page never waited more than 1 s to answer").toBeLessThan(1000);
   // The DOM holds the start of the huge cell, not all of it.
   expect(await page.evaluate(() => document.body.innerHTML.length)).toBeLessThan(500_000);
-});
-
-test("a dataset with formula cells exported to CSV and imported again gives the same rows", { timeout: 120_000 }, async () => {
-  const { page } = await e2e.open();
-  const rows = [
-    {
-      id: "=1+1",
-      question: '=HYPERLINK("http://evil.example","click me")',
-      answer: "+33 6 12 34 56 78",
-      contexts: ["@SUM(A1:A9)", "-starts with a dash"],
-      reference: "'=already quoted",
-    },
-    { id: "plain", question: "Is a = b fine in the middle?", answer: "Yes, it is.", contexts: ["\tTabbed context."], reference: "Yes." },
-  ];
-  await importFile(page, "formulas.jsonl", "application/x-ndjson", jsonl(rows), 2);
-  await page.getByRole("form", { name: "New run" }).waitFor({ timeout: 20_000 });
-  const [download] = await Promise.all([page.waitForEvent("download"), button(page, "Export dataset CSV").click()]);
-  const csv = await readFile((await download.path())!, "utf8");
-  expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click me"")"`);
-  expect(csv).not.toMatch(/(^|,)"?[=+@]/m);
-  await importFile(page, "formulas-back.csv", "text/csv", csv, 2);
-  await page.getByRole("form", { name: "New run" }).waitFor({ timeout: 20_000 });
-  const stored = await storedDatasets(page);
-  expect(stored.formulas).toEqual(rows);
-  expect(stored["formulas-back"]).toEqual(stored.formulas);
 });

@@ -33,34 +33,6 @@ export function storeCounts(page: Page): Promise<Record<(typeof STORES)[number],
   );
 }
 
-/** The samples of every stored dataset, by dataset name, in row order. */
-export function storedDatasets(page: Page): Promise<Record<string, unknown[]>> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open("ragas-playground");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const tx = db.transaction(["datasets", "datasetRows"]);
-          const metas = tx.objectStore("datasets").getAll();
-          const rows = tx.objectStore("datasetRows").getAll();
-          tx.oncomplete = () => {
-            db.close();
-            const names = new Map((metas.result as { id: string; name: string }[]).map((m) => [m.id, m.name]));
-            const out: Record<string, unknown[]> = {};
-            for (const r of rows.result as { datasetId: string; sample: unknown }[]) {
-              const name = names.get(r.datasetId) ?? "?";
-              out[name] = [...(out[name] ?? []), r.sample];
-            }
-            resolve(out);
-          };
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
-
 /** A chat request's identity: what it asks (model and messages), so the same question twice is visible. */
 export function requestKey(r: MockRequestRecord): string {
   const body = r.body as { messages?: { content?: unknown }[] } | undefined;

@@ -10,7 +10,9 @@ import { isPing, requestKey, storeCounts } from "./runs-trust-helpers";
  * Issue 17, what it must show 1-3: a run's report comes from its own snapshot; deleting a dataset
  * with runs asks and leaves nothing behind; Pause loses no request and the report counts every
  * one; the URL lands on the run after a reload, an interrupted run is announced, and a second
- * tab watches a run without running it again.
+ * tab watches a run without running it again. The logic under these (the snapshot against row
+ * edits, Pause/Resume bookkeeping, what a deletion clears in both databases) is asserted in Node:
+ * test/app/runs/run-service.test.ts and test/app/datasets/remove-live-run.test.ts.
  */
 const e2e = useE2E();
 
@@ -26,42 +28,6 @@ async function reloadOnRun(page: Page): Promise<void> {
   await page.reload();
   await progress(page).waitFor({ state: "visible", timeout: 20_000 });
 }
-
-test("a run's report survives editing and deleting its dataset's rows; deleting the dataset asks and leaves no orphan", { timeout: 120_000 }, async () => {
-  const mock = await e2e.mock();
-  const { page } = await e2e.open();
-  await useMock(page, mock.url);
-  await importCsv(page, "snap-4.csv", 4);
-  await button(page, "Start run").click();
-  await expect.poll(async () => (await finished(page)) === 4 && (await idle(page)), { timeout: 60_000 }).toBe(true);
-  const before = await exportReport(page);
-  expect(JSON.parse(before).samples).toHaveLength(4);
-
-  await button(page, "Edit row 1").click();
-  await page.getByRole("region", { name: "Row editor" }).getByLabel("Answer", { exact: true }).fill("Edited after the run: a different answer.");
-  await button(page, "Save row").click();
-  await expect.poll(() => page.getByRole("status", { name: "Datasets status" }).innerText()).toMatch(/saved/i);
-  await button(page, "Edit row 2").click();
-  await button(page, "Delete row").click();
-  await expect.poll(() => page.getByRole("status", { name: "Datasets status" }).innerText()).toMatch(/deleted/i);
-
-  // The report is rebuilt from storage after a reload (which lands back on the run).
-  await reloadOnRun(page);
-  await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
-  const after = await exportReport(page);
-  const withoutCreated = (text: string) => text.replace(/"createdAt":\s*"[^"]*"/, "");
-  expect(withoutCreated(after)).toBe(withoutCreated(before));
-  expect(after).not.toContain("Edited after the run");
-
-  // Deleting the dataset says it has a run and offers to delete it too.
-  const list = page.getByRole("navigation", { name: "Stored datasets" });
-  await list.getByRole("button", { name: /^Delete snap-4/ }).click();
-  await list.getByRole("button", { name: /^Confirm delete snap-4/ }).click();
-  const ask = page.getByRole("alertdialog", { name: /Delete snap-4/ });
-  await expect.poll(() => ask.innerText()).toMatch(/has 1 run\b/);
-  await ask.getByRole("button", { name: "Delete dataset and runs" }).click();
-  await expect.poll(() => storeCounts(page)).toEqual({ datasets: 0, datasetRows: 0, runs: 0, runResults: 0, runSamples: 0, sampleContents: 0 });
-});
 
 test("Pause lets the requests in flight finish; Resume asks nothing twice and the report's usage is the mock's count", { timeout: 120_000 }, async () => {
   const mock = await e2e.mock({ latencyMs: 120 });
@@ -163,17 +129,39 @@ test("reload lands on the run; the interrupted run is announced; a second tab wa
   await tab2.close();
 });
 
-test("a dataset deleted with its runs kept: the runs stay listed and open with the report they had", { timeout: 120_000 }, async () => {
+test("a run's report is its own: it survives a reload and its dataset's deletion; deleting a dataset asks, then deletes its runs leaving no orphan or keeps them listed with the report they had", {
+  timeout: 180_000,
+}, async () => {
+  // Editing and deleting a dataset's rows after a run leaves its report as it was: asserted in Node
+  // through the run service and the same row edits the Row editor saves (test/app/runs/run-service.test.ts).
   const mock = await e2e.mock();
   const { page } = await e2e.open();
   await useMock(page, mock.url);
+  const list = page.getByRole("navigation", { name: "Stored datasets" });
+
+  // Deleting the dataset says it has a run and offers to delete it too: nothing is left behind.
+  await importCsv(page, "snap-2.csv", 2);
+  await button(page, "Start run").click();
+  await expect.poll(async () => (await finished(page)) === 2 && (await idle(page)), { timeout: 60_000 }).toBe(true);
+  await list.getByRole("button", { name: /^Delete snap-2/ }).click();
+  await list.getByRole("button", { name: /^Confirm delete snap-2/ }).click();
+  const ask = page.getByRole("alertdialog", { name: /Delete snap-2/ });
+  await expect.poll(() => ask.innerText()).toMatch(/has 1 run\b/);
+  await ask.getByRole("button", { name: "Delete dataset and runs" }).click();
+  await expect.poll(() => storeCounts(page)).toEqual({ datasets: 0, datasetRows: 0, runs: 0, runResults: 0, runSamples: 0, sampleContents: 0 });
+
   await importCsv(page, "kept-3.csv", 3);
   await button(page, "Start run").click();
   await expect.poll(async () => (await finished(page)) === 3 && (await idle(page)), { timeout: 60_000 }).toBe(true);
   await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
   const before = await exportReport(page);
+  expect(JSON.parse(before).samples).toHaveLength(3);
+  // The report is rebuilt from storage after a reload (which lands back on the run).
+  await reloadOnRun(page);
+  await page.getByRole("region", { name: "Results explorer" }).waitFor({ timeout: 20_000 });
+  expect(await exportReport(page)).toBe(before);
 
-  const list = page.getByRole("navigation", { name: "Stored datasets" });
+  // Deleting the dataset, keeping its runs: they stay listed and open with the report they had.
   await list.getByRole("button", { name: /^Delete kept-3/ }).click();
   await list.getByRole("button", { name: /^Confirm delete kept-3/ }).click();
   await page
