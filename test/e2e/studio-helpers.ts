@@ -9,7 +9,7 @@ import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 import { studioResponders } from "../mock/studio-brains";
 import type { MockServer } from "../mock/server";
 
-export const KEY = "sk-studio-e2e";
+const KEY = "sk-studio-e2e";
 
 /** The mock judge, except that a verdicts prompt saying STRICT rejects every statement, and translation prefixes "译：". */
 export const responders = studioResponders;
