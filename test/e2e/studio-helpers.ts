@@ -6,23 +6,13 @@ import { expect } from "vitest";
 import type { Page } from "playwright-core";
 import { button, closeSettings, fillSample, fillSettings, type SampleInput, type Session, tab } from "./browser";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
-import { judgeBrains, type Brain } from "../mock/brains";
+import { studioResponders } from "../mock/studio-brains";
 import type { MockServer } from "../mock/server";
 
-export const KEY = "sk-studio-e2e";
+const KEY = "sk-studio-e2e";
 
 /** The mock judge, except that a verdicts prompt saying STRICT rejects every statement, and translation prefixes "译：". */
-export const responders: Record<string, Brain> = {
-  faithfulness_verdicts: (input) => {
-    const reply = judgeBrains.faithfulness_verdicts!(input) as { verdicts: { verdict: number; reason: string }[] };
-    if (input.system.includes("STRICT")) for (const v of reply.verdicts) Object.assign(v, { verdict: 0, reason: "Strict: not stated word for word." });
-    return reply;
-  },
-  translated_strings: (input) => {
-    const list = JSON.parse(/Strings \(\d+\):\n([\s\S]*)$/.exec(input.user)![1]!) as string[];
-    return { translations: list.map((s) => `译：${s}`) };
-  },
-};
+export const responders = studioResponders;
 
 export async function connect(page: Page, mock: MockServer, sample: SampleInput): Promise<void> {
   await fillSettings(page, { baseURL: mock.url, apiKey: KEY, model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });

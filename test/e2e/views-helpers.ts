@@ -39,7 +39,7 @@ export async function openView(page: Page, name: ViewName): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** A scored example, a 4-row dataset with a finished run, a report opened from a file, agreement data loaded and run. */
+/** A scored example, a 2-row dataset with a finished run (2 rows fill its tables as 200 would), a report opened from a file, agreement data loaded and run. */
 export async function loadEverything(page: Page, mockUrl: string, report: string): Promise<void> {
   await useMock(page, mockUrl);
   await button(page, "English example").click();
@@ -47,9 +47,9 @@ export async function loadEverything(page: Page, mockUrl: string, report: string
   await waitForScores(page);
   await waitForIdle(page);
 
-  await importCsv(page, "narrow.csv", 4);
+  await importCsv(page, "narrow.csv", 2);
   await button(page, "Start run").click();
-  await expect.poll(() => finished(page), { timeout: 30_000 }).toBe(4);
+  await expect.poll(() => finished(page), { timeout: 30_000 }).toBe(2);
   await expect.poll(() => button(page, "Pause run").count(), { timeout: 10_000 }).toBe(0);
 
   await openReportsTab(page);

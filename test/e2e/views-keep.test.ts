@@ -14,27 +14,23 @@ async function walk(page: Parameters<typeof openView>[0], home: (typeof VIEW_NAM
   await openView(page, home);
 }
 
-test("a report opened from a file is still open after visiting every other view", async () => {
-  const mock = await e2e.mock();
-  const report = await cliReport(mock.url, wikiEvalSamples(3));
+/**
+ * One page holds something in three views at once (a report opened from a file, agreement data, two
+ * datasets and a finished run), so one walk through every view shows all three kept: a fresh page
+ * per view would boot the app and load every view's chunk (Monaco included) three times over.
+ */
+test("what each view holds stays after visiting every other view: a report opened from a file, loaded agreement data, the selected dataset and run; the agreement statuses follow a language switch", async () => {
+  const mock = await e2e.mock({ latencyMs: 2 });
+  const report = await cliReport(mock.url, wikiEvalSamples(2));
   const { page } = await e2e.open();
+  await useMock(page, mock.url);
+
   await openReportsTab(page);
   await importReport(page, "kept-open.json", report);
   const mean = page.getByTestId("mean-faithfulness").first();
   await mean.waitFor({ state: "visible" });
   const before = (await mean.innerText()).trim();
 
-  await walk(page, "Reports");
-  await expect.poll(() => page.getByTestId("mean-faithfulness").count()).toBeGreaterThan(0);
-  expect((await mean.innerText()).trim()).toBe(before);
-  expect(await page.locator(".report-head").innerText()).toContain("kept-open.json");
-  expect(await page.locator("body").innerText()).not.toContain("No report open.");
-});
-
-test("loaded agreement data stays after visiting every other view; its status and a run's status follow a language switch", async () => {
-  const mock = await e2e.mock({ latencyMs: 2 });
-  const { page } = await e2e.open();
-  await useMock(page, mock.url);
   await openView(page, "Agreement");
   await page
     .getByLabel("Import agreement data", { exact: true })
@@ -42,25 +38,6 @@ test("loaded agreement data stays after visiting every other view; its status an
   const dataStatus = page.getByRole("status", { name: "Agreement data status" });
   await expect.poll(() => dataStatus.innerText()).toBe("3 rows from wikieval-3.jsonl");
 
-  await walk(page, "Agreement");
-  expect(await dataStatus.innerText()).toBe("3 rows from wikieval-3.jsonl");
-  expect(await page.getByRole("status", { name: "Agreement status" }).innerText()).not.toContain("Load data first.");
-  await expect.poll(() => button(page, "Run agreement").isEnabled()).toBe(true);
-
-  // A finished run's status line is rebuilt in the language switched to (it was once left in English).
-  await button(page, "Run agreement").click();
-  const runStatus = page.getByRole("status", { name: "Agreement status" });
-  await expect.poll(() => runStatus.innerText(), { timeout: 60_000 }).toMatch(/^Finished: \d+ pairs judged and saved\.$/);
-  const pairs = /\d+/.exec(await runStatus.innerText())![0];
-  await page.getByRole("button", { name: "中文", exact: true }).click();
-  await expect.poll(() => dataStatus.innerText()).toBe("已从 wikieval-3.jsonl 加载 3 行");
-  expect(await runStatus.innerText()).toBe(`完成：已评判并保存 ${pairs} 对。`);
-});
-
-test("the selected dataset and run stay selected after visiting every other view", async () => {
-  const mock = await e2e.mock({ latencyMs: 2 });
-  const { page } = await e2e.open();
-  await useMock(page, mock.url);
   await importCsv(page, "first.csv", 2);
   await button(page, "Start run").click();
   await expect.poll(() => finished(page), { timeout: 30_000 }).toBe(2);
@@ -68,10 +45,22 @@ test("the selected dataset and run stay selected after visiting every other view
   const pane = page.getByRole("region", { name: "Dataset second" });
   await pane.waitFor();
 
+  // Every view once, back to Datasets: the selected dataset is still there, and so are the others'.
   await walk(page, "Datasets");
   await pane.waitFor();
   expect(await page.getByRole("form", { name: "New run" }).count()).toBe(1);
+  await openView(page, "Reports");
+  await expect.poll(() => page.getByTestId("mean-faithfulness").count()).toBeGreaterThan(0);
+  expect((await mean.innerText()).trim()).toBe(before);
+  expect(await page.locator(".report-head").innerText()).toContain("kept-open.json");
+  expect(await page.locator("body").innerText()).not.toContain("No report open.");
+  await openView(page, "Agreement");
+  expect(await dataStatus.innerText()).toBe("3 rows from wikieval-3.jsonl");
+  expect(await page.getByRole("status", { name: "Agreement status" }).innerText()).not.toContain("Load data first.");
+  await expect.poll(() => button(page, "Run agreement").isEnabled()).toBe(true);
+
   // The first dataset's run, chosen again, stays chosen across a round trip too.
+  await openView(page, "Datasets");
   await page
     .getByRole("navigation", { name: "Stored datasets" })
     .getByRole("button", { name: /^first\b/ })
@@ -81,7 +70,17 @@ test("the selected dataset and run stay selected after visiting every other view
   await walk(page, "Datasets");
   await page.getByRole("region", { name: "Dataset first" }).waitFor();
   expect(await finished(page)).toBe(2);
-});
+
+  // A finished agreement run's status line is rebuilt in the language switched to (it was once left in English).
+  await openView(page, "Agreement");
+  await button(page, "Run agreement").click();
+  const runStatus = page.getByRole("status", { name: "Agreement status" });
+  await expect.poll(() => runStatus.innerText(), { timeout: 60_000 }).toMatch(/^Finished: \d+ pairs judged and saved\.$/);
+  const pairs = /\d+/.exec(await runStatus.innerText())![0];
+  await page.getByRole("button", { name: "中文", exact: true }).click();
+  await expect.poll(() => dataStatus.innerText()).toBe("已从 wikieval-3.jsonl 加载 3 行");
+  expect(await runStatus.innerText()).toBe(`完成：已评判并保存 ${pairs} 对。`);
+}, 180_000);
 
 test("the view switch is a tablist: one tab in the Tab order, arrows / Home / End move and open, the panel is the selected tab's", async () => {
   const { page } = await e2e.open();
