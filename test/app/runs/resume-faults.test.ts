@@ -85,7 +85,8 @@ function dyingTabPorts(meta: RunMeta, gone: () => boolean, sending: Set<Promise<
     sending.add(tracked);
     return sent;
   };
-  const checked = checkTransportConfig({ ...input, fetch: send });
+  // Retries wait no real time: the backoff is the retry module's business (test/llm/retry.test.ts).
+  const checked = checkTransportConfig({ ...input, fetch: send, sleep: async () => {} });
   if (!checked.ok) throw new Error(checked.message);
   const judge = createJudge(checked.config, { bypassCache: true });
   return {
