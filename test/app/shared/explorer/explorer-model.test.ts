@@ -43,7 +43,7 @@ describe("explorer rows, filters and sort", () => {
   });
 });
 
-describe("10,000 samples (the issue's size; the browser test shows the table at 2,000)", () => {
+describe("10,000 samples (the issue's size; the browser test shows the table at 1,000)", () => {
   const report = scoredReport(spreadScores(10_000));
   const rows = rowsOf(report);
 
