@@ -4,6 +4,8 @@ import type { Page } from "playwright-core";
 import { button, field, fillSample, METRIC_IDS, statusLine, waitForIdle, waitForScores, asScore, useMock } from "./browser";
 import { useE2E } from "./context";
 import { MOCK_MODEL, wikiEvalSample } from "./fixtures";
+import { download as downloadFile, importReport, openReportsTab, shownMean } from "./report-helpers";
+import { MAX_LINK_CHARS } from "../../src/app/shared/report-exports/exports";
 
 const e2e = useE2E();
 const KEY = "sk-export-secret-e2e-0987654321";
@@ -25,7 +27,7 @@ async function indexedDbDump(page: Page): Promise<string> {
   })()`);
 }
 
-test("Export report writes a contract-5 report without the key; Import report brings the sample and its results back", async () => {
+test("Export report writes a contract-5 report without the key; it opens in Reports with share links shorter than the file; Import report brings the sample and its results back", async () => {
   const mock = await e2e.mock({ apiKey: KEY });
   const s = await e2e.open();
   const { page } = s;
@@ -58,6 +60,28 @@ test("Export report writes a contract-5 report without the key; Import report br
 
   // The key was not remembered: it is nowhere in IndexedDB either.
   expect(await indexedDbDump(page)).not.toContain(KEY);
+
+  // The result opens in the Reports view, and so does the file; its share links (with the call
+  // text) are shorter than the file. (A 50-sample CLI report's lengths: link-lengths.test.ts in Node.)
+  await button(page, "Open in Reports").click();
+  expect(await shownMean(page, "faithfulness")).toBe(report.summary.faithfulness.mean.toFixed(2));
+  await openReportsTab(page);
+  await importReport(page, "1 sample (playground export).json", text);
+  await expect.poll(() => page.locator(".report-head").innerText()).toContain("1 sample (playground export).json");
+  expect(await shownMean(page, "faithfulness")).toBe(report.summary.faithfulness.mean.toFixed(2));
+  const lengths: number[] = [];
+  for (const password of ["", "a share password"]) {
+    await field(page, "Share password").fill(password);
+    await button(page, "Create share link").click();
+    await expect.poll(() => field(page, "Share link").inputValue()).toMatch(password ? /#report=r1e\./ : /#report=r1\./);
+    lengths.push((await field(page, "Share link").inputValue()).length);
+  }
+  const html = await downloadFile(page, "Export HTML");
+  console.log(
+    `[reports] 1 sample (playground export): file ${text.length} B; HTML export ${html.text.length} B; link ${lengths[0]} chars, with password ${lengths[1]}`,
+  );
+  expect(lengths[0]).toBeLessThan(text.length);
+  expect(lengths[1]).toBeLessThan(MAX_LINK_CHARS);
 
   // A fresh browser profile imports the file and shows the same sample and scores.
   const t = await e2e.open();

@@ -6,8 +6,7 @@ import { expect, test } from "vitest";
 import { button } from "./browser";
 import { exportHtml } from "../../src/app/shared/report-exports/exports";
 import { currentReportsT } from "../../src/app/shared/report-exports/messages";
-import { runCli } from "../../src/cli/run";
-import { parseReport } from "../../src/storage/format/report-parse";
+import { riverReport } from "../app/shared/report-exports/html/river-report";
 import { useE2E } from "./context";
 import { expectOfflineAndClean, expectSortsBy, openHtmlOffline, shownIds } from "./html-export-helpers";
 import { download } from "./report-helpers";
@@ -73,35 +72,17 @@ test("a run opens in Reports by name; CSV, parquet and an offline HTML that sort
   await file.close();
 });
 
-test("a 1,000-row HTML export opens offline in Chromium, sorts by a metric (nulls last) and filters by text and by null score", {
+/**
+ * The same export at 1,000 rows (sort with nulls last, text and null filters, every count) is run
+ * by the file's own viewer script in Node: test/app/shared/report-exports/html/viewer-1000.test.ts.
+ * Chromium shows the file offline from disk at 200 rows (20 of them with null scores).
+ */
+test("a 200-row HTML export opens offline in Chromium, sorts by a metric (nulls last) and filters by text and by null score", {
   timeout: 120_000,
 }, async () => {
-  const dir = await mkdtemp(join(tmpdir(), "html-1000-"));
-  // One sample in ten (half English, half Chinese) has no reference: its bleu, rouge_l and exact_match are missing_input nulls.
-  const samples = Array.from({ length: 1000 }, (_, i) => ({
-    id: `s${i + 1}`,
-    question: i % 2 ? `长江在哪个城市入海？（第${i + 1}题）` : `Where does the river in city ${i + 1} reach the sea?`,
-    answer: i % 2 ? "长江在上海入海。" : `It reaches the sea at port ${i % 37}.`,
-    contexts: [`The river of city ${i + 1} ends at port ${i % 37}.`],
-    ...(i % 20 === 9 || i % 20 === 14 ? {} : { reference: i % 2 ? "长江在上海注入东海。" : `At port ${i % 23}.` }),
-  }));
-  await writeFile(join(dir, "in.json"), JSON.stringify(samples));
-  let err = "";
-  const code = await runCli(["score", "--input", join(dir, "in.json"), "--metrics", "bleu,rouge_l,exact_match", "--out", join(dir, "r.json"), "--no-cache"], {
-    stdout: { write: () => true },
-    stderr: {
-      write: (t: string) => {
-        err += t;
-        return true;
-      },
-    },
-    env: {},
-  });
-  expect(code, err).toBe(0);
-  const parsed = parseReport(await readFile(join(dir, "r.json"), "utf8"), "r.json");
-  if (!parsed.ok) throw parsed.error;
-  const report = parsed.report;
-  const htmlPath = join(dir, "report-1000.html");
+  const dir = await mkdtemp(join(tmpdir(), "html-200-"));
+  const report = await riverReport(200);
+  const htmlPath = join(dir, "report-200.html");
   const html = await exportHtml(report, [], { ...currentReportsT().html }, "en");
   await writeFile(htmlPath, html);
 
@@ -110,14 +91,14 @@ test("a 1,000-row HTML export opens offline in Chromium, sorts by a metric (null
   // Opening includes Playwright's page start; the number printed is an upper bound.
   const { file, requests, consoleLines } = await openHtmlOffline(s.context, htmlPath);
   await file.getByTestId("mean-rouge_l").waitFor();
-  expect(await file.getByRole("status").innerText()).toBe("1000 of 1000 samples");
+  expect(await file.getByRole("status").innerText()).toBe("200 of 200 samples");
   const openMs = performance.now() - opening;
-  expect(await file.locator("details.row").count()).toBe(1000);
+  expect(await file.locator("details.row").count()).toBe(200);
 
   const rouge = new Map(report.results.map((r) => [r.sampleId, r.metrics.rouge_l!.score]));
-  expect([...rouge.values()].filter((v) => v === null)).toHaveLength(100);
+  expect([...rouge.values()].filter((v) => v === null)).toHaveLength(20);
   await expectSortsBy(file, "rouge_l", rouge);
-  // The page's own time for one sort of 1,000 rows (sort and re-order the DOM), measured inside it.
+  // The page's own time for one sort of 200 rows (sort and re-order the DOM), measured inside it.
   const sortMs = await file.evaluate(() => {
     const button = document.querySelector<HTMLButtonElement>('button[aria-label="Sort by bleu"]')!;
     const start = performance.now();
@@ -127,20 +108,20 @@ test("a 1,000-row HTML export opens offline in Chromium, sorts by a metric (null
   expect(await file.locator('[role=columnheader][aria-sort="descending"]').innerText()).toContain("bleu");
 
   // Text filter (Chinese), then only the rows with a null score, then both.
-  await file.getByLabel("Filter samples").fill("第500题");
-  expect(await shownIds(file)).toEqual(["s500"]);
+  await file.getByLabel("Filter samples").fill("第100题");
+  expect(await shownIds(file)).toEqual(["s100"]);
   await file.getByLabel("Filter samples").fill("长江");
-  expect(await file.getByRole("status").innerText()).toBe("500 of 1000 samples");
+  expect(await file.getByRole("status").innerText()).toBe("100 of 200 samples");
   await file.getByLabel("Filter samples").fill("");
   await file.getByLabel("with a null score only").check();
   const nullIds = report.results.filter((r) => r.metrics.rouge_l!.score === null).map((r) => r.sampleId);
   expect((await shownIds(file)).sort()).toEqual([...nullIds].sort());
-  expect(await file.getByRole("status").innerText()).toBe("100 of 1000 samples");
+  expect(await file.getByRole("status").innerText()).toBe("20 of 200 samples");
   await file.getByLabel("Filter samples").fill("长江");
-  expect(await file.getByRole("status").innerText()).toBe("50 of 1000 samples");
+  expect(await file.getByRole("status").innerText()).toBe("10 of 200 samples");
   expectOfflineAndClean(requests, consoleLines);
   console.log(
-    `[exports] 1,000-row HTML: ${(new TextEncoder().encode(html).length / 1e6).toFixed(1)} MB, shown in ${openMs.toFixed(0)} ms, one sort in ${sortMs.toFixed(0)} ms inside the page`,
+    `[exports] 200-row HTML: ${(new TextEncoder().encode(html).length / 1e6).toFixed(2)} MB, shown in ${openMs.toFixed(0)} ms, one sort in ${sortMs.toFixed(0)} ms inside the page`,
   );
   await file.close();
   await rm(dir, { recursive: true, force: true });

@@ -75,6 +75,44 @@ describe("opening a report file", () => {
   });
 });
 
+describe("the reasons the Reports view shows for a refused file (moved from the browser test reports-hostile)", () => {
+  // The view shows t.refused(outcome.message(t)) for a refused file (ReportsView); these are its texts.
+  const refusal = (text: string, name: string) => {
+    const outcome = openReportText(text, name);
+    if (outcome.ok) throw new Error("expected a refusal");
+    useApp.setState({ lang: "en" });
+    const t = currentReportsT();
+    return t.refused(outcome.message(t));
+  };
+
+  it("a wrong type names the JSON path; a newer version, truncated JSON and JSON that is not a report say so", () => {
+    const wrongType = JSON.parse(reportJson);
+    wrongType.results[0].metrics.faithfulness.score = "0.9";
+    expect(refusal(JSON.stringify(wrongType), "wrong-type.json")).toMatch(
+      /^Not opened, nothing was stored\. wrong-type\.json: results\[0\]\.metrics\.faithfulness\.score: /,
+    );
+    expect(refusal(JSON.stringify({ ...JSON.parse(reportJson), version: 99 }), "newer.json")).toMatch(/newer Ragas Playground \(report version 99\)/);
+    expect(refusal(reportJson.slice(0, Math.floor(reportJson.length / 2)), "truncated.json")).toMatch(/truncated\.json: not valid JSON/);
+    expect(refusal(JSON.stringify({ hello: "<script>window.__pwned=1</script>" }), "not-a-report.json")).toMatch(/not a Ragas Playground report/);
+  });
+
+  it("a 20 MB answer opens, kept whole (the browser test shows the table clipping a long one)", () => {
+    const huge = JSON.parse(reportJson);
+    huge.samples[0].answer = `<script>window.__pwned=1</script>${"x".repeat(20 * 1024 * 1024)}`;
+    const outcome = openReportText(JSON.stringify(huge), "huge.json");
+    if (!outcome.ok) throw new Error("expected the report to open");
+    expect(outcome.opened.report.samples[0]!.answer).toHaveLength(33 + 20 * 1024 * 1024);
+  });
+
+  it("a damaged link and one from a newer app say so", async () => {
+    useApp.setState({ lang: "en" });
+    const damaged = await openReportLink("r1.AAAA-not-deflate", undefined, "share link");
+    expect(damaged.ok === false && damaged.message(currentReportsT())).toMatch(/damaged or cut short/);
+    const newer = await openReportLink("r9.abc", undefined, "share link");
+    expect(newer.ok === false && newer.message(currentReportsT())).toMatch(/newer Ragas Playground/);
+  });
+});
+
 describe("opening a share link", () => {
   it("a plain link opens the same report, named as the caller says", async () => {
     const outcome = await openReportLink(await encodeShareLink(reportJson), undefined, "share link");

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { compareReports } from "../../../../src/app/shared/explorer/compare";
 import { filterRows, sortRows } from "../../../../src/app/shared/explorer/filter";
-import { errorCodesOf, metricIdsOf, rowsOf } from "../../../../src/app/shared/explorer/rows";
+import { errorCodesOf, metricIdsOf, rowsOf, scoreOf } from "../../../../src/app/shared/explorer/rows";
 import { histogram, metricStats, ragasScoreOf } from "../../../../src/app/shared/explorer/stats";
 import { fakeReport } from "../../../storage/format/report-fixture";
-import { scoredReport } from "./scored-report";
+import { scoredReport, spreadScores } from "./scored-report";
 
 describe("explorer rows, filters and sort", () => {
   const report = scoredReport([0.2, 0.9, null, 0.5, 1]);
@@ -40,6 +40,24 @@ describe("explorer rows, filters and sort", () => {
     const r = fakeReport();
     const all = rowsOf(r);
     expect(ragasScoreOf(metricIdsOf(r).map((m) => [m, metricStats(all, m)] as const))).toBeCloseTo(r.summary.ragasScore!, 12);
+  });
+});
+
+describe("10,000 samples (the issue's size; the browser test shows the table at 1,000)", () => {
+  const report = scoredReport(spreadScores(10_000));
+  const rows = rowsOf(report);
+
+  it("sorts lowest first, filters faithfulness < 0.5, nulls only and by error code, as the Reports view counts them", () => {
+    expect(rows).toHaveLength(10_000);
+    expect(scoreOf(sortRows(rows, { key: "faithfulness", dir: "asc" })[0]!, "faithfulness")).toBe(0);
+    const below = report.results.filter((r) => (r.metrics.faithfulness!.score ?? 1) < 0.5).length;
+    expect(below).toBeGreaterThan(0);
+    expect(filterRows(rows, { metric: "faithfulness", op: "<", threshold: 0.5 })).toHaveLength(below);
+    expect(filterRows(rows, { metric: "faithfulness", op: "<", threshold: 0.5, nullsOnly: true })).toHaveLength(0);
+    const coded = filterRows(rows, { code: "no_statements" });
+    expect(coded).toHaveLength(200);
+    // The summary of those rows has no mean (the view shows "—").
+    expect(metricStats(coded, "faithfulness").mean).toBeNull();
   });
 });
 

@@ -25,3 +25,6 @@ function resultFor(score: number | null): MetricResult<{ calls: []; statements: 
   const statements = Array.from({ length: 20 }, (_, k) => ({ text: `statement ${k}`, verdict: k < yes ? 1 : 0, reason: "r" }));
   return { score: yes / 20, reason: `${yes} of 20`, trace: { statements, calls: [] } };
 }
+
+/** n scores k/20 spread over [0, 1], every 50th a coded null; deterministic (the explorer's big-report tests). */
+export const spreadScores = (n: number): (number | null)[] => Array.from({ length: n }, (_, i) => (i % 50 === 7 ? null : ((i * 7) % 21) / 20));
