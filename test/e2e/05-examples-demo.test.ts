@@ -6,7 +6,7 @@ import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 const e2e = useE2E();
 const HAN = /\p{Script=Han}/u;
 
-test("the demo judge without a key: a built-in example scores, labelled 'Demo judge', and no request reaches the mock", async () => {
+test("the demo judge without a key: the English and the Chinese built-in examples score, labelled 'Demo judge', Chinese statements in the Chinese traces, and no request reaches the mock", async () => {
   const mock = await e2e.mock();
   const s = await e2e.open();
   const { page } = s;
@@ -35,20 +35,20 @@ test("the demo judge without a key: a built-in example scores, labelled 'Demo ju
       .isVisible(),
   ).toBe(true);
   expect(await resultCard(page, "faithfulness").locator("ol > li").count()).toBeGreaterThanOrEqual(2);
-  expect(mock.log).toEqual([]);
-  expect(s.requests.filter((url) => url.startsWith(new URL(mock.url).origin))).toEqual([]);
-});
 
-test("the Chinese built-in example scores with the demo judge, with Chinese statements in the traces", async () => {
-  const s = await e2e.open();
-  const { page } = s;
+  // The Chinese example in the same page, still without a key: the demo judge writes Chinese statements.
   await button(page, "Chinese example").click();
+  await expect.poll(() => statusLine(page).innerText()).toMatch(/^Loaded: /);
   expect(await field(page, "Question").inputValue()).toMatch(HAN);
   await button(page, "Score").click();
-  const scores = await waitForScores(page);
+  await expect.poll(() => statusLine(page).innerText(), { timeout: 30_000 }).toMatch(/^Scored 5 metrics in /);
+  const chinese = await waitForScores(page);
   await waitForIdle(page);
-  for (const id of METRIC_IDS) asScore(scores[id]);
+  for (const id of METRIC_IDS) asScore(chinese[id]);
   await expectChineseTraces(page);
+
+  expect(mock.log).toEqual([]);
+  expect(s.requests.filter((url) => url.startsWith(new URL(mock.url).origin))).toEqual([]);
 });
 
 test("the Chinese built-in example scores against the mock, in the Chinese UI", async () => {
