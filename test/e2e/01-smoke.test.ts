@@ -5,7 +5,7 @@ import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 
 const e2e = useE2E();
 
-test("the built app loads and shows the sample form by its accessible names", async () => {
+test("the built app loads and shows the sample form by its accessible names; Settings' Test connection against the shared mock succeeds", async () => {
   const s = await e2e.open();
   const { page } = s;
   for (const name of ["Question", "Answer", "Context 1", "Reference"]) {
@@ -26,12 +26,9 @@ test("the built app loads and shows the sample form by its accessible names", as
   for (const name of ["Base URL", "API key", "Model", "Embedding model"]) {
     expect(await field(page, name).isVisible(), name).toBe(true);
   }
-});
 
-test("Test connection against the shared mock (started by the global setup) succeeds", async () => {
+  // Test connection against the shared mock (started by the global setup), in the same page.
   const mockUrl = inject("sharedMockUrl");
-  const s = await e2e.open();
-  const { page } = s;
   await fillSettings(page, { provider: "Custom", baseURL: mockUrl, apiKey: "sk-test-e2e", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
   await button(page, "Test connection").click();
   await expect.poll(() => page.getByTestId("connection-result").innerText(), { timeout: 15_000 }).toMatch(/^Connected: the model answered in \d+ ms\.$/);

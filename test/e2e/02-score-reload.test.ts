@@ -6,7 +6,7 @@ import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
 const e2e = useE2E();
 const sample = wikiEvalSample("Oppenheimer (film)");
 
-test("paste the WikiEval Oppenheimer sample, score it against the mock: five scores, five traces; a reload keeps both", async () => {
+test("paste the WikiEval Oppenheimer sample, score it against the mock: five scores, five traces; a reload keeps both; re-scoring it is served from the cache (zero requests, 'cached') unless Bypass cache is on", async () => {
   const mock = await e2e.mock();
   const s = await e2e.open();
   const { page } = s;
@@ -44,6 +44,31 @@ test("paste the WikiEval Oppenheimer sample, score it against the mock: five sco
   const after = await waitForScores(page, METRIC_IDS, 10_000);
   expect(after).toEqual(scores);
   await expectTraces(page);
+
+  // Re-scoring the unchanged sample (this was test/e2e/06-cache.test.ts, in its own page) is served
+  // from the response cache, kept in IndexedDB across the reload. By keyboard: Ctrl+Enter in a field
+  // scores like the button.
+  const sent = mock.log.length;
+  expect(sent).toBeGreaterThan(0);
+  const history = await page.locator(".history-list > li").count();
+  await field(page, "Answer").press("Control+Enter");
+  await expect.poll(() => page.locator(".history-list > li").count(), { timeout: 15_000 }).toBe(history + 1);
+  await waitForIdle(page);
+  const second = await waitForScores(page);
+  expect(second).toEqual(scores);
+  const again = mock.log.slice(sent).map((r) => `${r.method} ${r.path} ${r.schemaName ?? ""} ${r.status}`);
+  expect(again, "requests made by the second run").toEqual([]);
+  expect(await statusLine(page).innerText()).toBe("Scored from the cache: no requests were made.");
+  for (const id of METRIC_IDS) {
+    expect(await resultCard(page, id).getByText("cached", { exact: true }).first().isVisible(), id).toBe(true);
+  }
+  expect(await page.getByTestId("usage").innerText()).toMatch(/cached/);
+
+  // The switch bypasses the cache: the same sample goes to the server again.
+  await page.getByRole("switch", { name: "Bypass cache" }).check();
+  await button(page, "Score").click();
+  await expect.poll(() => statusLine(page).innerText(), { timeout: 15_000 }).toMatch(/^Scored 5 metrics in/);
+  expect(mock.log.length).toBeGreaterThan(sent);
 });
 
 async function expectTraces(page: import("playwright-core").Page): Promise<void> {

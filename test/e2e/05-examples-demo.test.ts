@@ -6,7 +6,7 @@ import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 const e2e = useE2E();
 const HAN = /\p{Script=Han}/u;
 
-test("the demo judge without a key: a built-in example scores, labelled 'Demo judge', and no request reaches the mock", async () => {
+test("the built-in examples: without a key the demo judge scores the English and the Chinese one ('Demo judge', Chinese statements) and nothing reaches the mock; then the Chinese one scores against the mock in the Chinese UI", async () => {
   const mock = await e2e.mock();
   const s = await e2e.open();
   const { page } = s;
@@ -35,36 +35,35 @@ test("the demo judge without a key: a built-in example scores, labelled 'Demo ju
       .isVisible(),
   ).toBe(true);
   expect(await resultCard(page, "faithfulness").locator("ol > li").count()).toBeGreaterThanOrEqual(2);
-  expect(mock.log).toEqual([]);
-  expect(s.requests.filter((url) => url.startsWith(new URL(mock.url).origin))).toEqual([]);
-});
 
-test("the Chinese built-in example scores with the demo judge, with Chinese statements in the traces", async () => {
-  const s = await e2e.open();
-  const { page } = s;
+  // The Chinese example in the same page, still without a key: the demo judge writes Chinese statements.
   await button(page, "Chinese example").click();
+  await expect.poll(() => statusLine(page).innerText()).toMatch(/^Loaded: /);
   expect(await field(page, "Question").inputValue()).toMatch(HAN);
   await button(page, "Score").click();
-  const scores = await waitForScores(page);
+  await expect.poll(() => statusLine(page).innerText(), { timeout: 30_000 }).toMatch(/^Scored 5 metrics in /);
+  const chinese = await waitForScores(page);
   await waitForIdle(page);
-  for (const id of METRIC_IDS) asScore(scores[id]);
+  for (const id of METRIC_IDS) asScore(chinese[id]);
   await expectChineseTraces(page);
-});
 
-test("the Chinese built-in example scores against the mock, in the Chinese UI", async () => {
-  const mock = await e2e.mock();
-  const s = await e2e.open();
-  const { page } = s;
+  expect(mock.log).toEqual([]);
+  expect(s.requests.filter((url) => url.startsWith(new URL(mock.url).origin))).toEqual([]);
+
+  // The same page with the mock and its key, in the Chinese UI: the Chinese example is scored by the mock.
   await useMock(page, mock.url);
   await page.getByRole("button", { name: "中文", exact: true }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
   // Contract 7: the accessible names stay the same in every language.
   await page.getByRole("button", { name: "中文示例", exact: true }).click();
+  await expect.poll(() => statusLine(page).innerText()).toMatch(/^已载入：/);
   expect(await field(page, "Question").inputValue()).toMatch(HAN);
   await button(page, "Score").click();
-  const scores = await waitForScores(page);
+  // The status line, in Chinese: this run's five metrics are in (the cards are not the demo judge's).
+  await expect.poll(() => statusLine(page).innerText(), { timeout: 30_000 }).toMatch(/^已为 5 个指标打分，用时 /);
+  const mocked = await waitForScores(page);
   await waitForIdle(page);
-  for (const id of METRIC_IDS) asScore(scores[id]);
+  for (const id of METRIC_IDS) asScore(mocked[id]);
   expect(mock.log.filter((r) => r.kind === "chat").length).toBeGreaterThanOrEqual(5);
   await expectChineseTraces(page);
   expect(await statusLine(page).innerText()).toMatch(HAN);

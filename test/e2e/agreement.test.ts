@@ -9,7 +9,7 @@ import { tally } from "../../src/engine/agreement/stats";
 import { checkAgreementFile } from "../../src/storage/format/agreement-check";
 import { parseAgreementFile } from "../../src/storage/format/agreement-file";
 import { words } from "../mock/brains/agreement";
-import { runCliProcess } from "../cli/spawn-cli";
+import { runCliInProcess } from "../cli/spawn-cli";
 import { fixturePath } from "../fixture-path";
 import { button, useMock, tab } from "./browser";
 import { useE2E } from "./context";
@@ -52,12 +52,13 @@ function expectedAccuracy(method: "gpt_score" | "gpt_ranking", task: string): st
 /**
  * Ragas on the ten rows with the mock's metric brains (word overlap, hashed embeddings), as the CLI
  * computes it against the same mock: the CLI test recomputes each figure from its traces, and the
- * browser must show the same ones.
+ * browser must show the same ones. (The child-process CLI is test/cli/agreement-e2e.test.ts's.)
  */
 async function ragasByCli(mockUrl: string): Promise<{ accuracy: Record<string, string>; path: string }> {
   const dir = await mkdtemp(join(tmpdir(), "agreement-e2e-"));
   const out = join(dir, "ragas.json");
-  const run = await runCliProcess(
+  // The CLI's own command in this process (no child process to start): the same file it writes.
+  const run = await runCliInProcess(
     ["agreement", "--input", INPUT, "--base-url", mockUrl, "--model", "mock-judge", "--embedding-model", "mock-embedding", "--methods", "ragas", "--out", out],
     { env: { OPENAI_API_KEY: KEY } },
   );

@@ -11,6 +11,8 @@ import { createEmbedder, createJudge } from "../../../../src/llm";
 import type { AppDb } from "../../../../src/storage/db/db";
 import { createDataset } from "../../../../src/storage/db/datasets";
 import { listRuns, loadRunResults } from "../../../../src/storage/db/runs";
+import { readSamples, requireSamples } from "../../../../src/storage/format/samples-file";
+import { datasetCsv } from "../../../e2e/datasets-fixture";
 import { batchSamples } from "../../../llm/batch/batch-samples";
 import { type BatchMock, startBatchMock } from "../../../mock/batch-server";
 import { type MockServer, startMockServer } from "../../../mock/server";
@@ -112,5 +114,42 @@ describe("a run by batch", () => {
     expect(useBatch.getState()).toMatchObject({ phase: "failed", message: "Set the API key in Settings first (it lives in memory only)." });
     expect((await runsNow()).length).toBe(runs);
     expect(batch.created.length).toBe(created);
+  });
+});
+
+describe("a run by batch of the browser test's 12-row CSV", () => {
+  // Issue 18's run by batch at its full size: test/e2e/batch.test.ts shows the same flow in the page
+  // (reload, second tab, status lines) on a smaller dataset.
+  it("faithfulness and context_recall: round 1 is one chat batch of 24 requests, two batches in all, every row scored or coded", async () => {
+    const { samples: rows } = requireSamples(await readSamples({ name: "batch-12.csv", bytes: new TextEncoder().encode(datasetCsv(12)) }));
+    expect(rows).toHaveLength(12);
+    const dataset = await createDataset(db, { name: "batch-12", source: { file: "batch-12.csv", kind: "csv" }, samples: rows });
+    const created = batch.created.length;
+    const posted = batch.log.filter((r) => r.method === "POST" && /\/batches$/.test(r.path)).length;
+    await startBatchRun(dataset.id, { ...form, metrics: ["faithfulness", "context_recall"] }, advance);
+
+    const { runId, phase, message } = useBatch.getState();
+    expect(phase).toBe("finished");
+    expect(message).toBe("Finished: 2 rounds, 2 batches.");
+    // Round 1: faithfulness' statements and context_recall's verdicts; round 2: faithfulness' verdicts.
+    const mine = batch.created.slice(created);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]!.customIds).toHaveLength(24);
+    expect(mine[1]!.customIds).toHaveLength(12);
+    const ids = mine.flatMap((b) => b.customIds);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(batch.log.filter((r) => r.method === "POST" && /\/batches$/.test(r.path)).length - posted).toBe(2);
+
+    // Stored as a sync run's results are: every row scored or coded.
+    const { entries } = await loadRunResults(db, runId!);
+    expect(entries).toHaveLength(12);
+    for (const entry of entries) {
+      for (const id of ["faithfulness", "context_recall"] as const) {
+        const m = entry.metrics[id];
+        expect(m, `${entry.sampleId} ${id}`).toBeDefined();
+        expect(m!.score !== null || m!.error?.code !== undefined).toBe(true);
+      }
+    }
+    expect(entries.flatMap((e) => Object.values(e.metrics)).filter((m) => m !== undefined && m.score !== null).length).toBeGreaterThan(20);
   });
 });
