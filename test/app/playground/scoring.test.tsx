@@ -14,6 +14,7 @@ import { MetricCard } from "../../../src/app/shared/results/MetricCard";
 import type { TextMetricsFixture } from "../../engine/metrics/text/fixture";
 import { fixturePath } from "../../fixture-path";
 import { render } from "../render";
+import { withFetchRefused } from "../refused-fetch";
 
 /** What the playground selects by default: the judge metrics (the others are one tick away). */
 // The playground's default selection, the metrics the demo judge has replies for.
@@ -63,13 +64,7 @@ describe("scoring from the store", () => {
   });
 
   test("without a key, a pasted sample is scored by the metrics that need no judge, with nothing sent", async () => {
-    const fetches: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL) => {
-      fetches.push(String(input));
-      return Promise.reject(new Error("no request expected"));
-    }) as typeof fetch;
-    try {
+    await withFetchRefused(async (fetches) => {
       useApp.setState({ run: IDLE_RUN, apiKey: "", selected: [...ALL_METRIC_IDS] });
       useApp.getState().loadDraft({
         question: "Capital of France?",
@@ -84,21 +79,12 @@ describe("scoring from the store", () => {
       for (const id of TEXT_METRICS) expect(s.run.results[id]?.score, id).toBe(1);
       expect(s.status(en)).toMatch(/^Scored 6 metrics in \d+\.\d s\.$/);
       expect(fetches).toEqual([]);
-    } finally {
-      globalThis.fetch = realFetch;
-      useApp.setState({ selected: [...METRIC_IDS] });
-    }
+    }).finally(() => useApp.setState({ selected: [...METRIC_IDS] }));
   });
   // Moved from the browser (test/e2e/judge-free.test.ts keeps the English sample's page): the
   // scores and the rouge_l card's tokens as the playground renders them, through scoreDraft and MetricCard.
   test("without a key, a Chinese sample is split one character a token, scored as sacreBLEU does, with nothing sent", async () => {
-    const fetches: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL) => {
-      fetches.push(String(input));
-      return Promise.reject(new Error("no request expected"));
-    }) as typeof fetch;
-    try {
+    await withFetchRefused(async (fetches) => {
       useApp.setState({ run: IDLE_RUN, apiKey: "", selected: ["bleu", "rouge_l", "string_presence"] });
       useApp
         .getState()
@@ -120,9 +106,6 @@ describe("scoring from the store", () => {
       expect(shown("rouge_l").tokens).toEqual(["法", "国", "的", "首", "都", "是", "巴", "黎"]);
       expect(shown("string_presence").score).toBe("0.00");
       expect(fetches).toEqual([]);
-    } finally {
-      globalThis.fetch = realFetch;
-      useApp.setState({ selected: [...METRIC_IDS] });
-    }
+    }).finally(() => useApp.setState({ selected: [...METRIC_IDS] }));
   });
 });

@@ -7,6 +7,7 @@ import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { createDataset } from "../../../src/storage/db/datasets";
 import { getRun, loadRunResults } from "../../../src/storage/db/runs";
+import { withFetchRefused } from "../refused-fetch";
 
 const samples = [
   { id: "en", question: "Capital?", answer: "Paris is the capital of France.", contexts: ["Paris."], reference: "Paris is the capital of France." },
@@ -15,13 +16,7 @@ const samples = [
 
 describe("a dataset run of the metrics that need no judge", () => {
   test("runs with no key and sends nothing (not even the check request); with a judge metric among them, it still asks for a key", async () => {
-    const fetches: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = ((input: RequestInfo | URL) => {
-      fetches.push(String(input));
-      return Promise.reject(new Error("no request expected"));
-    }) as typeof fetch;
-    try {
+    await withFetchRefused(async (fetches) => {
       useApp.setState({ apiKey: "" });
       const db = (await appDb())!;
       const dataset = await createDataset(db, { name: "text", source: { file: "t.jsonl", kind: "jsonl" }, samples });
@@ -42,8 +37,6 @@ describe("a dataset run of the metrics that need no judge", () => {
       expect(bySample.zh?.string_presence?.score).toBe(1);
       expect(bySample.zh?.rouge_l?.score).toBeCloseTo((2 * (2 / 8)) / (2 / 8 + 1), 12);
       expect(fetches).toEqual([]);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+    });
   });
 });
