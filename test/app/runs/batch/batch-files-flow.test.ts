@@ -1,0 +1,169 @@
+// @vitest-environment happy-dom
+import "fake-indexeddb/auto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { downloadBatchFiles, uploadBatchResults } from "../../../../src/app/runs/batch/batch-files-flow";
+import { useBatch } from "../../../../src/app/runs/batch/batch-run";
+import { batchRunKeys, openBatchDb } from "../../../../src/app/shared/persist/batch-state";
+import { appDb } from "../../../../src/app/shared/persist/db";
+import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
+import { useApp } from "../../../../src/app/shared/store";
+import type { MetricId } from "../../../../src/engine";
+import type { AppDb } from "../../../../src/storage/db/db";
+import { createDataset } from "../../../../src/storage/db/datasets";
+import { getRun, loadRunResults } from "../../../../src/storage/db/runs";
+import { readSamples, requireSamples } from "../../../../src/storage/format/samples-file";
+import { datasetCsv } from "../../../e2e/datasets-fixture";
+import { answerLine } from "../../../mock/batch-answer";
+
+/**
+ * "Download batch file" / "Upload results" (no batch API) through the real flow in Node: the app's
+ * database on fake-indexeddb, the files the page would save caught at the anchor's click, and the
+ * results a `vllm run-batch` would write made by the batch mock's own answering code. The browser
+ * test (test/e2e/batch.test.ts) shows the same two rounds of the same 6-row CSV in the page; here
+ * are the file names, the line counts, every status line, and what a bad results file is told.
+ */
+
+const METRICS: MetricId[] = ["faithfulness", "context_recall"];
+const form = { metrics: METRICS, repeat: 1, concurrency: 4, prompts: {} };
+
+let db: AppDb;
+let datasetId: string;
+/** The files the flow saved (as the browser would download them), in order: each name and its blob's text. */
+let saved: { name: string; text: Promise<string> }[] = [];
+
+beforeAll(async () => {
+  db = (await appDb())!;
+  const { samples } = requireSamples(await readSamples({ name: "files-6.csv", bytes: new TextEncoder().encode(datasetCsv(6)) }));
+  datasetId = (await createDataset(db, { name: "files-6", source: { file: "files-6.csv", kind: "csv" }, samples })).id;
+  const blobs = new Map<string, Blob>();
+  vi.spyOn(URL, "createObjectURL").mockImplementation((blob) => {
+    const url = `blob:test/${blobs.size}`;
+    blobs.set(url, blob as Blob);
+    return url;
+  });
+  vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => {});
+  // The anchor's click is the download: its name and its blob's text are what the user gets.
+  vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ name: this.download, text: blobs.get(this.href)!.text() });
+  });
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+async function takeSaved() {
+  const out = await Promise.all(saved.map(async ({ name, text }) => ({ name, text: await text })));
+  saved = [];
+  return out;
+}
+
+beforeEach(() => {
+  // A local server without a batch API and without a key: the files flow needs neither.
+  useApp.setState({
+    lang: "en",
+    apiKey: "",
+    settings: { ...DEFAULT_SETTINGS, provider: "custom", baseURL: "http://127.0.0.1:9/v1", model: "mock-judge", embeddingModel: "", maxRetries: 0 },
+  });
+});
+
+/** What `vllm run-batch` writes for an input file: one output line per input line, in another order. */
+function runBatchFile(text: string): string {
+  const lines = text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as { custom_id: string; url: string; body: Record<string, unknown> });
+  return `${lines
+    .map((line, i) => {
+      const answer = answerLine(line.url, line.body as never, {});
+      return JSON.stringify({
+        id: `vllm-${i}`,
+        custom_id: line.custom_id,
+        response: { status_code: answer.status, request_id: `r${i}`, body: answer.body },
+        error: null,
+      });
+    })
+    .reverse()
+    .join("\n")}\n`;
+}
+const lineCount = (text: string) => text.trim().split("\n").length;
+const output = (name: string, text: string) => new File([text], name, { type: "application/jsonl" });
+
+describe("no batch API: Download batch file / Upload results", () => {
+  it("two rounds of the 6-row CSV: the files it writes, the status after each upload, and the stored run", async () => {
+    await downloadBatchFiles(datasetId, form);
+    const runId = useBatch.getState().filesRunId!;
+    expect(runId).toBeTruthy();
+    expect((await batchRunKeys(await openBatchDb())).get(runId)).toBe("files");
+    expect((await getRun(db, runId))?.status).toBe("running");
+    // Round 1: faithfulness' statements and context_recall's verdicts (6 + 6), one chat file.
+    const [first, ...none] = await takeSaved();
+    expect(none).toEqual([]);
+    expect(first!.name).toBe(`batch-${runId.slice(0, 8)}-0-chat-1.input.jsonl`);
+    expect(lineCount(first!.text)).toBe(12);
+    const request = JSON.parse(first!.text.split("\n")[0]!) as { custom_id: string; method: string; url: string; body: { model: string } };
+    expect(request).toMatchObject({ method: "POST", url: "/v1/chat/completions", body: { model: "mock-judge" } });
+    expect(useBatch.getState()).toMatchObject({ runId, phase: "idle", message: "Next round: 1 batch file to run (0 results in so far)." });
+
+    // A second download before any upload is the same run's same round, not a new run.
+    await downloadBatchFiles(datasetId, form);
+    const [again] = await takeSaved();
+    expect(useBatch.getState().filesRunId).toBe(runId);
+    expect(again).toEqual(first);
+
+    await uploadBatchResults([output("round-1.output.jsonl", runBatchFile(first!.text))]);
+    expect(useBatch.getState()).toMatchObject({ runId, filesRunId: runId, phase: "idle", message: "Next round: 1 batch file to run (12 results in so far)." });
+
+    // Round 2: faithfulness' verdicts (6); the name carries the 12 results in so far.
+    await downloadBatchFiles(datasetId, form);
+    const [second] = await takeSaved();
+    expect(second!.name).toBe(`batch-${runId.slice(0, 8)}-12-chat-1.input.jsonl`);
+    expect(lineCount(second!.text)).toBe(6);
+
+    await uploadBatchResults([output("round-2.output.jsonl", runBatchFile(second!.text))]);
+    expect(useBatch.getState()).toMatchObject({ runId, filesRunId: null, phase: "finished", message: "Every result is in: the run is finished." });
+    expect((await getRun(db, runId))?.status).toBe("done");
+    expect((await batchRunKeys(await openBatchDb())).has(runId)).toBe(false);
+    const { entries } = await loadRunResults(db, runId);
+    expect(entries).toHaveLength(6);
+    expect(entries.flatMap((e) => Object.values(e.metrics)).filter((m) => m !== undefined && m.score !== null).length).toBeGreaterThan(8);
+    for (const entry of entries) for (const id of METRICS) expect(entry.metrics[id], `${entry.sampleId} ${id}`).toBeDefined();
+  });
+
+  it("a results file with bad lines: the good lines count, the status names the first three problems of each file", async () => {
+    await downloadBatchFiles(datasetId, form);
+    const runId = useBatch.getState().filesRunId!;
+    const [input] = await takeSaved();
+    expect(input!.name).toBe(`batch-${runId.slice(0, 8)}-0-chat-1.input.jsonl`);
+    const good = runBatchFile(input!.text).trim().split("\n");
+    // Six of the twelve answers, then four lines that are not batch results.
+    const text = [...good.slice(0, 6), "not json", '{"custom_id":"x"}', "{", "[1]"].join("\n");
+    await uploadBatchResults([output("partial.output.jsonl", text)]);
+    const { message, phase, filesRunId } = useBatch.getState();
+    expect(phase).toBe("idle");
+    expect(filesRunId).toBe(runId);
+    expect(message).toMatch(
+      /^Next round: 1 batch file to run \(6 results in so far\)\. Some lines were not used: partial\.output\.jsonl: line 7: not JSON; partial\.output\.jsonl: line 8: not a batch result \(.+\); partial\.output\.jsonl: line 9: not JSON$/,
+    );
+    // The next file asks for what is still missing: the six round-1 requests not answered (rows
+    // q1-q3), and faithfulness' verdicts for the rows whose statements came back (q4-q6).
+    await downloadBatchFiles(datasetId, form);
+    const [rest] = await takeSaved();
+    expect(rest!.name).toBe(`batch-${runId.slice(0, 8)}-6-chat-1.input.jsonl`);
+    const idsOf = (lines: readonly string[]) => lines.map((l) => (JSON.parse(l) as { custom_id: string }).custom_id);
+    const asked = idsOf(rest!.text.trim().split("\n"));
+    const unanswered = idsOf(good.slice(6));
+    expect(unanswered.every((id) => /^q[123]:/.test(id))).toBe(true);
+    expect(asked.filter((id) => unanswered.includes(id)).sort()).toEqual([...unanswered].sort());
+    expect(asked.filter((id) => !unanswered.includes(id)).map((id) => id.split(":").slice(0, 3).join(":"))).toEqual([
+      "q4:faithfulness:verdicts",
+      "q5:faithfulness:verdicts",
+      "q6:faithfulness:verdicts",
+    ]);
+  });
+
+  it("an upload with no open files run takes nothing and says nothing", async () => {
+    useBatch.setState({ filesRunId: null, phase: "idle", message: "before" });
+    await uploadBatchResults([output("stray.output.jsonl", "not json\n")]);
+    expect(useBatch.getState()).toMatchObject({ filesRunId: null, phase: "idle", message: "before" });
+    expect(await takeSaved()).toEqual([]);
+  });
+});
