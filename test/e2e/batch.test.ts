@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { expect, test } from "vitest";
 import { button, useMock } from "./browser";
 import { useE2E } from "./context";
-import { answerLine } from "../mock/batch-answer";
+import { runBatchFile } from "../mock/batch-answer";
 import { importCsv, storedResults } from "./runs-helpers";
 
 /**
@@ -97,26 +97,6 @@ test("by batch: reload mid-round, the run polls on and finishes; a second tab su
   // Nothing more is submitted after the cancel.
   expect(batch.created).toHaveLength(3);
 });
-
-/** What `vllm run-batch` would write for a downloaded input file: one output line per input line, in another order. */
-function runBatchFile(text: string): string {
-  const lines = text
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as { custom_id: string; url: string; body: Record<string, unknown> });
-  return `${lines
-    .map((line, i) => {
-      const answer = answerLine(line.url, line.body as never, {});
-      return JSON.stringify({
-        id: `vllm-${i}`,
-        custom_id: line.custom_id,
-        response: { status_code: answer.status, request_id: `r${i}`, body: answer.body },
-        error: null,
-      });
-    })
-    .reverse()
-    .join("\n")}\n`;
-}
 
 test("no batch API: the probe says why, and Download batch file / Upload results finish the run round by round", { timeout: 240_000 }, async () => {
   const mock = await e2e.mock();

@@ -22,6 +22,11 @@ export function statusLine(round: number, batch: RemoteBatch, label: string): st
   return `round ${round} ${label} ${batch.id}: ${text}`;
 }
 
+/** A 4xx other than a rate limit: it will not get better by asking again. */
+function isLasting(error: unknown): boolean {
+  return error instanceof BatchApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
 /** Polls one batch until it ends; network failures back off too, and only many in a row stop it. */
 export async function pollUntilEnded(
   api: BatchApi,
@@ -38,8 +43,7 @@ export async function pollUntilEnded(
       options.onUpdate?.(batch);
       if (ENDED.includes(batch.status)) return batch;
     } catch (error) {
-      // A 4xx other than a rate limit will not get better by asking again.
-      if (error instanceof BatchApiError && error.status >= 400 && error.status < 500 && error.status !== 429) throw error;
+      if (isLasting(error)) throw error;
       failures++;
       if (failures >= options.policy.maxFailures) throw error;
     }
@@ -65,8 +69,7 @@ export async function readAgainOnFailure<T>(
     try {
       return await read();
     } catch (error) {
-      const lasting = error instanceof BatchApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
-      if (lasting || attempt >= retries || options.signal?.aborted) throw error;
+      if (isLasting(error) || attempt >= retries || options.signal?.aborted) throw error;
     }
     await options.sleep(wait, options.signal);
     wait = Math.min(options.policy.maxMs, Math.round(wait * options.policy.factor));

@@ -107,6 +107,7 @@ async function submitChunk(options: BatchRunOptions, chunk: BatchChunk, round: n
   ];
 }
 
+/** The poll's schedule, clock and cancel signal, for polling and for reads asked again. */
 function readOptions(options: BatchRunOptions) {
   return { policy: options.policy ?? DEFAULT_POLL, sleep: options.sleep, ...(options.signal ? { signal: options.signal } : {}) };
 }
@@ -142,9 +143,7 @@ async function collect(options: BatchRunOptions, batch: SubmittedBatch, ids: rea
   const api = options.apiFor(batch.endpoint);
   let last = "";
   const ended = await pollUntilEnded(api, batch.batchId, {
-    policy: options.policy ?? DEFAULT_POLL,
-    sleep: options.sleep,
-    ...(options.signal ? { signal: options.signal } : {}),
+    ...readOptions(options),
     onUpdate: (remote) => {
       const line = statusLine(batch.round, remote, label(batch.endpoint, batch.requests));
       if (line !== last) options.onStatus?.(line);

@@ -4,6 +4,7 @@ import type { MappedSamples } from "../../../src/app/datasets/import/format-api"
 import type { FromWorker, TableInfo, ToWorker } from "../../../src/app/datasets/import/protocol";
 import { createImportSession } from "../../../src/app/datasets/import/session";
 import { bigRagasCsv } from "../../storage/format/big-csv";
+import { inThreadImportWorker } from "./in-thread-worker";
 
 const pandasCsv = [
   ",user_input,response,retrieved_contexts,reference",
@@ -11,22 +12,6 @@ const pandasCsv = [
   "1,它在哪里？,在巴黎。,\"['第一段' '第二段']\",巴黎",
 ].join("\n");
 const bytes = (text: string) => new TextEncoder().encode(text);
-
-/** A worker stand-in that runs the real session in the same thread, asynchronously like a worker. */
-function fakeWorker(): WorkerLike & { terminated: boolean } {
-  const fake = {
-    terminated: false,
-    onmessage: null as ((event: MessageEvent<FromWorker>) => void) | null,
-    handle: createImportSession((message) => setTimeout(() => fake.onmessage?.({ data: message } as MessageEvent<FromWorker>))),
-    postMessage(message: ToWorker) {
-      void fake.handle(message);
-    },
-    terminate() {
-      fake.terminated = true;
-    },
-  };
-  return fake;
-}
 
 function session(): { posted: FromWorker[]; handle: (m: ToWorker) => Promise<void> } {
   const posted: FromWorker[] = [];
@@ -75,7 +60,7 @@ describe("the import worker's session", () => {
 
 describe("ImportJob", () => {
   test("reports the table, answers the latest mapping request, and cancel terminates the worker", async () => {
-    const worker = fakeWorker();
+    const worker = inThreadImportWorker();
     const tables: TableInfo[] = [];
     const job = new ImportJob(worker, { onProgress: () => undefined, onTable: (t) => tables.push(t), onFailed: () => undefined });
     job.read("ragas.csv", bytes(pandasCsv));

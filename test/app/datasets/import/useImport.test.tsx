@@ -3,8 +3,6 @@ import "fake-indexeddb/auto";
 import { act } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { WorkerLike } from "../../../../src/app/datasets/import/client";
-import type { FromWorker, ToWorker } from "../../../../src/app/datasets/import/protocol";
-import { createImportSession } from "../../../../src/app/datasets/import/session";
 import { useImport } from "../../../../src/app/datasets/import/useImport";
 import { datasetsT } from "../../../../src/app/datasets/messages";
 import { useDatasets } from "../../../../src/app/datasets/store";
@@ -12,6 +10,7 @@ import { appDb } from "../../../../src/app/shared/persist/db";
 import { useApp } from "../../../../src/app/shared/store";
 import { listDatasets, loadDatasetSamples } from "../../../../src/storage/db/datasets";
 import { render, type Rendered } from "../../render";
+import { inThreadImportWorker } from "../in-thread-worker";
 
 /**
  * The import hook the Datasets view's import panel drives, in Node: the real import session in a
@@ -19,22 +18,11 @@ import { render, type Rendered } from "../../render";
  * hook's phases as a component sees them.
  */
 
-/** The import session in this thread, answering later as a worker does. */
 const workers: { terminated: boolean }[] = [];
 function inThreadWorker(): WorkerLike {
-  const fake = {
-    terminated: false,
-    onmessage: null as ((event: MessageEvent<FromWorker>) => void) | null,
-    handle: createImportSession((message) => setTimeout(() => fake.onmessage?.({ data: message } as MessageEvent<FromWorker>))),
-    postMessage(message: ToWorker) {
-      void fake.handle(message);
-    },
-    terminate() {
-      fake.terminated = true;
-    },
-  };
-  workers.push(fake);
-  return fake;
+  const worker = inThreadImportWorker();
+  workers.push(worker);
+  return worker;
 }
 
 let hook: ReturnType<typeof useImport>;

@@ -13,7 +13,7 @@ import { createDataset } from "../../../../src/storage/db/datasets";
 import { getRun, loadRunResults } from "../../../../src/storage/db/runs";
 import { readSamples, requireSamples } from "../../../../src/storage/format/samples-file";
 import { datasetCsv } from "../../../e2e/datasets-fixture";
-import { answerLine } from "../../../mock/batch-answer";
+import { runBatchFile } from "../../../mock/batch-answer";
 
 /**
  * "Download batch file" / "Upload results" (no batch API) through the real flow in Node: the app's
@@ -65,25 +65,6 @@ beforeEach(() => {
   });
 });
 
-/** What `vllm run-batch` writes for an input file: one output line per input line, in another order. */
-function runBatchFile(text: string): string {
-  const lines = text
-    .split("\n")
-    .filter((l) => l.trim() !== "")
-    .map((l) => JSON.parse(l) as { custom_id: string; url: string; body: Record<string, unknown> });
-  return `${lines
-    .map((line, i) => {
-      const answer = answerLine(line.url, line.body as never, {});
-      return JSON.stringify({
-        id: `vllm-${i}`,
-        custom_id: line.custom_id,
-        response: { status_code: answer.status, request_id: `r${i}`, body: answer.body },
-        error: null,
-      });
-    })
-    .reverse()
-    .join("\n")}\n`;
-}
 const lineCount = (text: string) => text.trim().split("\n").length;
 const output = (name: string, text: string) => new File([text], name, { type: "application/jsonl" });
 
