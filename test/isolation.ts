@@ -7,13 +7,25 @@ import { dirname, join, relative, resolve } from "node:path";
  * evaluated again, which took about a third of the unit run's CPU).
  *
  * A file needs its own world when it changes what the files after it would see: a DOM environment,
- * fake-indexeddb (a global database that app modules hold open), globals it replaces or stubs, or
+ * fake-indexeddb (a global database that app modules hold open), globals it replaces or stubs, spies
+ * and fake timers, or
  * the app's state held at module level (a zustand store, or a top-level `let` in src/app: the open
  * app database, a run in progress, a cached loader), reached through any chain of relative imports.
  * (The engine's and the transport's top-level caches are memos of pure functions, safe to share.) The markers are read from the
  * files themselves, so a new test is placed by what it does, never by a list someone must remember to edit.
  */
-const MARKERS = [/@vitest-environment/, /fake-indexeddb/, /vi\.stubGlobal/, /globalThis\.\w+\s*=[^=]/, /vi\.mock\(/, /vi\.resetModules/];
+const MARKERS = [
+  /@vitest-environment/,
+  /fake-indexeddb/,
+  /vi\.stubGlobal/,
+  /globalThis\.\w+\s*=[^=]/,
+  /vi\.mock\(/,
+  /vi\.resetModules/,
+  // A spy replaces a shared module's export or a global method, and fake timers replace the clock, for
+  // every file after this one in the same worker when a failure skips the restore.
+  /vi\.spyOn\(/,
+  /vi\.useFakeTimers/,
+];
 const STORE = /from\s+["']zustand["']/;
 const TOP_LEVEL_LET = /^let /m;
 const APP_SOURCE = `${join("src", "app")}/`;

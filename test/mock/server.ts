@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { malformedAnswer, readChatRequest, refusedKeyword, scriptedAnswer, unsupportedFormat, xgrammarAnswer, type ChatAnswer } from "./chat";
 import { embedText, toBase64 } from "./embeddings";
 import { pickFault, seededRandom } from "./faults";
+import { createGate, type Gate } from "./gate";
 import { answerPreflight, delay, openAiError, readBody, sendJson } from "./http";
 import { DEFAULT_MODELS, mergeOptions, type FaultKind, type MockOptions, type MockRequestRecord, type RequestKind, type ScriptedReply } from "./options";
 import { tokens } from "./tokens";
@@ -22,6 +23,8 @@ export interface MockServer {
   configure(partial: MockOptions): void;
   /** Appends one-shot replies for the next chat requests. */
   enqueue(...replies: ScriptedReply[]): void;
+  /** Holds chat and embedding requests before they are answered (test/mock/gate.ts). */
+  gate: Omit<Gate, "pass">;
 }
 
 type Json = Record<string, unknown>;
@@ -47,6 +50,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
   const log: MockRequestRecord[] = [];
   let inFlight = 0;
   let peakInFlight = 0;
+  const gate = createGate();
 
   function respond(res: ServerResponse, record: MockRequestRecord, status: number, body: unknown, headers: Record<string, string> = {}): void {
     record.status = status;
@@ -163,6 +167,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     }
     const text = method === "POST" ? await readBody(req) : "";
     await delay(options.latencyMs ?? 0, closed.signal);
+    if (counted) await gate.pass(closed.signal);
     if (closed.signal.aborted) return;
 
     const auth = authorized(req, options.apiKey);
@@ -237,6 +242,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     enqueue(...replies: ScriptedReply[]) {
       script.push(...replies);
     },
+    gate,
     close() {
       // Hung requests would keep server.close() waiting forever.
       if ("closeAllConnections" in server) server.closeAllConnections();
