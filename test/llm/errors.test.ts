@@ -42,14 +42,16 @@ describe("errors from the server", () => {
 });
 
 describe("unreachable server", () => {
-  it("says it could not reach the base URL, quickly and without retries in the connection test", async () => {
+  it("says it could not reach the base URL, without retries in the connection test", async () => {
     const server = await startMockServer({ responders: { test_echo: echoBrain } });
     const url = server.url;
     await server.close();
-    const started = performance.now();
     const tested = await testConnection({ baseURL: url, apiKey: API_KEY, model: "m" });
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(tested.ok).toBe(false);
+    expect(
+      tested.calls.map((c) => c.attempts),
+      "one request, no retry",
+    ).toEqual([1]);
     if (tested.ok) return;
     expect(tested.error.kind).toBe("network");
     expect(tested.diagnosis).toBe(`Could not reach ${url}: the server is down or the base URL is wrong.`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { MetricError } from "../../src/engine/result";
 import { backoffDelay, createJudge, LlmError, retryDelay, withRetry } from "../../src/llm";
 import { NETWORK_RETRY_CAP } from "../../src/llm/retry";
@@ -29,8 +29,9 @@ describe("retries, timeouts and cancellation", () => {
     const reply = await judge.complete(echoRequest({ onRateLimited: () => mock.server.configure({ faults: {} }) }));
     const elapsed = performance.now() - started;
     expect(reply.calls[0]!.attempts).toBe(2);
+    // At least what the server asked for; how much longer depends on the machine, so no upper bound
+    // here (the wait's length itself, 2000 ms asked -> 2000 ms slept, is the recording-sleep test above).
     expect(elapsed).toBeGreaterThanOrEqual(45);
-    expect(elapsed).toBeLessThan(2000);
     const [first, second] = mock.server.log;
     expect(first!.status).toBe(429);
     expect(second!.startedAt - first!.endedAt).toBeGreaterThanOrEqual(45);
@@ -55,8 +56,8 @@ describe("retries, timeouts and cancellation", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(290);
     expect(reply.value).toEqual(expectedEcho);
     expect(reply.calls[0]!.attempts).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 20));
     // The hung request ended because the client gave up, with no answer sent.
+    await vi.waitFor(() => expect(mock.server.inFlight).toBe(0));
     expect(mock.server.log[0]!.status).toBe(0);
     expect(mock.server.log[0]!.endedAt - mock.server.log[0]!.startedAt).toBeGreaterThanOrEqual(280);
     expect(mock.server.inFlight).toBe(0);
@@ -99,33 +100,29 @@ describe("retries, timeouts and cancellation", () => {
     expect(mock.server.log).toHaveLength(1);
   });
 
-  it("cancels mid-request quickly", async () => {
-    mock.server.configure({ latencyMs: 5_000 });
+  it("cancels mid-request: a request the server never answers ends when the signal aborts", async () => {
+    mock.server.enqueue({ hang: true });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const started = performance.now();
-    const error = (await rejectionOf(createJudge(configFor(mock.server)).complete(echoRequest({ signal: controller.signal })))) as MetricError;
+    const pending = rejectionOf(createJudge(configFor(mock.server)).complete(echoRequest({ signal: controller.signal })));
+    await vi.waitFor(() => expect(mock.server.inFlight).toBe(1));
+    controller.abort();
+    const error = (await pending) as MetricError;
     expect(error.code).toBe("cancelled");
-    expect(performance.now() - started).toBeLessThan(1_000);
+    await vi.waitFor(() => expect(mock.server.inFlight).toBe(0));
+    expect(mock.server.log[0]!.status, "the server never answered it").toBe(0);
     expect(error.calls).toHaveLength(1);
     expect(error.calls[0]!.attempts).toBe(1);
   });
 
-  it("cancels mid-backoff quickly", async () => {
-    mock.server.enqueue({ status: 429, headers: { "retry-after": "10" } });
+  it("cancels mid-backoff: a ten-minute Retry-After ends when the signal aborts", async () => {
+    // Were the backoff not cut short, the test would wait ten minutes and time out.
+    mock.server.enqueue({ status: 429, headers: { "retry-after": "600" } });
     const controller = new AbortController();
-    // Abort once the 429 has been answered (the client is then in its 10 s backoff), not after a
-    // fixed delay that a loaded machine can reach before the request was even sent.
-    const watch = setInterval(() => {
-      if (mock.server.log.length === 1) {
-        clearInterval(watch);
-        setTimeout(() => controller.abort(), 50);
-      }
-    }, 5);
-    const started = performance.now();
-    const error = (await rejectionOf(createJudge(configFor(mock.server)).complete(echoRequest({ signal: controller.signal })))) as MetricError;
+    const pending = rejectionOf(createJudge(configFor(mock.server)).complete(echoRequest({ signal: controller.signal })));
+    await vi.waitFor(() => expect(mock.server.log[0]?.status).toBe(429));
+    controller.abort();
+    const error = (await pending) as MetricError;
     expect(error.code).toBe("cancelled");
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(mock.server.log).toHaveLength(1);
   });
 

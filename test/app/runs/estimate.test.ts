@@ -67,9 +67,8 @@ describe("estimateRun", () => {
     expect(e.unpriced).toEqual(["other"]);
   });
 
-  it("approximates a text past EXACT_LIMIT: a 1 MiB unbroken cell is counted in milliseconds, about 4 characters a token", async () => {
+  it("approximates a text past EXACT_LIMIT: a 1 MiB unbroken cell is counted at about 4 characters a token, never by the tokenizer", async () => {
     const huge = "x".repeat(1024 * 1024);
-    const started = performance.now();
     const big = await estimateRun([{ ...samples[1]!, answer: huge }], ["faithfulness"], {
       repeat: 1,
       concurrency: 1,
@@ -77,9 +76,10 @@ describe("estimateRun", () => {
       model: "judge-x",
       prices,
     });
-    expect(performance.now() - started).toBeLessThan(2000);
     const small = await estimateRun([samples[1]!], ["faithfulness"], { repeat: 1, concurrency: 1, hasEmbedder: false, model: "judge-x", prices });
-    // faithfulness sends the sample twice: the answer's 262,144 approximated tokens per call.
+    // faithfulness sends the sample twice: the answer's 262,144 approximated tokens per call. The
+    // tokenizer would count a run of one letter otherwise (and take seconds over it): these bounds
+    // hold only for the approximation.
     expect(big.promptTokens - small.promptTokens).toBeGreaterThanOrEqual(2 * (262_144 - 10));
     expect(big.promptTokens - small.promptTokens).toBeLessThanOrEqual(2 * 262_144);
   });

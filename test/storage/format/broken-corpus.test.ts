@@ -72,14 +72,12 @@ describe("broken inputs: a clear message, and no samples to store", () => {
     expect(parsed.valid.leftOut).toBe(1);
   });
 
-  it("a 50 MB CSV with one bad row deep inside: named by row and field, read in well under 10 s", async () => {
+  it("a 50 MB CSV with one bad row deep inside: named by row and field (its speed: parse-speed.measure.ts)", async () => {
     const file = bigRagasCsv({ bytes: 50 * 1024 * 1024, badRow: 30_000 });
     expect(file.bytes.length).toBeGreaterThanOrEqual(50 * 1024 * 1024);
-    const started = performance.now();
     const progress: number[] = [];
     const table = await readTable({ name: "big.csv", bytes: file.bytes }, { onProgress: (f) => progress.push(f) });
     const parsed = tableToSamples(table, guessMapping(table.columns));
-    const ms = performance.now() - started;
     expect(parsed.errors.map(formatIssue)).toEqual([
       `big.csv row 30000, field "retrieved_contexts": looks like a list but is not one: item 1: a string opened with ' is never closed`,
     ]);
@@ -89,6 +87,5 @@ describe("broken inputs: a clear message, and no samples to store", () => {
     expect(parsed.valid.samples[41_000]!.contexts).toEqual(bigCsvContexts(41_002));
     expect(progress[0]).toBeGreaterThan(0);
     expect(progress.at(-1)).toBe(1);
-    expect(ms).toBeLessThan(10_000);
-  }, 30_000);
+  }, 60_000);
 });

@@ -58,12 +58,13 @@ describe("parseListCell", () => {
     expect(message(42)).toBe("expected text or a list of text, got a number");
   });
 
-  it("is quick on long cells (escapes are copied in runs, not character by character)", () => {
+  it("reads 8 MB of long escaped cells (escapes are copied in runs, not character by character)", () => {
+    // Copied character by character this took seconds; its speed is measured by
+    // test/storage/format/parse-speed.measure.ts, not asserted here, where a busy machine would fail it.
     const long = `'${"x".repeat(200_000)}\\n${"y".repeat(200_000)}'`;
-    const started = performance.now();
     const out = parseListCell(`[${Array.from({ length: 20 }, () => long).join(", ")}]`);
     expect(out.ok && out.items.length).toBe(20);
     expect(out.ok && out.items[0]!.length).toBe(400_001);
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(out.ok && out.items[0]).toBe(`${"x".repeat(200_000)}\n${"y".repeat(200_000)}`);
   });
 });
