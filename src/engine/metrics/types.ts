@@ -110,4 +110,11 @@ export interface MetricDefinition<TTrace extends { calls: CallRecord[] } = { cal
   score(trace: TTrace): ScoreOutcome;
   /** One human sentence on why the score is what it is. */
   explain(trace: TTrace, outcome: ScoreOutcome): string;
+  /**
+   * The schema of the trace fields the score is computed from (its folder's trace.ts, tied to TTrace
+   * at compile time): a report or stored result is checked with it before its score is recomputed.
+   */
+  traceFields: z.ZodType;
+  /** What the score is computed from, in words, for a mismatch message ("statements", "tokens"). */
+  traceItems: string;
 }

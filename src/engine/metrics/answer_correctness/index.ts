@@ -4,6 +4,7 @@ import { statementsPrompt, verdictsPrompt } from "../shared/statement-prompts";
 import { extractStatements, verifyStatements, zipVerdicts } from "../shared/steps";
 import type { MetricContext, MetricDefinition } from "../types";
 import { DEFAULT_WEIGHTS, explainAnswerCorrectness, scoreAnswerCorrectness, type AnswerCorrectnessTrace } from "./score";
+import { answerCorrectnessTraceFields } from "./trace";
 
 const weightsOf = (ctx: Pick<MetricContext, "options">): [number, number] => ctx.options.weights ?? DEFAULT_WEIGHTS;
 
@@ -41,4 +42,6 @@ export const answerCorrectness: MetricDefinition<AnswerCorrectnessTrace> = {
   },
   score: scoreAnswerCorrectness,
   explain: explainAnswerCorrectness,
+  traceFields: answerCorrectnessTraceFields,
+  traceItems: "statements",
 };

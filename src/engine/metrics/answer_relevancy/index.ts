@@ -5,6 +5,7 @@ import { optionsOf, wholeNumber } from "../shared/options";
 import type { MetricDefinition } from "../types";
 import { questionsOutputFor, questionsPrompt } from "./prompts";
 import { explainAnswerRelevancy, scoreAnswerRelevancy, type AnswerRelevancyTrace } from "./score";
+import { answerRelevancyTraceFields } from "./trace";
 
 const DEFAULT_QUESTION_COUNT = 3;
 
@@ -46,4 +47,6 @@ export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   },
   score: scoreAnswerRelevancy,
   explain: explainAnswerRelevancy,
+  traceFields: answerRelevancyTraceFields,
+  traceItems: "questions",
 };

@@ -1,5 +1,6 @@
 import { textMetric } from "../shared/text-metric";
 import { explainBleu, scoreBleu, type BleuTrace } from "./score";
+import { bleuTraceFields } from "./trace";
 
 /** sacreBLEU's sentence_bleu with its defaults (13a, exp smoothing, effective order), / 100; `zh` tokens for Chinese. */
 export const bleu = textMetric<BleuTrace>({
@@ -9,4 +10,6 @@ export const bleu = textMetric<BleuTrace>({
   trace: async (answer, reference) => (await import("./sentence")).bleuTrace(answer, reference),
   score: scoreBleu,
   explain: explainBleu,
+  traceFields: bleuTraceFields,
+  traceItems: "tokens",
 });

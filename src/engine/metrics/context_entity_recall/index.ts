@@ -2,6 +2,7 @@ import { extractWith } from "../shared/steps";
 import type { MetricDefinition } from "../types";
 import { entitiesPrompt } from "./prompts";
 import { explainContextEntityRecall, scoreContextEntityRecall, type ContextEntityRecallTrace } from "./score";
+import { contextEntityRecallTraceFields } from "./trace";
 
 /** Context entity recall: the reference's entities found among the contexts' entities; 2 chat calls at once. */
 export const contextEntityRecall: MetricDefinition<ContextEntityRecallTrace> = {
@@ -20,4 +21,6 @@ export const contextEntityRecall: MetricDefinition<ContextEntityRecallTrace> = {
   },
   score: scoreContextEntityRecall,
   explain: explainContextEntityRecall,
+  traceFields: contextEntityRecallTraceFields,
+  traceItems: "entities",
 };

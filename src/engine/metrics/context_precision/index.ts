@@ -6,6 +6,7 @@ import { optionsOf, flag } from "../shared/options";
 import type { MetricContext, MetricDefinition, MetricOptions } from "../types";
 import { type UsefulnessVerdict, usefulnessOutputFor, usefulnessPrompt } from "./prompts";
 import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTrace, type ContextVerdict } from "./score";
+import { contextPrecisionTraceFields } from "./trace";
 
 /** How the contexts are judged: which prompt, its reply schema, and the text each context must have been useful for. */
 export interface UsefulnessJudging {
@@ -61,4 +62,6 @@ export const contextPrecision: MetricDefinition<ContextPrecisionTrace> = {
   },
   score: scoreContextPrecision,
   explain: explainContextPrecision,
+  traceFields: contextPrecisionTraceFields,
+  traceItems: "contexts",
 };

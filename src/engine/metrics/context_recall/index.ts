@@ -2,6 +2,7 @@ import { ask } from "../shared/ask";
 import type { MetricDefinition } from "../types";
 import { attributionPrompt } from "./prompts";
 import { explainContextRecall, scoreContextRecall, type ContextRecallTrace } from "./score";
+import { contextRecallTraceFields } from "./trace";
 
 export const contextRecall: MetricDefinition<ContextRecallTrace> = {
   id: "context_recall",
@@ -21,4 +22,6 @@ export const contextRecall: MetricDefinition<ContextRecallTrace> = {
   },
   score: scoreContextRecall,
   explain: explainContextRecall,
+  traceFields: contextRecallTraceFields,
+  traceItems: "statements",
 };

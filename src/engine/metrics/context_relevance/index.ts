@@ -6,6 +6,7 @@ import type { MetricDefinition } from "../types";
 import { neededOutputFor, neededSentencesPrompt } from "./prompts";
 import { explainContextRelevance, scoreContextRelevance, type ContextRelevanceTrace } from "./score";
 import { sentenceWindows, windowCount } from "./windows";
+import { contextRelevanceTraceFields } from "./trace";
 
 /** Each context is split on its own, so a sentence never spans two contexts. */
 function sentencesOf(sample: Sample): { text: string; context: number }[] {
@@ -38,4 +39,6 @@ export const contextRelevance: MetricDefinition<ContextRelevanceTrace> = {
   },
   score: scoreContextRelevance,
   explain: explainContextRelevance,
+  traceFields: contextRelevanceTraceFields,
+  traceItems: "sentences",
 };

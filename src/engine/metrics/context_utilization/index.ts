@@ -2,6 +2,7 @@ import { judgeUsefulness, perContextOptions, usefulnessCalls } from "../context_
 import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTrace } from "../context_precision/score";
 import type { MetricDefinition } from "../types";
 import { utilizationOutputFor, utilizationPrompt } from "./prompts";
+import { contextPrecisionTraceFields } from "../context_precision/trace";
 
 /**
  * Context utilization: context precision with the answer in place of the reference (ragas's
@@ -25,4 +26,6 @@ export const contextUtilization: MetricDefinition<ContextPrecisionTrace> = {
   },
   score: scoreContextPrecision,
   explain: (trace, outcome) => explainContextPrecision(trace, outcome).replace("the reference answer", "the answer"),
+  traceFields: contextPrecisionTraceFields,
+  traceItems: "contexts",
 };

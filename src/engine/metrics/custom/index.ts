@@ -5,10 +5,12 @@ import type { MetricDefinition } from "../types";
 import { customId, type CustomJudge, MAX_STRICTNESS } from "./definition";
 import { customJudgePrompt } from "./prompt";
 import { explainCustomJudge, scoreCustomJudge, type CustomJudgeTrace } from "./score";
+import { customJudgeTraceFields } from "./trace";
 
 export { customId, customJudgeSchema, isCustomId, slugify, MAX_STRICTNESS, type CustomJudge, type CustomJudgeInput } from "./definition";
 export { customJudgePrompt } from "./prompt";
 export { scoreCustomJudge, type CustomJudgeTrace } from "./score";
+export { customJudgeTraceFields } from "./trace";
 
 /** Votes after the first are asked warmer, so k votes can disagree (a real vote, not k copies of one reply). */
 const VOTE_TEMPERATURE = 0.7;
@@ -38,5 +40,7 @@ export function customJudgeMetric(judge: CustomJudge): MetricDefinition<CustomJu
     },
     score: scoreCustomJudge,
     explain: explainCustomJudge,
+    traceFields: customJudgeTraceFields,
+    traceItems: "votes",
   };
 }

@@ -1,5 +1,6 @@
 import { textMetric } from "../shared/text-metric";
 import { exactMatchTrace, explainExactMatch, scoreExactMatch, type ExactMatchTrace } from "./score";
+import { exactMatchTraceFields } from "./trace";
 
 /** ragas's ExactMatch: float(reference == response), no normalisation. */
 export const exactMatch = textMetric<ExactMatchTrace>({
@@ -8,4 +9,6 @@ export const exactMatch = textMetric<ExactMatchTrace>({
   trace: exactMatchTrace,
   score: scoreExactMatch,
   explain: explainExactMatch,
+  traceFields: exactMatchTraceFields,
+  traceItems: "match flag",
 });

@@ -4,6 +4,7 @@ import { extractWith, verifyStatements, zipVerdicts } from "../shared/steps";
 import type { MetricContext, MetricDefinition, MetricOptions } from "../types";
 import { claimsPrompt } from "./prompts";
 import { explainFactualCorrectness, scoreFactualCorrectness, type FactualCorrectnessTrace, type FactualMode, type Level } from "./score";
+import { factualCorrectnessTraceFields } from "./trace";
 
 interface Settings {
   mode: FactualMode;
@@ -57,4 +58,6 @@ export const factualCorrectness: MetricDefinition<FactualCorrectnessTrace> = {
   },
   score: scoreFactualCorrectness,
   explain: explainFactualCorrectness,
+  traceFields: factualCorrectnessTraceFields,
+  traceItems: "claims",
 };

@@ -2,6 +2,7 @@ import { extractStatements, verifyStatements, zipVerdicts } from "../shared/step
 import type { MetricDefinition } from "../types";
 import { statementsPrompt, verdictsPrompt } from "./prompts";
 import { explainFaithfulness, scoreFaithfulness, type FaithfulnessTrace } from "./score";
+import { faithfulnessTraceFields } from "./trace";
 
 export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
   id: "faithfulness",
@@ -20,4 +21,6 @@ export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
   },
   score: scoreFaithfulness,
   explain: explainFaithfulness,
+  traceFields: faithfulnessTraceFields,
+  traceItems: "statements",
 };

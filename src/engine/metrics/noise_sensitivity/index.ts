@@ -3,6 +3,7 @@ import { statementsPrompt, verdictsPrompt } from "../shared/statement-prompts";
 import { extractStatements, verifyStatements } from "../shared/steps";
 import type { MetricDefinition } from "../types";
 import { explainNoiseSensitivity, scoreNoiseSensitivity, type NoiseMode, type NoiseSensitivityTrace } from "./score";
+import { noiseSensitivityTraceFields } from "./trace";
 
 /**
  * Noise sensitivity (RAGChecker's, as ragas has it). The reference's and the answer's statements
@@ -44,4 +45,6 @@ export const noiseSensitivity: MetricDefinition<NoiseSensitivityTrace> = {
   },
   score: scoreNoiseSensitivity,
   explain: explainNoiseSensitivity,
+  traceFields: noiseSensitivityTraceFields,
+  traceItems: "statements",
 };

@@ -1,5 +1,6 @@
 import { textMetric } from "../shared/text-metric";
 import { explainRougeL, lcsLength, scoreRougeL, type RougeLTrace } from "./score";
+import { rougeLTraceFields } from "./trace";
 
 /** rouge-score's rougeL F-measure with use_stemmer=True; each CJK character a token. */
 export const rougeL = textMetric<RougeLTrace>({
@@ -14,4 +15,6 @@ export const rougeL = textMetric<RougeLTrace>({
   },
   score: scoreRougeL,
   explain: explainRougeL,
+  traceFields: rougeLTraceFields,
+  traceItems: "tokens and LCS length",
 });

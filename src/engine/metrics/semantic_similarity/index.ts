@@ -1,6 +1,7 @@
 import { embedPair } from "../shared/embed";
 import type { MetricDefinition } from "../types";
 import { explainSemanticSimilarity, scoreSemanticSimilarity, type SemanticSimilarityTrace } from "./score";
+import { semanticSimilarityTraceFields } from "./trace";
 
 /** Semantic similarity: the cosine of the answer's and the reference's embeddings, both in one request. No judge. */
 export const semanticSimilarity: MetricDefinition<SemanticSimilarityTrace> = {
@@ -16,4 +17,6 @@ export const semanticSimilarity: MetricDefinition<SemanticSimilarityTrace> = {
   },
   score: scoreSemanticSimilarity,
   explain: explainSemanticSimilarity,
+  traceFields: semanticSimilarityTraceFields,
+  traceItems: "similarity",
 };

@@ -13,6 +13,8 @@ export function textMetric<TTrace extends { calls: CallRecord[] }>(spec: {
   trace(answer: string, reference: string): Omit<TTrace, "calls"> | Promise<Omit<TTrace, "calls">>;
   score(trace: TTrace): ScoreOutcome;
   explain(trace: TTrace, outcome: ScoreOutcome): string;
+  traceFields: MetricDefinition<TTrace>["traceFields"];
+  traceItems: string;
 }): MetricDefinition<TTrace> {
   return {
     id: spec.id,
@@ -23,6 +25,8 @@ export function textMetric<TTrace extends { calls: CallRecord[] }>(spec: {
     run: async (ctx) => spec.trace(ctx.sample.answer, ctx.sample.reference ?? ""),
     score: spec.score,
     explain: spec.explain,
+    traceFields: spec.traceFields,
+    traceItems: spec.traceItems,
   };
 }
 

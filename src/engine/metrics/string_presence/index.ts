@@ -1,5 +1,6 @@
 import { textMetric } from "../shared/text-metric";
 import { explainStringPresence, scoreStringPresence, stringPresenceTrace, type StringPresenceTrace } from "./score";
+import { stringPresenceTraceFields } from "./trace";
 
 /** ragas's StringPresence: float(reference in response), no normalisation. */
 export const stringPresence = textMetric<StringPresenceTrace>({
@@ -8,4 +9,6 @@ export const stringPresence = textMetric<StringPresenceTrace>({
   trace: stringPresenceTrace,
   score: scoreStringPresence,
   explain: explainStringPresence,
+  traceFields: stringPresenceTraceFields,
+  traceItems: "presence flag",
 });

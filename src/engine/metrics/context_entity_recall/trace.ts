@@ -1,0 +1,7 @@
+import { textItems, traceFields } from "../shared/trace-fields";
+import type { ContextEntityRecallTrace } from "./score";
+
+export const contextEntityRecallTraceFields = traceFields<ContextEntityRecallTrace>()({
+  referenceEntities: textItems,
+  contextEntities: textItems,
+});
