@@ -231,6 +231,7 @@ export const en = {
     requests: (n: number) => (n === 1 ? "1 request" : `${n} requests`),
     cost: (usd: string) => `≈ ${usd}`,
     costUnknown: (models: string) => `cost unknown (no price for ${models})`,
+    costCached: "$0 (cached)",
     // Issue 19: the demo judge replays recorded replies; nothing is billed, so no tokens or cost are shown.
     demoUsage: (n: number) => `demo judge: ${n === 1 ? "1 recorded reply" : `${n} recorded replies`}, no cost`,
     cached: "cached",

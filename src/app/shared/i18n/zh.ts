@@ -225,6 +225,7 @@ export const zh: Messages = {
     requests: (n) => `${n} 次请求`,
     cost: (usd) => `≈ ${usd}`,
     costUnknown: (models) => `费用未知（${models} 没有价格）`,
+    costCached: "$0（来自缓存）",
     demoUsage: (n) => `演示评审：${n} 条录制的回复，无费用`,
     cached: "来自缓存",
     allCached: "所有调用均来自缓存",
