@@ -15,6 +15,9 @@ export function MetricCard({
   contexts,
   judgeNames,
   options,
+  collapsed = false,
+  onToggleDetails,
+  failedAbove = false,
 }: {
   id: AnyMetricId;
   result: MetricResult;
@@ -23,12 +26,19 @@ export function MetricCard({
   judgeNames?: Readonly<Record<string, string>>;
   /** The options it ran with, shown beside the score (absent or empty: every default). */
   options?: MetricOptions;
+  /** Only the score and the reason, without the trace and the call log. */
+  collapsed?: boolean;
+  /** Given, the card has a button that shows or hides its details. */
+  onToggleDetails?: () => void;
+  /** Its error is the one every card shares, said once above the cards: the card points there. */
+  failedAbove?: boolean;
 }) {
   const t = useT();
   const calls = (result.trace?.calls ?? []) as CallRecord[];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
+  const detailsId = `details-${metricCardDomId(id)}`;
   return (
-    <section className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
+    <section id={metricCardDomId(id)} tabIndex={-1} className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
       <header className="card-head">
         <div>
           <h3>{metricLabel(t, id, judgeNames)}</h3>
@@ -41,17 +51,29 @@ export function MetricCard({
       {optionsText(options) ? <p className="muted metric-options-used">{t.more.optionsShown(optionsText(options))}</p> : null}
       {result.score === null && result.error ? (
         <p className="null-reason">
-          <code>{result.error.code}</code> {result.error.message}
+          <code>{result.error.code}</code> {failedAbove ? t.results.failedAbove : result.error.message}
         </p>
       ) : (
         <Reason text={traceSummary(t, id, result) ?? result.reason} />
       )}
-      <ErrorBoundary fallback={(message) => <p className="note note-error">{t.results.traceBroken(message)}</p>}>
-        <TraceView id={id} result={result} contexts={contexts} />
-      </ErrorBoundary>
-      <CallLog calls={calls} />
+      {onToggleDetails ? (
+        <button type="button" className="btn btn-small btn-quiet details-toggle" aria-expanded={!collapsed} aria-controls={detailsId} onClick={onToggleDetails}>
+          {collapsed ? t.results.showDetails : t.results.hideDetails}
+        </button>
+      ) : null}
+      <div id={detailsId} hidden={collapsed}>
+        <ErrorBoundary fallback={(message) => <p className="note note-error">{t.results.traceBroken(message)}</p>}>
+          <TraceView id={id} result={result} contexts={contexts} />
+        </ErrorBoundary>
+        <CallLog calls={calls} />
+      </div>
     </section>
   );
+}
+
+/** The element id of a metric's card, so a link or the score strip can bring it into view. */
+export function metricCardDomId(id: AnyMetricId): string {
+  return `card-${id.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
 function Reason({ text }: { text: string | undefined }) {

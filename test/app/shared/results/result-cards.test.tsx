@@ -158,7 +158,8 @@ describe("the usage summary", () => {
     const unpriced: CallRecord = { ...call, model: "my-local-model" };
     const usageOf = (calls: CallRecord[]) => {
       view?.unmount();
-      view = render(<UsageSummary results={{ faithfulness: { score: 1, trace: { statements: [], calls } } }} demo={false} />);
+      const result: MetricResult<MetricTraces["faithfulness"]> = { score: 1, trace: { statements: [], calls } };
+      view = render(<UsageSummary results={{ faithfulness: result }} demo={false} />);
       return view.container.querySelector('[data-testid="usage"]')!.textContent!;
     };
     expect(usageOf([unpriced])).toContain("cost unknown (no price for my-local-model)");
