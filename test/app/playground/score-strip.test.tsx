@@ -50,7 +50,7 @@ describe("the score strip", () => {
     ]);
 
     await click(buttonByText(strip, en.results.collapseAll));
-    const details = (id: string) => view!.container.querySelector(`section[aria-label="${id} result"] [id^="details-"]`) as HTMLElement;
+    const details = (id: string) => view!.container.querySelector(`section[aria-label="${id} result"] .card-details`) as HTMLElement;
     for (const id of [...TEXT, "faithfulness"]) expect(details(id).hidden, id).toBe(true);
     // Collapsed, a card still says its score and why.
     expect(view.container.querySelector('[data-testid="score-bleu"]')!.textContent).toBe(results.bleu!.score!.toFixed(2));

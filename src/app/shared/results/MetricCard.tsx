@@ -36,15 +36,29 @@ export function MetricCard({
   const t = useT();
   const calls = (result.trace?.calls ?? []) as CallRecord[];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
-  const detailsId = `details-${metricCardDomId(id)}`;
+  // Ids only where the cards are the page's one list of metrics (the playground, which passes
+  // onToggleDetails): elsewhere two cards of one metric may sit side by side (a pair, A and B).
+  const domId = onToggleDetails ? metricCardDomId(id) : undefined;
+  const detailsId = domId ? `details-${domId}` : undefined;
   return (
-    <section id={metricCardDomId(id)} tabIndex={-1} className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
+    <section id={domId} tabIndex={domId ? -1 : undefined} className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
       <header className="card-head">
         <div>
           <h3>{metricLabel(t, id, judgeNames)}</h3>
           <code className="metric-id">{id}</code>
           {lowerIsBetter(id) ? <span className="badge badge-lower">{t.more.lowerIsBetter}</span> : null}
           {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
+          {onToggleDetails ? (
+            <button
+              type="button"
+              className="btn btn-small btn-quiet details-toggle"
+              aria-expanded={!collapsed}
+              aria-controls={detailsId}
+              onClick={onToggleDetails}
+            >
+              {collapsed ? t.results.showDetails : t.results.hideDetails}
+            </button>
+          ) : null}
         </div>
         <ScoreBadge id={id} result={result} />
       </header>
@@ -56,12 +70,7 @@ export function MetricCard({
       ) : (
         <Reason text={traceSummary(t, id, result) ?? result.reason} />
       )}
-      {onToggleDetails ? (
-        <button type="button" className="btn btn-small btn-quiet details-toggle" aria-expanded={!collapsed} aria-controls={detailsId} onClick={onToggleDetails}>
-          {collapsed ? t.results.showDetails : t.results.hideDetails}
-        </button>
-      ) : null}
-      <div id={detailsId} hidden={collapsed}>
+      <div id={detailsId} className="card-details" hidden={collapsed}>
         <ErrorBoundary fallback={(message) => <p className="note note-error">{t.results.traceBroken(message)}</p>}>
           <TraceView id={id} result={result} contexts={contexts} />
         </ErrorBoundary>
