@@ -37,7 +37,10 @@ async function scoreAll(page: Page): Promise<void> {
   for (const id of METRIC_IDS) await page.getByRole("checkbox", { name: id, exact: true }).check();
   await button(page, "Score").click();
   await waitForIdle(page, 120_000);
+  const height = () => page.locator("#results").evaluate((panel) => Math.round(panel.getBoundingClientRect().height));
+  const expanded = await height();
   await page.getByRole("navigation", { name: "Scores" }).getByRole("button", { name: "Collapse all" }).click();
+  console.log(`results column at ${page.viewportSize()?.width} px: ${expanded} px expanded, ${await height()} px collapsed`);
   // The Score bar sticks to the window's bottom; in a full-page picture it would sit over the form.
   await page.addStyleTag({ content: ".score-dock { position: static !important; }" });
 }
