@@ -44,6 +44,11 @@ test("paste the WikiEval Oppenheimer sample, score it against the mock: five sco
   const after = await waitForScores(page, METRIC_IDS, 10_000);
   expect(after).toEqual(scores);
   await expectTraces(page);
+  // Issue 26: the strip above the cards says every score; a click brings its card into focus.
+  const strip = page.getByRole("navigation", { name: "Scores" });
+  for (const id of METRIC_IDS) expect(await strip.getByTestId(`strip-${id}`).innerText(), id).toBe(scores[id]);
+  await strip.locator("li button").last().click();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("context_recall result");
 
   // Re-scoring the unchanged sample (this was test/e2e/06-cache.test.ts, in its own page) is served
   // from the response cache, kept in IndexedDB across the reload. By keyboard: Ctrl+Enter in a field
@@ -52,13 +57,14 @@ test("paste the WikiEval Oppenheimer sample, score it against the mock: five sco
   expect(sent).toBeGreaterThan(0);
   const history = await page.locator(".history-list > li").count();
   await field(page, "Answer").press("Control+Enter");
-  await expect.poll(() => page.locator(".history-list > li").count(), { timeout: 15_000 }).toBe(history + 1);
+  await expect.poll(() => statusLine(page).innerText(), { timeout: 15_000 }).toBe("Scored from the cache: no requests were made.");
   await waitForIdle(page);
+  // Issue 26: the same sample scored the same way again is one History row (its time moves), not two.
+  expect(await page.locator(".history-list > li").count()).toBe(history);
   const second = await waitForScores(page);
   expect(second).toEqual(scores);
   const again = mock.log.slice(sent).map((r) => `${r.method} ${r.path} ${r.schemaName ?? ""} ${r.status}`);
   expect(again, "requests made by the second run").toEqual([]);
-  expect(await statusLine(page).innerText()).toBe("Scored from the cache: no requests were made.");
   for (const id of METRIC_IDS) {
     expect(await resultCard(page, id).getByText("cached", { exact: true }).first().isVisible(), id).toBe(true);
   }

@@ -2,7 +2,9 @@ import { type AnyMetricId, type CustomJudge, evaluate, getMetric, missingInput, 
 import { metricOptionsOf } from "../shared/metric-picker/groups";
 import { useCustomJudges } from "../shared/persist/custom-judges";
 import { newId } from "../../storage/db/ids";
-import { recordRun } from "../shared/persist/history-sync";
+import { recordRun, type RunRecorder } from "../shared/persist/history-sync";
+import { scoreConfigKey } from "./history-key";
+import { allFailed } from "../shared/results/failures";
 import { demoPorts, hasEmbedderFor, planFor, realPorts } from "../shared/ports/judge-ports";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
 import { useApp } from "../shared/store";
@@ -59,7 +61,7 @@ export async function scoreDraft(): Promise<void> {
   const model = plan.kind === "demo" ? DEMO_JUDGE_MODEL : keyless ? "" : state.settings.model;
   state.startRun(sample, metricIds, plan.kind === "demo", model);
   state.setStatus((t) => t.status.running(0, metricIds.length));
-  const recorder = recordRun(sample, metricIds, model, plan.kind === "demo");
+  let recorder: RunRecorder | undefined;
 
   try {
     const ports = plan.kind === "demo" ? demoPorts() : keyless ? { judge: undefined, embedder: undefined } : await realPorts(state.bypassCache);
@@ -68,6 +70,17 @@ export async function scoreDraft(): Promise<void> {
     useApp.getState().setRunPrompts(prompts);
     const usedJudges = judges.filter((j) => metricIds.includes(`custom:${j.slug}`));
     useApp.getState().setRunMetricConfig(metricOptions, usedJudges);
+    const configKey = scoreConfigKey({
+      metricIds,
+      metricOptions,
+      prompts,
+      judges: usedJudges,
+      judgedBy: plan.kind === "demo" ? "demo" : keyless ? "keyless" : "endpoint",
+      settings: state.settings,
+    });
+    const picker = { selected: state.selected, options: state.metricOptions };
+    const recording = recordRun({ sample, metricIds, model, demo: plan.kind === "demo", picker, configKey });
+    recorder = recording;
     const output = await evaluate(
       [sample],
       metricIds,
@@ -76,7 +89,7 @@ export async function scoreDraft(): Promise<void> {
         signal: abort.signal,
         onResult: (event) => {
           useApp.getState().setResult(event.metricId, event.result);
-          recorder.add(event.metricId, event.result);
+          recording.add(event.metricId, event.result);
         },
         onProgress: ({ done, total }) => {
           if (!abort.signal.aborted) useApp.getState().setStatus((t) => t.status.running(done, total));
@@ -84,17 +97,27 @@ export async function scoreDraft(): Promise<void> {
       },
     );
     // Every result is on disk before the run reads as finished, so an immediate reload loses nothing.
-    await recorder.finish();
+    await recording.finish({ cancelled: abort.signal.aborted });
     const s = useApp.getState();
     s.finishRun(abort.signal.aborted ? "cancelled" : "done");
     const ms = (s.run.finishedAt ?? Date.now()) - s.run.startedAt;
     const allCached = output.usage.requests === 0 && output.usage.cachedRequests > 0;
-    s.setStatus(abort.signal.aborted ? (t) => t.status.cancelled : allCached ? (t) => t.status.doneCached : (t) => t.status.done(metricIds.length, ms));
+    // Every metric failing (a dead port, CORS) is not "Scored": the results panel says why, once.
+    const failed = allFailed(s.run.results);
+    s.setStatus(
+      abort.signal.aborted
+        ? (t) => t.status.cancelled
+        : failed
+          ? (t) => t.status.allFailed(failed.count)
+          : allCached
+            ? (t) => t.status.doneCached
+            : (t) => t.status.done(metricIds.length, ms),
+    );
   } catch (error) {
     // evaluate() turns metric failures into coded nulls; reaching here means the setup failed
     // (for example an invalid Base URL), which the user can fix in Settings.
     const message = error instanceof Error ? error.message : String(error);
-    await recorder.finish();
+    await recorder?.finish();
     const s = useApp.getState();
     s.finishRun("failed");
     s.setStatus((t) => t.status.failed(message));

@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
+import { runTitle } from "../runs/run-title";
 import { useT } from "../shared/i18n";
+import { useFormats } from "../shared/i18n/format";
 import { useApp } from "../shared/store";
 import type { InterruptedRun } from "./interrupted-runs";
 
@@ -9,6 +11,7 @@ import type { InterruptedRun } from "./interrupted-runs";
  */
 export function InterruptedRunAlert() {
   const t = useT();
+  const fmt = useFormats();
   const [found, setFound] = useState<InterruptedRun | null>(null);
   useEffect(() => {
     let stale = false;
@@ -30,7 +33,7 @@ export function InterruptedRunAlert() {
   };
   return (
     <div className="note interrupted-run" role="alert">
-      <span>{t.app.interrupted(run.name, run.datasetName, found.finished, found.total)}</span>{" "}
+      <span>{t.app.interrupted(runTitle(run, fmt), run.datasetName, found.finished, found.total)}</span>{" "}
       <button type="button" className="btn btn-primary" aria-label="Open interrupted run" onClick={open}>
         {t.app.openInterrupted}
       </button>{" "}

@@ -7,7 +7,7 @@ import { checkDoc, checkedDoc, docType, readDoc, readRow, type StorageIssue, wri
 import { newId } from "./ids";
 import { withQuota } from "./quota";
 import { inTx } from "./tx";
-import { storedMetricIdsSchema, storedResultsSchema } from "./stored-results";
+import { storedMetricIdsSchema, storedPickerOptionsSchema, storedResultsSchema } from "./stored-results";
 
 const historyEntrySchema = z.object({
   id: z.string().min(1),
@@ -21,6 +21,14 @@ const historyEntrySchema = z.object({
   model: z.string(),
   /** Scored by the demo judge (recorded replies), not a real model. */
   demo: z.boolean(),
+  /** The metrics' options as typed in the form, restored when the entry is reopened. */
+  options: storedPickerOptionsSchema.optional(),
+  /**
+   * What the scores depend on besides the sample (metrics, options, prompt versions, models,
+   * endpoint), as one opaque string: a second score of the same sample with the same key replaces
+   * the entry instead of adding a twin.
+   */
+  configKey: z.string().optional(),
 });
 
 /** One scored playground sample, kept so it can be reopened. */

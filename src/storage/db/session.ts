@@ -7,7 +7,7 @@ import { checkedDoc, docType, readDoc, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
 import { inTx } from "./tx";
 import { DOC_KEYS } from "./schema";
-import { storedMetricIdsSchema, storedResultsSchema } from "./stored-results";
+import { storedMetricIdsSchema, storedPickerOptionsSchema, storedResultsSchema } from "./stored-results";
 
 /**
  * The playground as it was: a reload brings back the last sample and whatever results it had.
@@ -20,6 +20,9 @@ const sessionSchema = z.object({
   results: storedResultsSchema,
   /** The history entry these results also went to, if any. */
   historyId: z.string().optional(),
+  /** The metrics ticked in the form and their options (absent in sessions saved before issue 26). */
+  selected: storedMetricIdsSchema.optional(),
+  options: storedPickerOptionsSchema.optional(),
   savedAt: z.number().finite(),
 });
 

@@ -42,5 +42,12 @@ export const storedResultsSchema = z.record(z.string(), z.unknown()).transform((
   return out;
 });
 
+/**
+ * The metric picker's option values as the user typed them (text, or a checkbox's boolean), by
+ * metric id: what the form shows again on a reload or when a history entry is reopened. They are
+ * checked again (parseMetricOptions) when scored, like anything typed.
+ */
+export const storedPickerOptionsSchema = z.record(z.string(), z.record(z.string(), z.union([z.string(), z.boolean()])));
+
 /** Metric ids as stored: ids this build does not know (a newer build's metrics) are dropped, not fatal. */
 export const storedMetricIdsSchema = z.array(z.string()).transform((ids) => ids.filter(isStored));

@@ -2,11 +2,22 @@ import { type AnyMetricId, METRIC_IDS } from "../../../engine";
 import { lowerIsBetter, metricLabel } from "../../shared/results/labels";
 import type { HistoryEntry } from "../../../storage/db/history";
 import { useT } from "../../shared/i18n";
+import type { RawOptions } from "../../shared/metric-picker/groups";
 import { entryToView, removeHistoryEntry } from "../../shared/persist/history-sync";
 import { formatScore, scoreLevel } from "../../shared/results/format";
 import { useApp } from "../../shared/store";
 
 const MAX_TITLE = 90;
+
+/** The entry's metrics with the options they were scored with (none: defaults); other metrics keep the form's. */
+function optionsAsScored(metrics: readonly AnyMetricId[], scored: Record<string, RawOptions>, form: Record<string, RawOptions>): Record<string, RawOptions> {
+  const options = { ...form };
+  for (const id of metrics) {
+    if (scored[id]) options[id] = scored[id];
+    else delete options[id];
+  }
+  return options;
+}
 
 /** Every scored sample kept in this browser, newest first; reopen or delete. */
 export function HistoryPanel() {
@@ -19,6 +30,9 @@ export function HistoryPanel() {
   const reopen = (entry: HistoryEntry) => {
     const s = useApp.getState();
     s.loadDraft(entry.sample);
+    // The metrics it was scored with, so the next Score scores the set on screen (an entry from
+    // before issue 26 kept no options: the form's stay).
+    s.restoreMetrics(entry.metrics, entry.options ? optionsAsScored(entry.metrics, entry.options, s.metricOptions) : s.metricOptions);
     s.showResults(entryToView(entry), entry.createdAt);
     s.setStatus((m) => m.status.reopened);
     document.getElementById("results")?.focus();

@@ -231,6 +231,7 @@ export const en = {
     requests: (n: number) => (n === 1 ? "1 request" : `${n} requests`),
     cost: (usd: string) => `≈ ${usd}`,
     costUnknown: (models: string) => `cost unknown (no price for ${models})`,
+    costCached: "$0 (cached)",
     // Issue 19: the demo judge replays recorded replies; nothing is billed, so no tokens or cost are shown.
     demoUsage: (n: number) => `demo judge: ${n === 1 ? "1 recorded reply" : `${n} recorded replies`}, no cost`,
     cached: "cached",
@@ -245,6 +246,16 @@ export const en = {
     builtInPrompt: "built-in default",
     versionGone: (name: string) => `${name}, no longer saved`,
     useTheseVersions: "Use these versions",
+    // Issue 26: with many metrics, a strip of every score on top; each jumps to its card.
+    strip: "Scores",
+    collapseAll: "Collapse all",
+    expandAll: "Expand all",
+    hideDetails: "Hide details",
+    showDetails: "Show details",
+    // Issue 26: when every metric failed, the reason is said once, above the cards.
+    allFailed: (n: number, message: string) => `${n === 1 ? "The metric" : `All ${n} metrics`} failed: ${message}`,
+    allFailedEach: (n: number) => `All ${n} metrics failed; each card says why.`,
+    failedAbove: "failed with the error above.",
   },
   trace: {
     supported: "supported",
@@ -311,7 +322,6 @@ export const en = {
   },
   callLog: {
     title: (n: number) => (n === 1 ? "Call log (1 call)" : `Call log (${n} calls)`),
-    empty: "No calls were made.",
     chat: "chat",
     embedding: "embedding",
     tokens: "tokens",
@@ -356,6 +366,7 @@ export const en = {
     deleted: "Deleted from history.",
     storageUnavailable: "This browser's storage is unavailable: nothing will be kept after a reload.",
     failed: (message: string) => `Could not score: ${message}`,
+    allFailed: (n: number) => `Nothing scored: ${n === 1 ? "the metric" : `all ${n} metrics`} failed (the reason is above the results).`,
   },
   // Issue 20: the built-in examples' names in the UI language (src/demo keeps each in its own language).
   examples: {

@@ -225,6 +225,7 @@ export const zh: Messages = {
     requests: (n) => `${n} 次请求`,
     cost: (usd) => `≈ ${usd}`,
     costUnknown: (models) => `费用未知（${models} 没有价格）`,
+    costCached: "$0（来自缓存）",
     demoUsage: (n) => `演示评审：${n} 条录制的回复，无费用`,
     cached: "来自缓存",
     allCached: "所有调用均来自缓存",
@@ -238,6 +239,14 @@ export const zh: Messages = {
     builtInPrompt: "内置默认",
     versionGone: (name: string) => `${name}，已不再保存`,
     useTheseVersions: "改用这些版本",
+    strip: "各项得分",
+    collapseAll: "全部折叠",
+    expandAll: "全部展开",
+    hideDetails: "收起详情",
+    showDetails: "展开详情",
+    allFailed: (n, message) => `${n === 1 ? "该指标" : `全部 ${n} 个指标均`}失败：${message}`,
+    allFailedEach: (n) => `全部 ${n} 个指标均失败，原因见各卡片。`,
+    failedAbove: "失败，错误见上方。",
   },
   trace: {
     supported: "有依据",
@@ -297,7 +306,6 @@ export const zh: Messages = {
   },
   callLog: {
     title: (n) => `调用记录（${n} 次）`,
-    empty: "没有发出调用。",
     chat: "对话",
     embedding: "嵌入",
     tokens: "token",
@@ -342,6 +350,7 @@ export const zh: Messages = {
     deleted: "已从历史中删除。",
     storageUnavailable: "本浏览器的存储不可用：刷新后不会保留任何内容。",
     failed: (message) => `无法打分：${message}`,
+    allFailed: (n) => `没有得到分数：${n === 1 ? "该指标" : `全部 ${n} 个指标`}均失败（原因见结果上方）。`,
   },
   examples: {
     "en-rocket-launch": {

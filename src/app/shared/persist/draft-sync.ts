@@ -12,14 +12,23 @@ const SAVE_DELAY_MS = 500;
 export function startDraftSync(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = useApp.subscribe((state, previous) => {
-    if (state.draft === previous.draft && state.run.status === previous.run.status && state.selected === previous.selected) return;
+    const unchanged =
+      state.draft === previous.draft &&
+      state.run.status === previous.run.status &&
+      state.selected === previous.selected &&
+      state.metricOptions === previous.metricOptions;
+    if (unchanged) return;
     clearTimeout(timer);
     timer = setTimeout(() => {
       const s = useApp.getState();
       if (s.run.status === "running") return;
       const sample = draftToSample(s.draft, s.run.sample?.id ?? newId());
       const same = s.run.sample !== null && sameSample(sample, s.run.sample);
-      void saveDraftSession(same ? s.run.sample! : sample, same ? s.run.metricIds : s.selected, same ? s.run.results : {}, same ? s.run.historyId : null);
+      // The ticks and options go too: a reload must not score another set than the one on screen.
+      void saveDraftSession(same ? s.run.sample! : sample, same ? s.run.metricIds : s.selected, same ? s.run.results : {}, same ? s.run.historyId : null, {
+        selected: s.selected,
+        options: s.metricOptions,
+      });
     }, SAVE_DELAY_MS);
   });
   return () => {

@@ -1,6 +1,9 @@
 import type { AnyMetricId, MetricResult, Sample } from "../../../engine";
 import { addHistoryEntry, addHistoryResult, deleteHistoryEntry, listHistory, pruneHistory, type HistoryEntry } from "../../../storage/db/history";
 import { addLastSessionResult, loadLastSession, saveLastSession } from "../../../storage/db/session";
+import type { RawOptions } from "../metric-picker/groups";
+import { allFailed } from "../results/failures";
+import { sameSample } from "../sample-draft";
 import { useApp } from "../store";
 import { withDb } from "./db";
 
@@ -16,8 +19,29 @@ export async function refreshHistory(): Promise<void> {
 export interface RunRecorder {
   /** Stores one finished metric in history and the last session, in order. */
   add(metricId: AnyMetricId, result: MetricResult): void;
-  /** Waits for every write; drops the entry when nothing but cancellations was recorded. */
-  finish(): Promise<void>;
+  /**
+   * Waits for every write, then tidies history: an entry with nothing but cancellations, or where
+   * every metric failed (a dead port, CORS: nothing worth reopening), is dropped; a finished run
+   * replaces the entries of the same sample scored the same way (the same configKey), so scoring
+   * an unchanged sample again moves its one row to the top with the new time and results.
+   */
+  finish(outcome?: { cancelled: boolean }): Promise<void>;
+}
+
+/** The form's ticks and options, saved with the session so a reload scores the same set. */
+export interface PickerState {
+  selected: AnyMetricId[];
+  options: Record<string, RawOptions>;
+}
+
+export interface RecordedRun {
+  sample: Sample;
+  metricIds: AnyMetricId[];
+  model: string;
+  demo: boolean;
+  picker: PickerState;
+  /** What the scores depend on besides the sample (see scoreConfigKey). */
+  configKey: string;
 }
 
 /**
@@ -25,14 +49,17 @@ export interface RunRecorder {
  * metric finishes, so a reload mid-run loses nothing already scored. Writes are chained so a
  * result never races ahead of the entry it belongs to.
  */
-export function recordRun(sample: Sample, metricIds: AnyMetricId[], model: string, demo: boolean): RunRecorder {
+export function recordRun({ sample, metricIds, model, demo, picker, configKey }: RecordedRun): RunRecorder {
   let historyId: string | undefined;
   let kept = 0;
+  const results: Partial<Record<AnyMetricId, MetricResult>> = {};
+  // The options of the metrics scored, as typed: reopening the entry puts them back in the form.
+  const options = Object.fromEntries(metricIds.flatMap((id) => (picker.options[id] ? [[id, picker.options[id]]] : [])));
   let chain: Promise<unknown> = withDb(async (db) => {
-    const entry = await addHistoryEntry(db, { sample, metrics: metricIds, results: {}, model, demo });
+    const entry = await addHistoryEntry(db, { sample, metrics: metricIds, results: {}, model, demo, options, configKey });
     historyId = entry.id;
     useApp.getState().setHistoryId(entry.id);
-    await saveLastSession(db, { sample, metrics: metricIds, results: {}, historyId: entry.id });
+    await saveLastSession(db, { sample, metrics: metricIds, results: {}, historyId: entry.id, selected: picker.selected, options: picker.options });
   });
   const then = (step: () => Promise<unknown>) => {
     chain = chain.then(step, step);
@@ -40,6 +67,7 @@ export function recordRun(sample: Sample, metricIds: AnyMetricId[], model: strin
   return {
     add(metricId, result) {
       if (result.error?.code !== "cancelled") kept++;
+      results[metricId] = result;
       then(() =>
         withDb(async (db) => {
           if (historyId) await addHistoryResult(db, historyId, metricId, result);
@@ -47,10 +75,19 @@ export function recordRun(sample: Sample, metricIds: AnyMetricId[], model: strin
         }),
       );
     },
-    async finish() {
+    async finish(outcome = { cancelled: false }) {
       then(() =>
         withDb(async (db) => {
-          if (kept === 0 && historyId) await deleteHistoryEntry(db, historyId);
+          if (!historyId) return;
+          if (kept === 0 || allFailed(results)) {
+            await deleteHistoryEntry(db, historyId);
+            if (useApp.getState().run.historyId === historyId) useApp.getState().setHistoryId(null);
+          } else if (!outcome.cancelled) {
+            const { entries } = await listHistory(db, HISTORY_KEEP);
+            for (const twin of entries) {
+              if (twin.id !== historyId && twin.configKey === configKey && sameSample(twin.sample, sample)) await deleteHistoryEntry(db, twin.id);
+            }
+          }
           await pruneHistory(db, HISTORY_KEEP);
         }),
       );
@@ -67,6 +104,8 @@ export async function restoreLastSession(): Promise<void> {
   if (!session) return;
   const s = useApp.getState();
   s.loadDraft(session.sample);
+  // Sessions saved before issue 26 hold no ticks: the form keeps its defaults.
+  if (session.selected) s.restoreMetrics(session.selected, session.options ?? {});
   if (Object.keys(session.results).length > 0) {
     const entry = useApp.getState().history.find((h) => h.id === session.historyId);
     s.showResults(
@@ -89,8 +128,11 @@ export async function saveDraftSession(
   metricIds: AnyMetricId[],
   results: Partial<Record<AnyMetricId, MetricResult>>,
   historyId: string | null,
+  picker: PickerState,
 ): Promise<void> {
-  await withDb((db) => saveLastSession(db, { sample, metrics: metricIds, results, ...(historyId ? { historyId } : {}) }));
+  await withDb((db) =>
+    saveLastSession(db, { sample, metrics: metricIds, results, ...(historyId ? { historyId } : {}), selected: picker.selected, options: picker.options }),
+  );
 }
 
 export async function removeHistoryEntry(id: string): Promise<void> {

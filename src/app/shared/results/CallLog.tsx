@@ -5,10 +5,11 @@ import { formatMs } from "./format";
 /** Every request made for a metric: what was sent, what came back, and what it cost. */
 export function CallLog({ calls }: { calls: readonly CallRecord[] }) {
   const t = useT();
+  // A metric that makes no request (BLEU, exact match, a missing input) has no log to open.
+  if (calls.length === 0) return null;
   return (
     <details className="call-log">
       <summary>{t.callLog.title(calls.length)}</summary>
-      {calls.length === 0 ? <p className="muted">{t.callLog.empty}</p> : null}
       <ul className="calls">
         {calls.map((call, i) => (
           <li key={i} className="call">

@@ -15,6 +15,9 @@ export function MetricCard({
   contexts,
   judgeNames,
   options,
+  collapsed = false,
+  onToggleDetails,
+  failedAbove = false,
 }: {
   id: AnyMetricId;
   result: MetricResult;
@@ -23,35 +26,63 @@ export function MetricCard({
   judgeNames?: Readonly<Record<string, string>>;
   /** The options it ran with, shown beside the score (absent or empty: every default). */
   options?: MetricOptions;
+  /** Only the score and the reason, without the trace and the call log. */
+  collapsed?: boolean;
+  /** Given, the card has a button that shows or hides its details. */
+  onToggleDetails?: () => void;
+  /** Its error is the one every card shares, said once above the cards: the card points there. */
+  failedAbove?: boolean;
 }) {
   const t = useT();
   const calls = (result.trace?.calls ?? []) as CallRecord[];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
+  // Ids only where the cards are the page's one list of metrics (the playground, which passes
+  // onToggleDetails): elsewhere two cards of one metric may sit side by side (a pair, A and B).
+  const domId = onToggleDetails ? metricCardDomId(id) : undefined;
+  const detailsId = domId ? `details-${domId}` : undefined;
   return (
-    <section className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
+    <section id={domId} tabIndex={domId ? -1 : undefined} className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
       <header className="card-head">
         <div>
           <h3>{metricLabel(t, id, judgeNames)}</h3>
           <code className="metric-id">{id}</code>
           {lowerIsBetter(id) ? <span className="badge badge-lower">{t.more.lowerIsBetter}</span> : null}
           {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
+          {onToggleDetails ? (
+            <button
+              type="button"
+              className="btn btn-small btn-quiet details-toggle"
+              aria-expanded={!collapsed}
+              aria-controls={detailsId}
+              onClick={onToggleDetails}
+            >
+              {collapsed ? t.results.showDetails : t.results.hideDetails}
+            </button>
+          ) : null}
         </div>
         <ScoreBadge id={id} result={result} />
       </header>
       {optionsText(options) ? <p className="muted metric-options-used">{t.more.optionsShown(optionsText(options))}</p> : null}
       {result.score === null && result.error ? (
         <p className="null-reason">
-          <code>{result.error.code}</code> {result.error.message}
+          <code>{result.error.code}</code> {failedAbove ? t.results.failedAbove : result.error.message}
         </p>
       ) : (
         <Reason text={traceSummary(t, id, result) ?? result.reason} />
       )}
-      <ErrorBoundary fallback={(message) => <p className="note note-error">{t.results.traceBroken(message)}</p>}>
-        <TraceView id={id} result={result} contexts={contexts} />
-      </ErrorBoundary>
-      <CallLog calls={calls} />
+      <div id={detailsId} className="card-details" hidden={collapsed}>
+        <ErrorBoundary fallback={(message) => <p className="note note-error">{t.results.traceBroken(message)}</p>}>
+          <TraceView id={id} result={result} contexts={contexts} />
+        </ErrorBoundary>
+        <CallLog calls={calls} />
+      </div>
     </section>
   );
+}
+
+/** The element id of a metric's card, so a link or the score strip can bring it into view. */
+export function metricCardDomId(id: AnyMetricId): string {
+  return `card-${id.replace(/[^A-Za-z0-9_-]/g, "-")}`;
 }
 
 function Reason({ text }: { text: string | undefined }) {

@@ -17,6 +17,12 @@ export function UsageSummary({ results, demo }: { results: Partial<Record<AnyMet
   // List prices: the playground scores one sample by sync requests (only dataset runs go by batch, priced in run-state.ts).
   const cost = estimateCost(calls, prices);
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
+  // A model with no price stays "no price" when its replies come from the cache (they cost nothing
+  // now, but a "$0" would read as if the model were known to be free).
+  const unpriced = estimateCost(
+    calls.map((c) => ({ ...c, cached: false })),
+    prices,
+  ).unpriced;
   return (
     <div className="summary">
       {ragas !== null ? (
@@ -36,12 +42,14 @@ export function UsageSummary({ results, demo }: { results: Partial<Record<AnyMet
         <p className="usage" data-testid="usage">
           <span>{t.results.requests(usage.requests)}</span>
           <span>{t.results.tokens(usage.promptTokens, usage.completionTokens)}</span>
-          {demo ? null : cost.unpriced.length > 0 ? (
-            <span>{t.results.costUnknown(fmt.list(cost.unpriced))}</span>
+          {unpriced.length > 0 ? (
+            <span>{t.results.costUnknown(fmt.list(unpriced))}</span>
+          ) : allCached ? (
+            <span>{t.results.costCached}</span>
           ) : (
             <span>{t.results.cost(formatUsd(cost.usd))}</span>
           )}
-          {allCached ? <span className="badge badge-cached">{t.results.cached}</span> : null}
+          {allCached && unpriced.length > 0 ? <span className="badge badge-cached">{t.results.cached}</span> : null}
         </p>
       ) : null}
     </div>

@@ -46,4 +46,5 @@ export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (s
   clearDraft: () => set({ draft: emptyDraft() }),
   // The results panel orders the cards itself, so the order of ticking does not matter.
   toggleMetric: (id, on) => set((s) => ({ selected: on ? [...s.selected.filter((m) => m !== id), id] : s.selected.filter((m) => m !== id) })),
+  restoreMetrics: (selected, metricOptions) => set({ selected: [...selected], metricOptions }),
 });

@@ -70,6 +70,8 @@ export interface SampleSlice {
   loadDraft(sample: Omit<Sample, "id"> & { id?: string }): void;
   clearDraft(): void;
   toggleMetric(id: AnyMetricId, on: boolean): void;
+  /** The ticks and options as saved with a session or a history entry. */
+  restoreMetrics(selected: AnyMetricId[], options: Record<string, RawOptions>): void;
 }
 
 export interface RunSlice {

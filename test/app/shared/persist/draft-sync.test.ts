@@ -2,6 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { startDraftSync } from "../../../../src/app/shared/persist/draft-sync";
+import { restoreLastSession } from "../../../../src/app/shared/persist/history-sync";
 import { IDLE_RUN } from "../../../../src/app/shared/store/run-slice";
 import { useApp } from "../../../../src/app/shared/store";
 import { evaluate, type Sample } from "../../../../src/engine";
@@ -72,6 +73,37 @@ describe("the last session follows the form", () => {
     useApp.getState().setField("question", "typed during the run");
     await settle(500);
     expect((await lastSession())!.sample.question).toBe("first");
+  });
+
+  // Issue 26: a reload brought the sample back but the default metrics, so the next Score scored
+  // another set than the cards on screen. The ticked metrics and their options come back with it.
+  it("a reload brings back the ticked metrics and their options with the sample, results shown or not", async () => {
+    useApp.getState().loadDraft(shown);
+    useApp.getState().toggleMetric("noise_sensitivity", true);
+    await settle(500);
+    // An option alone is a change worth saving.
+    useApp.getState().setMetricOption("noise_sensitivity", "mode", "irrelevant");
+    await settle(500);
+    const reload = async () => {
+      useApp.setState({ run: IDLE_RUN, selected: ["faithfulness"], metricOptions: {} });
+      useApp.getState().clearDraft();
+      await restoreLastSession();
+      const s = useApp.getState();
+      return { question: s.draft.question, selected: s.selected, options: s.metricOptions };
+    };
+    const expected = { question: shown.question, selected: ["exact_match", "noise_sensitivity"], options: { noise_sensitivity: { mode: "irrelevant" } } };
+    expect(await reload()).toEqual(expected);
+
+    // With results on screen the session holds the run's metrics; the ticks are still the form's.
+    const out = await evaluate([shown], ["exact_match"], { concurrency: 1 });
+    useApp.getState().loadDraft(shown);
+    useApp.setState({ selected: ["exact_match", "noise_sensitivity"], metricOptions: { noise_sensitivity: { mode: "irrelevant" } } });
+    useApp
+      .getState()
+      .showResults({ sample: shown, metricIds: ["exact_match"], results: out.results[0]!.metrics, demo: false, model: "m", historyId: null }, 1000);
+    await settle(500);
+    expect(await reload()).toEqual(expected);
+    expect(Object.keys(useApp.getState().run.results)).toEqual(["exact_match"]);
   });
 
   it("stopping the sync cancels a save that was waiting", async () => {

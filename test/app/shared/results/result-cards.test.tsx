@@ -153,6 +153,26 @@ describe("the usage summary", () => {
     expect(view.container.querySelector('[data-testid="usage"]')!.textContent).toContain("cached");
   });
 
+  // Issue 26: a cached re-score said "≈ $0" where the live run had said there is no price.
+  test("no price is said as no price, cached or not; a priced run from the cache costs $0 (cached)", () => {
+    const unpriced: CallRecord = { ...call, model: "my-local-model" };
+    const usageOf = (calls: CallRecord[]) => {
+      view?.unmount();
+      const result: MetricResult<MetricTraces["faithfulness"]> = { score: 1, trace: { statements: [], calls } };
+      view = render(<UsageSummary results={{ faithfulness: result }} demo={false} />);
+      return view.container.querySelector('[data-testid="usage"]')!.textContent!;
+    };
+    expect(usageOf([unpriced])).toContain("cost unknown (no price for my-local-model)");
+    const cachedUnpriced = usageOf([{ ...unpriced, cached: true }]);
+    expect(cachedUnpriced).toContain("cost unknown (no price for my-local-model)");
+    expect(cachedUnpriced).not.toContain("$");
+    const cachedPriced = usageOf([{ ...call, cached: true }]);
+    expect(cachedPriced).toContain("$0 (cached)");
+    expect(cachedPriced).not.toContain("≈");
+    useApp.setState({ lang: "zh" });
+    expect(usageOf([{ ...call, cached: true }])).toContain("$0（来自缓存）");
+  });
+
   test("the demo judge's recorded replies show as such, with no tokens or cost as if billed", () => {
     view = render(<UsageSummary results={{ faithfulness: faithful, context_recall: faithful }} demo={true} />);
     const usage = view.container.querySelector('[data-testid="usage"]')!.textContent!;

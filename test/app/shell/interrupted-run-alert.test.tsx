@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import "fake-indexeddb/auto";
+import { act } from "react";
+import { describe, expect, test, vi } from "vitest";
+import { formatsFor } from "../../../src/app/shared/i18n/format";
+import { appDb } from "../../../src/app/shared/persist/db";
+import { useApp } from "../../../src/app/shared/store";
+import { InterruptedRunAlert } from "../../../src/app/shell/InterruptedRunAlert";
+import { createDataset } from "../../../src/storage/db/datasets";
+import { createRun, type RunMeta, ZERO_USAGE } from "../../../src/storage/db/runs";
+import { render } from "../render";
+
+/**
+ * Issue 26: a run is named after the moment it started, written in the browser's locale when
+ * stored. The alert shows that moment in the UI language (en / zh-CN), as the runs list does.
+ */
+describe("the interrupted-run alert", () => {
+  test("writes the run's start in the UI language, not the browser's locale", async () => {
+    const db = (await appDb())!;
+    const samples = [{ id: "a", question: "q?", answer: "a.", contexts: ["c."] }];
+    const dataset = await createDataset(db, { name: "docs", source: { file: "d.csv", kind: "csv" }, samples });
+    const createdAt = Date.UTC(2026, 10, 25, 4, 39);
+    const meta: RunMeta = {
+      id: "left-running",
+      datasetId: dataset.id,
+      datasetName: "docs",
+      name: new Date(createdAt).toLocaleString(),
+      createdAt,
+      updatedAt: createdAt,
+      status: "running",
+      metrics: ["faithfulness"],
+      repeat: 1,
+      concurrency: 1,
+      sampleCount: 1,
+      model: "m",
+      embeddingModel: "",
+      baseURL: "http://x/v1",
+      prompts: {},
+      promptsUsed: [],
+      activeMs: 0,
+      unrecorded: { ...ZERO_USAGE },
+    };
+    await createRun(db, meta, samples);
+
+    for (const lang of ["zh", "en"] as const) {
+      act(() => useApp.getState().setLang(lang));
+      const view = render(<InterruptedRunAlert />);
+      const alert = await vi.waitFor(() => {
+        const found = view.container.querySelector('[role="alert"]');
+        if (!found) throw new Error("no alert yet");
+        return found;
+      });
+      const text = alert.textContent ?? "";
+      expect(text, lang).toContain(`“${formatsFor(lang).dateTime(createdAt)}”`);
+      expect(text, lang).not.toContain(meta.name);
+      view.unmount();
+    }
+  });
+});
