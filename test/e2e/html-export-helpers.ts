@@ -30,10 +30,14 @@ export async function expectSortsBy(file: Page, metric: string, scores: Readonly
   const nulls = [...scores.values()].filter((v) => v === null);
   await file.getByRole("button", { name: `Sort by ${metric}` }).click();
   expect(await scoresOf()).toEqual([...[...numbers].sort((a, b) => b - a), ...nulls]);
-  expect(await file.locator('[role=columnheader][aria-sort="descending"]').innerText()).toContain(metric);
+  expect(await sortedBy(file, "descending")).toBe(metric);
   await file.getByRole("button", { name: `Sort by ${metric}` }).click();
   expect(await scoresOf()).toEqual([...[...numbers].sort((a, b) => a - b), ...nulls]);
 }
+
+/** The metric id of the column sorted that way (the header shows the metric's name; the id is its key). */
+export const sortedBy = (file: Page, dir: "ascending" | "descending"): Promise<string | null> =>
+  file.locator(`[role=columnheader][aria-sort="${dir}"] button`).getAttribute("data-key");
 
 /** Nothing but the file itself was requested, and the CSP refused nothing the viewer needs. */
 export function expectOfflineAndClean(requests: readonly string[], consoleLines: readonly string[]): void {

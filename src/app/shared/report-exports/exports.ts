@@ -1,3 +1,4 @@
+import { customId } from "../../../engine";
 import { scrubSecrets } from "../../../storage/format/redact";
 import { serializeReport } from "../../../storage/format/report-build";
 import type { Report } from "../../../storage/format/report-schema";
@@ -5,7 +6,10 @@ import { summaryOnly } from "../../../storage/format/report-summary-only";
 import { resultsToCsv } from "../../../storage/format/results-csv";
 import { resultsToJsonl } from "../../../storage/format/results-jsonl";
 import { encodeShareLink, LINK_FRAGMENT_KEY } from "../../../storage/format/share-link";
+import { en } from "../i18n/en";
 import { formatsFor } from "../i18n/format";
+import { zh } from "../i18n/zh";
+import { lowerIsBetter, metricLabel } from "../results/labels";
 import { buildReportHtml } from "./html/report-html";
 import { asksJudge } from "./report-head";
 
@@ -39,8 +43,10 @@ export async function exportParquet(report: Report, secrets: readonly string[]):
 
 /**
  * The HTML file, with what the viewer cannot work out itself written in the UI language: the
- * document title of an untitled report (its date, as the app writes dates) and the judge line
- * ("no judge" for a run of metrics that need none, as the Reports header says).
+ * document title of an untitled report (its date, as the app writes dates), the judge line
+ * ("no judge" for a run of metrics that need none, as the Reports header says), each metric's
+ * name as the app shows it (a custom judge's by the name it was given) and which metrics read the
+ * other way round (noise sensitivity: 0 is best, so it is coloured as such).
  */
 export function exportHtml(report: Report, secrets: readonly string[], labels: Record<string, string>, lang: "en" | "zh"): Promise<string> {
   const fmt = formatsFor(lang);
@@ -49,7 +55,14 @@ export function exportHtml(report: Report, secrets: readonly string[], labels: R
     documentTitle: report.title ?? `${labels.title} · ${fmt.dateTime(report.createdAt)}`,
     judgeLine: asksJudge(report.config.metrics) ? `${labels.model}: ${report.config.model}` : (labels.noJudge ?? ""),
   };
-  return buildReportHtml(scrubSecrets(report, secrets), localized, lang);
+  const app = lang === "zh" ? zh : en;
+  const judgeNames = Object.fromEntries((report.config.customJudges ?? []).map((j) => [customId(j), j.name]));
+  const metrics = {
+    names: Object.fromEntries(report.config.metrics.map((id) => [id, metricLabel(app, id, judgeNames)])),
+    lowerIsBetter: report.config.metrics.filter(lowerIsBetter),
+    lowerIsBetterLabel: app.more.lowerIsBetter,
+  };
+  return buildReportHtml(scrubSecrets(report, secrets), localized, lang, metrics);
 }
 
 export interface ShareLink {

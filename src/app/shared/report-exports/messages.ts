@@ -96,6 +96,7 @@ const en = {
     filter: "Filter samples",
     errorsOnly: "with a null score only",
     showing: "{n} of {total} samples",
+    scrollHint: "The table is wider than this page: scroll it sideways (Shift + mouse wheel, or swipe) to see every metric.",
   },
 };
 
@@ -192,6 +193,7 @@ const zh: ReportsMessages = {
     filter: "筛选样本",
     errorsOnly: "仅显示有空分数的样本",
     showing: "显示 {n} / {total} 个样本",
+    scrollHint: "表格比页面宽：横向滚动表格（Shift + 鼠标滚轮，或左右滑动）可查看所有指标。",
   },
 };
 

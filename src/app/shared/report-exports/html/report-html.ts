@@ -2,13 +2,25 @@ import type { Report } from "../../../../storage/format/report-schema";
 import { VIEWER_CSS as viewerCss } from "./viewer-css";
 import viewerJs from "./viewer.js?raw";
 
+interface ViewerMetrics {
+  names: Record<string, string>;
+  lowerIsBetter: readonly string[];
+  lowerIsBetterLabel: string;
+}
+
 /**
  * One self-contained HTML file showing a report offline. The report and the labels sit in
  * <script type="application/json"> blocks, which browsers never execute; every "<" in them is
  * written as \u003c, so no text (a "</script>", a "<!--") can end the block early. The file's
  * own CSP allows only the viewer script and stylesheet by SHA-256 hash and no request of any kind.
  */
-export async function buildReportHtml(report: Report, labels: Record<string, string>, lang: "en" | "zh"): Promise<string> {
+export async function buildReportHtml(
+  report: Report,
+  labels: Record<string, string>,
+  lang: "en" | "zh",
+  /** Each metric id's name for people (the viewer shows the id where one is missing), and the metrics where lower is better. */
+  metrics: ViewerMetrics = { names: {}, lowerIsBetter: [], lowerIsBetterLabel: "" },
+): Promise<string> {
   const [scriptHash, styleHash] = await Promise.all([sha256Base64(viewerJs), sha256Base64(viewerCss)]);
   const csp = [
     "default-src 'none'",
@@ -36,7 +48,7 @@ export async function buildReportHtml(report: Report, labels: Record<string, str
     '<div id="app"></div>',
     `<noscript>${escapeHtml(labels.noScript ?? "")}</noscript>`,
     `<script type="application/json" id="report-data">${inertJson(report)}</script>`,
-    `<script type="application/json" id="report-labels">${inertJson(labels)}</script>`,
+    `<script type="application/json" id="report-labels">${inertJson({ ...labels, metricNames: metrics.names, lowerIsBetter: metrics.lowerIsBetter, lowerIsBetterLabel: metrics.lowerIsBetterLabel })}</script>`,
     `<script>${viewerJs}</script>`,
     "</body>",
     "</html>",

@@ -8,6 +8,8 @@
   const L = read("report-labels");
   // Every metric of the report, in its own order (judge-free and custom judges included).
   const metrics = report.config.metrics.slice();
+  // Each metric's name as the app shows it, in the export's language; the id where none came.
+  const nameOf = (m) => L.metricNames?.[m] || m;
   const root = document.getElementById("app");
 
   const el = (tag, attrs, ...children) => {
@@ -17,11 +19,18 @@
     return node;
   };
   const fmt = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : "—");
-  const band = (v) => (v >= 0.8 ? "high" : v >= 0.5 ? "medium" : "low");
-  const scoreNode = (r, testId) => {
+  const breakable = (code) => code.split(/(?<=_)/).flatMap((part, i) => (i === 0 ? [part] : [el("wbr"), part]));
+  // Coloured by how good a score is: for a metric where lower is better (noise sensitivity), 0 is green.
+  const lowerIsBetter = new Set(L.lowerIsBetter || []);
+  const band = (v, m) => {
+    const good = lowerIsBetter.has(m) ? 1 - v : v;
+    return good >= 0.8 ? "high" : good >= 0.5 ? "medium" : "low";
+  };
+  const scoreNode = (r, m, testId) => {
     if (!r) return el("span", { class: "muted" }, L.notRun);
-    if (r.score === null) return el("code", { class: "null", "data-testid": testId }, r.error ? r.error.code : "null");
-    return el("span", { class: `score ${band(r.score)}`, "data-testid": testId }, fmt(r.score));
+    // A code like missing_input may break after its underscores, not mid-word, in a narrow column.
+    if (r.score === null) return el("code", { class: "null", "data-testid": testId }, ...breakable(r.error ? r.error.code : "null"));
+    return el("span", { class: `score ${band(r.score, m)}`, "data-testid": testId }, fmt(r.score));
   };
 
   root.append(el("h1", {}, report.title || L.title));
@@ -34,29 +43,32 @@
   );
   if (report.tracesOmitted) root.append(el("p", { class: "note" }, L.noTraces));
 
-  // Summary
-  const summary = el("table", { "aria-label": "Summary" });
-  summary.append(el("tr", {}, ...[L.metric, L.mean, L.median, L.count, L.nulls, L.histogram || "Histogram"].map((h) => el("th", {}, h))));
+  // Summary: one card per metric, as many side by side as the page is wide (so 20 metrics read
+  // at a glance on a wide screen and one under another on a phone, never sideways).
+  const ragas = el("p", { class: "ragas" }, `${L.ragas}: `, el("strong", { "data-testid": "ragas-score" }, fmt(report.summary.ragasScore)));
+  const cards = el("div", { class: "cards", role: "list", "aria-label": "Summary" });
   for (const m of metrics) {
     const s = report.summary[m] || {};
     const codes = Object.entries(s.nullCodes || {})
       .map(([c, n]) => `${c} ${n}`)
       .join(", ");
-    summary.append(
+    const mean = el("span", { class: typeof s.mean === "number" ? `score ${band(s.mean, m)}` : "null", "data-testid": `mean-${m}` }, fmt(s.mean));
+    const stat = (label, value) => el("div", {}, el("dt", {}, label), el("dd", {}, value));
+    cards.append(
       el(
-        "tr",
-        {},
-        el("th", {}, m),
-        el("td", { "data-testid": `mean-${m}` }, fmt(s.mean)),
-        el("td", {}, fmt(s.median)),
-        el("td", {}, s.count),
-        el("td", {}, `${s.nullCount}${codes ? ` (${codes})` : ""}`),
-        el("td", {}, histogram(m)),
+        "section",
+        { class: "card", role: "listitem", "aria-label": nameOf(m) },
+        el("h3", {}, nameOf(m), nameOf(m) === m ? null : el("code", { class: "metric-id" }, m)),
+        lowerIsBetter.has(m) ? el("div", { class: "muted small" }, L.lowerIsBetterLabel) : null,
+        el("dl", {}, stat(L.mean, mean), stat(L.median, fmt(s.median)), stat(L.count, String(s.count)), stat(L.nulls, String(s.nullCount))),
+        // Why the nulls are nulls, on a line of its own (a code is too long for the stats' row).
+        codes ? el("div", { class: "muted small null-codes" }, ...breakable(codes)) : null,
+        el("div", { class: "muted hist-label" }, L.histogram || "Histogram"),
+        histogram(m),
       ),
     );
   }
-  summary.append(el("tr", {}, el("th", {}, L.ragas), el("td", { "data-testid": "ragas-score" }, fmt(report.summary.ragasScore))));
-  root.append(el("h2", {}, L.summary), summary);
+  root.append(el("h2", {}, L.summary), ragas, cards);
 
   // Samples: a sortable, filterable table; each row opens its traces (built on first open, so
   // 1,000 rows stay quick).
@@ -66,18 +78,22 @@
   const errorsOnly = el("input", { type: "checkbox" });
   const shown = el("span", { class: "muted", role: "status" });
   root.append(el("div", { class: "controls" }, filter, " ", el("label", {}, errorsOnly, ` ${L.errorsOnly || "with errors only"}`), " ", shown));
-  // Set through the CSSOM: the file's CSP (style-src by hash) refuses style attributes.
-  const grid = `7rem minmax(12rem, 1fr) ${metrics.map(() => "6.5rem").join(" ")}`;
   const header = el("div", { class: "thead", role: "row" });
-  header.style.gridTemplateColumns = grid;
   const columns = [
     { key: "id", label: "id", value: (x) => x.sample.id },
     { key: "question", label: L.question, value: (x) => x.sample.question },
-    ...metrics.map((m) => ({ key: m, label: m, value: (x) => (x.results[m] && typeof x.results[m].score === "number" ? x.results[m].score : null) })),
+    ...metrics.map((m) => ({
+      key: m,
+      label: m,
+      name: nameOf(m),
+      value: (x) => (x.results[m] && typeof x.results[m].score === "number" ? x.results[m].score : null),
+    })),
   ];
   let sort = { key: null, dir: 1 };
   const sortButtons = columns.map((c) => {
-    const b = el("button", { type: "button", class: "sort", "aria-label": `Sort by ${c.label}`, "data-key": c.key }, c.label);
+    // A metric's header shows its name, wrapped onto as many lines as it needs; the id is in the tooltip.
+    const tip = c.name && c.name !== c.key ? { title: `${c.name} (${c.key})` } : {};
+    const b = el("button", { type: "button", class: "sort", "aria-label": `Sort by ${c.label}`, "data-key": c.key, ...tip }, c.name || c.label);
     b.addEventListener("click", () => {
       sort = { key: c.key, dir: sort.key === c.key ? -sort.dir : c.key === "id" || c.key === "question" ? 1 : -1 };
       render();
@@ -87,13 +103,19 @@
     return cell;
   });
   const list = el("div", { class: "rows", role: "table", "aria-label": "Samples" });
+  // The stylesheet lays the columns out from the count (set through the CSSOM: the file's CSP,
+  // style-src by hash, refuses style attributes).
+  list.style.setProperty("--metrics", String(metrics.length));
   list.append(header);
-  root.append(list);
+  // The table scrolls sideways in its own box (focusable, so arrow keys scroll it too): however
+  // many metrics, the page itself never does. The hint shows while the box is narrower than the table.
+  const hint = el("p", { class: "scroll-hint muted", hidden: "" }, L.scrollHint || "Scroll the table sideways to see every metric.");
+  const box = el("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": L.results }, list);
+  root.append(hint, box);
   const rows = report.samples.map((sample, index) => {
     const results = byId.get(sample.id) || {};
-    const head = el("summary", {}, el("strong", {}, sample.id), el("span", { class: "q" }, sample.question.slice(0, 160)));
-    head.style.gridTemplateColumns = grid;
-    for (const m of metrics) head.append(el("span", { class: "chip" }, scoreNode(results[m], `score-${sample.id}-${m}`)));
+    const head = el("summary", {}, el("strong", {}, el("span", {}, ...breakable(sample.id))), el("span", { class: "q" }, sample.question.slice(0, 160)));
+    for (const m of metrics) head.append(el("span", { class: "chip" }, scoreNode(results[m], m, `score-${sample.id}-${m}`)));
     const details = el("details", { class: "row", "data-id": sample.id }, head);
     let built = false;
     details.addEventListener("toggle", () => {
@@ -133,6 +155,14 @@
   filter.addEventListener("input", render);
   errorsOnly.addEventListener("change", render);
   render();
+  // An opened sample's text is as wide as the box shows, not as the whole table (the stylesheet keeps it in view).
+  const fitToBox = () => {
+    hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+    box.style.setProperty("--shown-width", `${box.clientWidth}px`);
+  };
+  fitToBox();
+  if (typeof ResizeObserver === "function") new ResizeObserver(fitToBox).observe(box);
+  else window.addEventListener("resize", fitToBox);
 
   function sampleBody(sample, results) {
     const body = el("div", { class: "sample" });
@@ -180,7 +210,11 @@
   }
 
   function metricBlock(id, r) {
-    const box = el("section", { class: "metric" }, el("h3", {}, id, " ", scoreNode(r)));
+    const box = el(
+      "section",
+      { class: "metric" },
+      el("h3", {}, nameOf(id), " ", nameOf(id) === id ? null : el("code", { class: "metric-id" }, id), " ", scoreNode(r, id)),
+    );
     if (!r) return box;
     if (r.score === null && r.error) box.append(el("p", {}, el("code", {}, r.error.code), " ", r.error.message));
     else if (r.reason) box.append(el("p", {}, r.reason));
