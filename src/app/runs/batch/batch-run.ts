@@ -11,7 +11,8 @@ import { appDb } from "../../shared/persist/db";
 import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
 import { keyMissing, transportInput } from "../../shared/ports/transport";
 import { useApp } from "../../shared/store";
-import { batchT } from "./messages";
+import { batchT, type WaitingFile } from "./messages";
+import { providerForUrl } from "../../shared/settings-model/providers";
 import { mergeResults, pendingUnits } from "./pending-units";
 import type { RunForm } from "../run-actions";
 import { resetEntries, useRuns } from "../run-state";
@@ -35,7 +36,7 @@ type ProbeVerdict = "reached" | "no_batch_api" | "unauthorized" | "blocked";
 
 type BatchPhase = "idle" | "running" | "held" | "finished" | "failed" | "cancelled";
 
-interface BatchPanelState {
+export interface BatchPanelState {
   /** The probe of Settings' base URL: null before the first one. */
   probe: { baseURL: string; verdict: ProbeVerdict | "probing" | "no_key"; message: string } | null;
   /** The form's "Run by batch" choice. */
@@ -45,6 +46,8 @@ interface BatchPanelState {
   runId: string | null;
   /** The open run of the download / upload flow, if any. */
   filesRunId: string | null;
+  /** That run's latest round and the files of it still without results (none: the round is in). */
+  filesWaiting: { runId: string; round: number; rounds: number; files: WaitingFile[] } | null;
   phase: BatchPhase;
   /** The latest status line per batch ("round 1 chat (40 requests) batch_x"), in first-seen order. */
   lines: Record<string, string>;
@@ -57,6 +60,7 @@ export const useBatch = create<BatchPanelState>()(() => ({
   batchRunIds: new Set(),
   runId: null,
   filesRunId: null,
+  filesWaiting: null,
   phase: "idle",
   lines: {},
   message: "",
@@ -88,7 +92,7 @@ export async function probeBatch(): Promise<void> {
     // The probe's verdict in the page's language; only a blocked one carries the transport's own words.
     const words = {
       reached: () => t.reached(baseURL),
-      no_batch_api: () => t.noBatchApi(baseURL),
+      no_batch_api: () => t.noBatchApi(baseURL, providerForUrl(baseURL, settings.provider) === "vllm"),
       unauthorized: () => t.unauthorized(baseURL),
       blocked: () => t.blocked(baseURL, result.detail ?? ""),
     }[result.verdict]();
