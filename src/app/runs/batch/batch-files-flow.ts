@@ -84,8 +84,8 @@ function waitingWords(meta: RunMeta, state: FilesState): string {
   const rounds = Math.max(state.round, batchRoundsFor(meta.metrics));
   const files = state.open.map((f) => ({ index: f.index, of: f.of, kind: f.kind }));
   useBatch.setState({ filesWaiting: { runId: meta.id, round: state.round, rounds, files } });
-  const where = files.length > 0 ? `${capitalized(t.waiting(state.round, rounds, files))}.` : t.roundIn(state.round);
-  return [where, t.resultsIn(state.known), ...(state.foreign > 0 ? [t.foreign(state.foreign)] : [])].join(" ");
+  const where = files.length > 0 ? t.waitingStatus(state.round, rounds, files) : t.roundIn(state.round);
+  return [where, t.resultsIn(state.known), ...(state.foreign > 0 ? [t.foreign(state.foreign)] : [])].join(t.gap);
 }
 
 /** The runs list's status word for the files run: the files it waits for, or its round being in. */
@@ -93,8 +93,6 @@ export function filesWords(t: ReturnType<typeof batchT>, waiting: BatchPanelStat
   if (!waiting) return t.waitingShort(0, 0);
   return waiting.files.length > 0 ? t.waiting(waiting.round, waiting.rounds, waiting.files) : t.waitingShort(waiting.round, waiting.rounds);
 }
-
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * After a reload (once resumeBatchRuns found the open files run): its state in the runs list and
@@ -178,7 +176,7 @@ export async function uploadBatchResults(uploads: readonly File[]): Promise<void
   }
   const state = await filesState(meta);
   if (!state) return;
-  const note = problems.length > 0 ? ` ${t.filesProblems(problems.join("; "))}` : "";
+  const note = problems.length > 0 ? `${t.gap}${t.filesProblems(problems.join("; "))}` : "";
   if (state.pass.pending.length === 0) return finish(meta, state, note);
   useBatch.setState({ runId: meta.id, phase: "idle", message: `${waitingWords(meta, state)}${note}` });
 }

@@ -36,9 +36,41 @@ type ProbeVerdict = "reached" | "no_batch_api" | "unauthorized" | "blocked";
 
 type BatchPhase = "idle" | "running" | "held" | "finished" | "failed" | "cancelled";
 
+/**
+ * A probe's verdict, kept as what it found (not only as words) so the panel says it in the page's
+ * language of the moment; `message` is the words at probe time (an unexpected error's own).
+ */
+interface ProbeState {
+  baseURL: string;
+  verdict: ProbeVerdict | "probing" | "no_key";
+  message: string;
+  /** No batch API: whether the server is vLLM (its run-batch is then the way to name). */
+  vllm?: boolean;
+  /** Blocked: the transport's words for why. */
+  detail?: string;
+}
+
+/** The probe's verdict in the page's current language. */
+export function probeWords(t: ReturnType<typeof batchT>, probe: ProbeState): string {
+  switch (probe.verdict) {
+    case "probing":
+      return t.probing;
+    case "no_key":
+      return t.needKey;
+    case "reached":
+      return t.reached(probe.baseURL);
+    case "no_batch_api":
+      return t.noBatchApi(probe.baseURL, probe.vllm === true);
+    case "unauthorized":
+      return t.unauthorized(probe.baseURL);
+    case "blocked":
+      return probe.detail !== undefined ? t.blocked(probe.baseURL, probe.detail) : probe.message;
+  }
+}
+
 export interface BatchPanelState {
   /** The probe of Settings' base URL: null before the first one. */
-  probe: { baseURL: string; verdict: ProbeVerdict | "probing" | "no_key"; message: string } | null;
+  probe: ProbeState | null;
   /** The form's "Run by batch" choice. */
   byBatch: boolean;
   /** Runs that go by batch (never offered a sync Resume). */
@@ -88,15 +120,16 @@ export async function probeBatch(): Promise<void> {
   const [{ probeBatchSupport }] = await loadBatchModules();
   try {
     const result = await probeBatchSupport(transportInput(settings, apiKey));
-    const t = batchT();
-    // The probe's verdict in the page's language; only a blocked one carries the transport's own words.
-    const words = {
-      reached: () => t.reached(baseURL),
-      no_batch_api: () => t.noBatchApi(baseURL, providerForUrl(baseURL, settings.provider) === "vllm"),
-      unauthorized: () => t.unauthorized(baseURL),
-      blocked: () => t.blocked(baseURL, result.detail ?? ""),
-    }[result.verdict]();
-    useBatch.setState((s) => ({ probe: { baseURL, verdict: result.verdict, message: words }, byBatch: s.byBatch && result.verdict === "reached" }));
+    // Only a blocked verdict carries the transport's own words; the rest are the page's.
+    const found: ProbeState = {
+      baseURL,
+      verdict: result.verdict,
+      message: "",
+      vllm: providerForUrl(baseURL, settings.provider) === "vllm",
+      ...(result.verdict === "blocked" ? { detail: result.detail ?? "" } : {}),
+    };
+    found.message = probeWords(batchT(), found);
+    useBatch.setState((s) => ({ probe: found, byBatch: s.byBatch && result.verdict === "reached" }));
   } catch (error) {
     useBatch.setState({ probe: { baseURL, verdict: "blocked", message: error instanceof Error ? error.message : String(error) }, byBatch: false });
   }

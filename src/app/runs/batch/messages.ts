@@ -45,12 +45,16 @@ const en = {
   /** The runs list's word for a files run whose round is in, or not known yet. */
   waitingShort: (round: number, rounds: number) =>
     round > 0 ? `round ${round} of ${rounds} in: waiting for the next batch file's download` : "waiting for batch results",
+  waitingStatus: (round: number, rounds: number, files: readonly WaitingFile[]) =>
+    `Waiting for batch results (round ${round} of ${rounds}, ${files.map((f) => `file ${f.index} of ${f.of}: ${f.kind}`).join("; ")}).`,
   roundIn: (round: number) => `Round ${round}'s results are all in: "Download batch file" gives round ${round + 1}.`,
   resultsIn: (known: number) => `${known} result${known === 1 ? "" : "s"} of this run in so far.`,
   foreign: (n: number) =>
     `${n} result${n === 1 ? "" : "s"} belong${n === 1 ? "s" : ""} to no request of this run (another run's file, or one made with other prompts or models): not used.`,
   inputFile: (name: string) =>
     `${name}: this is the batch input file, not its results: upload the file the batch runner wrote (e.g. vllm run-batch's -o file).`,
+  /** Between two sentences of a status (Chinese sentences need no space after their full stop). */
+  gap: " ",
   nothingPending: 'No batch file is waiting for results: "Download batch file" first, run it, then upload what it wrote.',
   filesDone: "Every result is in: the run is finished.",
   filesProblems: (text: string) => `Some lines were not used: ${text}`,
@@ -60,6 +64,10 @@ const en = {
 };
 
 type BatchMessages = typeof en;
+
+function zhWaiting(round: number, rounds: number, files: readonly WaitingFile[]): string {
+  return `等待批处理结果（第 ${round} 轮，共 ${rounds} 轮；${files.map((f) => `第 ${f.index} 个文件，共 ${f.of} 个：${f.kind === "chat" ? "对话" : "嵌入"}`).join("；")}）`;
+}
 
 const zh: BatchMessages = {
   legend: "批处理（半价，24 小时内完成）",
@@ -82,13 +90,14 @@ const zh: BatchMessages = {
   cancel: "取消批处理",
   download: "下载批处理文件",
   upload: "上传结果",
-  waiting: (round, rounds, files) =>
-    `等待批处理结果（第 ${round} 轮，共 ${rounds} 轮；${files.map((f) => `第 ${f.index} 个文件，共 ${f.of} 个：${f.kind === "chat" ? "对话" : "嵌入"}`).join("；")}）`,
+  waiting: (round, rounds, files) => zhWaiting(round, rounds, files),
   waitingShort: (round, rounds) => (round > 0 ? `第 ${round} 轮（共 ${rounds} 轮）已收齐：等待下载下一个批处理文件` : "等待批处理结果"),
+  waitingStatus: (round, rounds, files) => `${zhWaiting(round, rounds, files)}。`,
   roundIn: (round) => `第 ${round} 轮的结果已全部收到：“下载批处理文件”将给出第 ${round + 1} 轮。`,
   resultsIn: (known) => `目前已收到本次运行的 ${known} 条结果。`,
   foreign: (n) => `有 ${n} 条结果不属于本次运行的任何请求（来自其他运行的文件，或用其他提示词、模型生成）：未使用。`,
   inputFile: (name) => `${name}：这是批处理的输入文件，不是它的结果：请上传批处理程序写出的文件（例如 vllm run-batch 的 -o 文件）。`,
+  gap: "",
   nothingPending: "没有等待结果的批处理文件：请先“下载批处理文件”，运行后再上传它写出的结果。",
   filesDone: "所有结果均已收到：运行完成。",
   filesProblems: (text) => `有些行未被使用：${text}`,
