@@ -14,7 +14,10 @@ import { writeTextFileAtomic } from "./files";
  * DIR/round-N-<chat|embeddings>-K.input.jsonl. The directory is the run's state.
  */
 
-export type FilesOutcome = { done: true; pass: BatchPass; rounds: number } | { done: false; round: number; written: string[]; known: number };
+/** `foreign`: results in DIR that answer no request of this run (another run's files, an older prompt's). */
+export type FilesOutcome =
+  | { done: true; pass: BatchPass; rounds: number; foreign: number }
+  | { done: false; round: number; written: string[]; known: number; foreign: number };
 
 const INPUT = /^round-(\d+)-(.+)\.input\.jsonl$/;
 
@@ -45,7 +48,7 @@ export async function runByFiles(options: {
   const doneRounds = [...rounds].filter(([, done]) => done).map(([r]) => r);
   const next = await planFilesRound({ ...options, outputs });
   for (const problem of next.problems) options.warn(problem);
-  if (next.done) return { done: true, pass: next.pass, rounds: Math.max(0, ...doneRounds) };
+  if (next.done) return { done: true, pass: next.pass, rounds: Math.max(0, ...doneRounds), foreign: next.foreign };
 
   const round = Math.max(0, ...doneRounds) + 1;
   const written: string[] = [];
@@ -54,5 +57,5 @@ export async function runByFiles(options: {
     await writeTextFileAtomic(path, chunk.text);
     written.push(path);
   }
-  return { done: false, round, written, known: next.known };
+  return { done: false, round, written, known: next.known, foreign: next.foreign };
 }

@@ -8,7 +8,8 @@ import { memoryBatchState } from "../llm/batch/batch-state";
 import { batchApiFor } from "../llm/batch/choose-api";
 import { embeddingsRefusal } from "../llm/batch/embeddings-check";
 import { DEFAULT_POLL, type PollPolicy } from "../llm/batch/poll";
-import { runByBatch } from "../llm/batch/run-batch";
+import { BATCH_LOST, runByBatch } from "../llm/batch/run-batch";
+import { BatchApiError } from "../llm/batch/batch-api";
 import type { TransportConfig } from "../llm/config";
 import type { ScoreArgs } from "./args";
 import { batchStatePathFor, type FileBatchState, openBatchState } from "./batch-state-file";
@@ -57,6 +58,11 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     );
   });
 
+/** Results in the folder that answer no request of this run: said apart, never counted as read. */
+function foreignWords(n: number, dir: string): string {
+  return `${n} result${n === 1 ? "" : "s"} in ${dir} belong${n === 1 ? "s" : ""} to no request of this run (another run's output file, or one made with other prompts or models): not used`;
+}
+
 export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOutcome> {
   const { args, io, samples, transport } = input;
   const units = samples.map((sample) => ({ sample, metricIds: args.metrics }));
@@ -71,9 +77,10 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
 
   if (args.batchFiles) {
     const outcome = await runByFiles({ units, plan, config: transport, dir: args.batchFiles, warn: (t) => io.stderr.write(`warning: ${t}\n`) });
+    if (outcome.foreign > 0) io.stderr.write(`warning: ${foreignWords(outcome.foreign, args.batchFiles)}\n`);
     if (!outcome.done) {
       io.stderr.write(
-        `round ${outcome.round}: ${outcome.written.length} batch file${outcome.written.length === 1 ? "" : "s"} written (${outcome.known} results read so far):\n`,
+        `round ${outcome.round}: ${outcome.written.length} batch file${outcome.written.length === 1 ? "" : "s"} written (${outcome.known} result${outcome.known === 1 ? "" : "s"} of this run read so far):\n`,
       );
       for (const path of outcome.written) {
         const model = path.includes("-embeddings-") ? (args.embeddingModel ?? "") : args.model;
@@ -91,10 +98,17 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
   const refused = embeddingsRefusal(units, plan, embeddingApi);
   if (refused) throw new RunError(refused);
   const store = args.out ? await openBatchState(batchStatePathFor(args.out), input.fingerprint, args.resume) : memoryBatchState();
-  const resumed = "resumed" in store && (store as FileBatchState).resumed;
+  const file = "resumed" in store ? (store as FileBatchState) : undefined;
+  const resumed = file?.resumed === true;
+  for (const warning of file?.warnings ?? []) io.stderr.write(`warning: ${warning}\n`);
   if (resumed)
     io.stderr.write(
       `resuming by batch: ${store.submitted().length} batch${store.submitted().length === 1 ? "" : "es"} on record; polling them, submitting none twice\n`,
+    );
+  else if (args.resume && args.out)
+    // The state file is gone, its batches may not be: they carry our key in their metadata.
+    io.stderr.write(
+      `no batch state at ${batchStatePathFor(args.out)}: looking for this run's batches at the provider (by their metadata) before submitting any\n`,
     );
   try {
     const out = await runByBatch({
@@ -105,7 +119,7 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
       store,
       policy: pollPolicy(io.env),
       sleep,
-      resuming: resumed,
+      resuming: resumed || args.resume,
       ...(io.signal ? { signal: io.signal } : {}),
       onStatus: (line) => io.stderr.write(`${line}\n`),
     });
@@ -127,6 +141,10 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
           : "stopped: the batches go on at the provider, but without --out nothing was kept to collect them\n",
       );
       return { kind: "cancelled" };
+    }
+    if (error instanceof BatchApiError && error.code === BATCH_LOST) {
+      const then = args.out ? "otherwise the same command with --resume submits its requests again" : "otherwise run the command again";
+      throw new RunError(`${error.message}: if it was created with another API key, resume with that key; ${then}`);
     }
     const kept = args.out ? `; the batches are kept in ${batchStatePathFor(args.out)}: the same command with --resume goes on` : "";
     throw new RunError(`${error instanceof Error ? error.message : String(error)}${kept}`);

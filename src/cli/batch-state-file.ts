@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { BatchStateStore, SubmittedBatch } from "../llm/batch/batch-state";
 import { type BatchOutputLine, outputLineSchema } from "../llm/batch/lines";
 import { RunError } from "./errors";
+import { writeTextFileAtomic } from "./files";
 
 /**
  * A batch run's state beside the report (report.json.batch), written the way the run journal is
@@ -26,7 +27,9 @@ const submittedSchema = z.object({
   requests: z.number().int().min(0),
 });
 const linesSchema = z.object({ kind: z.literal("lines"), batchId: z.string(), lines: z.array(outputLineSchema) });
-const recordSchema = z.discriminatedUnion("kind", [submittedSchema, linesSchema]);
+/** A batch the provider answered 404 for: off the record, so the next run submits its requests again. */
+const lostSchema = z.object({ kind: z.literal("lost"), batchId: z.string() });
+const recordSchema = z.discriminatedUnion("kind", [submittedSchema, linesSchema, lostSchema]);
 
 export function batchStatePathFor(out: string): string {
   return `${out}.batch`;
@@ -35,6 +38,8 @@ export function batchStatePathFor(out: string): string {
 export interface FileBatchState extends BatchStateStore {
   /** Whether a state file was found (an earlier process submitted batches). */
   readonly resumed: boolean;
+  /** Damaged lines skipped on reading, each named by file and line. */
+  readonly warnings: readonly string[];
   close(): Promise<void>;
   remove(): Promise<void>;
 }
@@ -47,9 +52,10 @@ export async function openBatchState(path: string, fingerprint: string, resume: 
   if (existing !== undefined && !resume) {
     throw new RunError(`${path} holds batches of an unfinished run: add --resume to poll them and finish, or delete the file to start over`);
   }
-  const submitted: SubmittedBatch[] = [];
+  let submitted: SubmittedBatch[] = [];
   const lines = new Map<string, BatchOutputLine>();
   const finished = new Set<string>();
+  const warnings: string[] = [];
   let validBytes = 0;
   if (existing !== undefined) {
     const end = existing.lastIndexOf("\n") + 1;
@@ -61,20 +67,37 @@ export async function openBatchState(path: string, fingerprint: string, resume: 
         throw new RunError(`${path} belongs to a different run (the input, metrics, models or prompts changed): delete it to start over`);
       }
     }
+    // A damaged line is skipped and named, as the run journal does: what it held is asked of the
+    // provider again (a batch by its metadata, results by polling the batch once more).
+    const kept = rows.slice(0, 1);
     rows.slice(1).forEach((row, i) => {
-      const parsed = recordSchema.safeParse(safeJson(row));
-      if (!parsed.success) throw new RunError(`${path}:${i + 2}: ${parsed.error.issues[0]?.message ?? "not a batch state record"}`);
+      const json = safeJson(row);
+      const parsed = recordSchema.safeParse(json);
+      if (!parsed.success) {
+        const why =
+          json === undefined
+            ? "not JSON"
+            : `${parsed.error.issues[0]?.path.join(".") || "record"}: ${parsed.error.issues[0]?.message ?? "not a batch state record"}`;
+        warnings.push(`${path}:${i + 2} is damaged (${why}): skipped; what it held is asked of the provider again`);
+        return;
+      }
+      kept.push(row);
       const record = parsed.data;
       if (record.kind === "submitted") {
         const { kind: _, ...batch } = record;
         submitted.push(batch);
+      } else if (record.kind === "lost") {
+        submitted = submitted.filter((b) => b.batchId !== record.batchId);
       } else {
         for (const line of record.lines) lines.set(line.custom_id, line);
         finished.add(record.batchId);
       }
     });
-    validBytes = Buffer.byteLength(existing.slice(0, end), "utf8");
-    if (validBytes < Buffer.byteLength(existing, "utf8")) await truncate(path, validBytes);
+    const keptText = kept.map((row) => `${row}\n`).join("");
+    validBytes = Buffer.byteLength(keptText, "utf8");
+    // Damaged lines out of the file (written whole, then renamed), so the next resume is not warned again.
+    if (kept.length < rows.length) await writeTextFileAtomic(path, keptText);
+    else if (validBytes < Buffer.byteLength(existing, "utf8")) await truncate(path, validBytes);
   }
   const handle: FileHandle = await open(path, "a");
   if (validBytes === 0) await writeLine(handle, { format: BATCH_STATE_FORMAT, version: 1, fingerprint });
@@ -85,7 +108,12 @@ export async function openBatchState(path: string, fingerprint: string, resume: 
   };
   return {
     resumed: existing !== undefined,
+    warnings,
     submitted: () => submitted,
+    forget: async (batchId) => {
+      await append({ kind: "lost", batchId });
+      submitted = submitted.filter((b) => b.batchId !== batchId);
+    },
     lines: () => lines,
     finished: () => finished,
     recordSubmitted: async (batch) => {

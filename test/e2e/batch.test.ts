@@ -114,10 +114,17 @@ test("no batch API: the probe says why, and Download batch file / Upload results
     const path = await download.path();
     const text = (await import("node:fs")).readFileSync(path, "utf8");
     rounds.push(text.trim().split("\n").length);
+    // Between a download and its results the run waits, round by round: never "interrupted" (issue 26).
+    const runsList = page.getByRole("list").filter({ hasText: "waiting for batch results" });
+    await expect.poll(() => runsList.innerText()).toContain(`waiting for batch results (round ${round} of 2, file 1 of 1: chat)`);
+    expect(await page.getByRole("list").filter({ hasText: "interrupted" }).count()).toBe(0);
     await page
       .getByLabel("Batch results file")
       .setInputFiles({ name: `round-${round}.output.jsonl`, mimeType: "application/jsonl", buffer: Buffer.from(runBatchFile(text)) });
-    if (round === 1) await expect.poll(() => batchStatus(page).innerText()).toMatch(/Next round: 1 batch file to run \(12 results in so far\)/);
+    if (round === 1)
+      await expect
+        .poll(() => batchStatus(page).innerText())
+        .toContain('Round 1\'s results are all in: "Download batch file" gives round 2. 12 results of this run in so far.');
   }
   // Round 1: statements and recall verdicts (6 + 6); round 2: faithfulness' verdicts (6).
   expect(rounds).toEqual([12, 6]);

@@ -35,15 +35,18 @@ export function answerLine(url: string, body: Json, options: MockOptions): LineA
   return { status: 400, body: openAiError(`Unsupported url ${url}`, "invalid_request_error", "invalid_url") };
 }
 
-/** What `vllm run-batch` writes for an input file: one output line per input line, in another order. */
-export function runBatchFile(text: string): string {
+/**
+ * What `vllm run-batch` writes for an input file: one output line per input line, in another
+ * order; `brains` as the sync mock's (a schema-random judge, say).
+ */
+export function runBatchFile(text: string, brains: MockOptions = {}): string {
   const lines = text
     .split("\n")
     .filter((l) => l.trim() !== "")
     .map((l) => JSON.parse(l) as { custom_id: string; url: string; body: Json });
   return `${lines
     .map((line, i) => {
-      const answer = answerLine(line.url, line.body, {});
+      const answer = answerLine(line.url, line.body, brains);
       return JSON.stringify({
         id: `vllm-${i}`,
         custom_id: line.custom_id,

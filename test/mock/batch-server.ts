@@ -53,6 +53,8 @@ export interface BatchMock {
   dropPolls(n: number): void;
   /** The next n connections to GET /batches (the list) or GET /files/{id}/content are cut before any answer. */
   dropReads(n: number): void;
+  /** The provider loses a batch (past its retention, another project): retrieve answers 404, the list leaves it out. */
+  forget(batchId: string): void;
   close(): Promise<void>;
 }
 
@@ -330,6 +332,9 @@ export async function startBatchMock(initial: BatchMockOptions = {}): Promise<Ba
     },
     dropReads(n) {
       readDrops += n;
+    },
+    forget(batchId) {
+      batches.delete(batchId);
     },
     close() {
       server.closeAllConnections();

@@ -17,6 +17,8 @@ import { RunProgress } from "./RunProgress";
 import { loadRuns, refreshElsewhere, removeRun, runReport } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
 import { resumeBatchRuns, useBatch } from "./batch/batch-run";
+import { filesWords, showFilesWaiting } from "./batch/batch-files-flow";
+import { useBatchT } from "./batch/messages";
 
 /**
  * A dataset's runs: start one (with its estimate), watch it, pause, resume, cancel, retry the
@@ -35,11 +37,15 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
   const [samples, setSamples] = useState<Sample[]>([]);
   const [datasetName, setDatasetName] = useState("");
   const batchRunIds = useBatch((s) => s.batchRunIds);
+  // The download / upload flow's run waits for the user's results: said so, never "interrupted".
+  const filesRunId = useBatch((s) => s.filesRunId);
+  const filesWaiting = useBatch((s) => s.filesWaiting);
+  const tb = useBatchT();
   const apiKey = useApp((s) => s.apiKey);
   // A batch run still running (a reload, another tab) is polled again once the key is there.
   // biome-ignore lint/correctness/useExhaustiveDependencies: apiKey is the trigger (the key lives in memory: a reload forgets it)
   useEffect(() => {
-    void resumeBatchRuns(datasetId);
+    void resumeBatchRuns(datasetId).then(showFilesWaiting);
   }, [datasetId, apiKey]);
   const [report, setReport] = useState<Report | null>(null);
   const [other, setOther] = useState<Report | null>(null);
@@ -94,7 +100,9 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
             <button type="button" className="btn btn-link" aria-pressed={run.id === selectedId} onClick={() => useRuns.setState({ selectedId: run.id })}>
               {t.runLabel(
                 runTitle(run, fmt),
-                t.status[displayStatus(run, live, elsewhere)] ?? "",
+                run.id === filesRunId && run.status === "running"
+                  ? filesWords(tb, filesWaiting?.runId === run.id ? filesWaiting : null)
+                  : (t.status[displayStatus(run, live, elsewhere)] ?? ""),
                 counters[run.id]?.finished ?? 0,
                 run.sampleCount * run.repeat,
               )}

@@ -26,14 +26,22 @@ export interface BatchStateStore {
   recordLines(batchId: string, lines: readonly BatchOutputLine[]): Promise<void>;
   /** Batches whose results are already recorded. */
   finished(): ReadonlySet<string>;
+  /**
+   * A batch the provider no longer knows (404): taken off the record, durable before it resolves,
+   * so the next run submits its requests again instead of polling it forever.
+   */
+  forget(batchId: string): Promise<void>;
 }
 
 export function memoryBatchState(): BatchStateStore {
-  const submitted: SubmittedBatch[] = [];
+  let submitted: SubmittedBatch[] = [];
   const lines = new Map<string, BatchOutputLine>();
   const finished = new Set<string>();
   return {
     submitted: () => submitted,
+    forget: async (batchId) => {
+      submitted = submitted.filter((b) => b.batchId !== batchId);
+    },
     lines: () => lines,
     finished: () => finished,
     recordSubmitted: async (batch) => {

@@ -1,7 +1,8 @@
 import { type BatchPass, type BatchPlanConfig, planBatchPass } from "../../engine/run/batch-plan";
 import type { WorkUnit } from "../../engine/run/evaluate";
 import type { TransportConfig } from "../config";
-import { type BatchChunk, type BatchLimits, type BatchOutputLine, inputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
+import { distinctLines } from "./distinct";
+import { type BatchChunk, type BatchLimits, type BatchOutputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
 import { replyBook } from "./reply-book";
 
 /**
@@ -10,9 +11,13 @@ import { replyBook } from "./reply-book";
  * next round's input files (or the finished pass) out. Pure apart from the engine's passes.
  */
 
+/**
+ * `known`: the results that answer a request of this run; `foreign`: results read that answer
+ * none (another run's file, an older prompt's), counted apart and never used.
+ */
 export type FilesRound =
-  | { done: true; pass: BatchPass; known: number; problems: string[] }
-  | { done: false; chunks: (BatchChunk & { kind: "chat" | "embeddings"; part: number })[]; known: number; problems: string[] };
+  | { done: true; pass: BatchPass; known: number; foreign: number; problems: string[] }
+  | { done: false; chunks: (BatchChunk & { kind: "chat" | "embeddings"; part: number })[]; known: number; foreign: number; problems: string[] };
 
 export async function planFilesRound(options: {
   units: readonly WorkUnit[];
@@ -29,17 +34,17 @@ export async function planFilesRound(options: {
     problems.push(...parsed.problems.slice(0, 3).map((p) => `${file.name}: ${p}`));
     for (const line of parsed.lines) lines.set(line.custom_id, line);
   }
-  const pass = await planBatchPass(options.units, options.plan, replyBook(lines, options.config));
-  if (pass.pending.length === 0) return { done: true, pass, known: lines.size, problems };
+  const book = replyBook(lines, options.config);
+  const pass = await planBatchPass(options.units, options.plan, book);
+  const known = book.used().size;
+  const foreign = lines.size - known;
+  if (pass.pending.length === 0) return { done: true, pass, known, foreign, problems };
   const perKind = new Map<string, number>();
-  const chunks = splitToFiles(
-    pass.pending.map((call) => inputLine(call, options.config)),
-    options.limits ?? OPENAI_LIMITS,
-  ).map((chunk) => {
+  const chunks = splitToFiles(distinctLines(pass.pending, options.config), options.limits ?? OPENAI_LIMITS).map((chunk) => {
     const kind = chunk.endpoint === "/v1/embeddings" ? ("embeddings" as const) : ("chat" as const);
     const part = (perKind.get(kind) ?? 0) + 1;
     perKind.set(kind, part);
     return { ...chunk, kind, part };
   });
-  return { done: false, chunks, known: lines.size, problems };
+  return { done: false, chunks, known, foreign, problems };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { PendingCall } from "../../engine/run/batch-plan";
+import type { EmbedRequest, JudgeRequest } from "../../engine/ports";
 import { chatBody } from "../chat-request";
 import type { TransportConfig } from "../config";
 
@@ -50,8 +50,11 @@ export function errorText(error: unknown): { code?: string; message: string } | 
 }
 export type BatchOutputLine = z.infer<typeof outputLineSchema>;
 
+/** What a line is made of: a pending call's id and request (the reply book asks with the same). */
+export type LineRequest = { customId: string } & ({ kind: "chat"; request: JudgeRequest<unknown> } | { kind: "embedding"; request: EmbedRequest });
+
 /** The line for one pending call: chat in structured-output mode (contract 8), embeddings as floats. */
-export function inputLine(call: PendingCall, config: TransportConfig): BatchInputLine {
+export function inputLine(call: LineRequest, config: TransportConfig): BatchInputLine {
   if (call.kind === "embedding") {
     return {
       custom_id: call.customId,
@@ -116,10 +119,24 @@ export function splitToFiles(lines: readonly BatchInputLine[], limits: BatchLimi
   return chunks;
 }
 
+/** A request line (what we write): told apart from a result so an input file uploaded by mistake is named. */
+const inputLineSchema = z.object({ custom_id: z.string(), method: z.string(), url: z.string(), body: z.unknown() });
+
+/** What a result file held: its results, what was not one, and whether it was a batch INPUT file. */
+export interface ParsedOutputFile {
+  lines: BatchOutputLine[];
+  problems: string[];
+  /** Every readable line is a request, none a result: the input file, uploaded instead of its results. */
+  inputFile: boolean;
+}
+
+const INPUT_FILE_PROBLEM = "this is the batch input file, not its results (upload the output file the batch runner wrote)";
+
 /** Parses a result file; lines that are not results are reported, never guessed at. */
-export function parseOutputFile(text: string): { lines: BatchOutputLine[]; problems: string[] } {
+export function parseOutputFile(text: string): ParsedOutputFile {
   const lines: BatchOutputLine[] = [];
   const problems: string[] = [];
+  let requests = 0;
   text.split("\n").forEach((raw, i) => {
     if (raw.trim() === "") return;
     let json: unknown;
@@ -131,7 +148,11 @@ export function parseOutputFile(text: string): { lines: BatchOutputLine[]; probl
     }
     const parsed = outputLineSchema.safeParse(json);
     if (parsed.success) lines.push(parsed.data);
-    else problems.push(`line ${i + 1}: not a batch result (${parsed.error.issues[0]?.message ?? "invalid"})`);
+    else {
+      if (inputLineSchema.safeParse(json).success) requests++;
+      problems.push(`line ${i + 1}: not a batch result (${parsed.error.issues[0]?.message ?? "invalid"})`);
+    }
   });
-  return { lines, problems };
+  const inputFile = requests > 0 && lines.length === 0 && requests === problems.length;
+  return { lines, problems: inputFile ? [INPUT_FILE_PROBLEM] : problems, inputFile };
 }

@@ -5,7 +5,8 @@ import { canonicalJson, sha256Hex } from "../../engine/text/sha256";
 import type { TransportConfig } from "../config";
 import { estimateMessagesTokens, estimateTokens } from "../tokens";
 import { validateReply } from "../validate";
-import { type BatchOutputLine, errorText } from "./lines";
+import { sharedIdOf } from "./distinct";
+import { type BatchOutputLine, errorText, type LineRequest } from "./lines";
 
 /**
  * What the batches brought back, as the engine's ReplyBook: a line is read the way the sync judge
@@ -42,11 +43,33 @@ export function lineFailure(line: BatchOutputLine): string | undefined {
   return undefined;
 }
 
-export function replyBook(lines: ReadonlyMap<string, BatchOutputLine>, config: TransportConfig): ReplyBook {
+/** The engine's book, and which lines it served (the others answer no request of this run). */
+export interface BatchReplyBook extends ReplyBook {
+  used(): ReadonlySet<string>;
+}
+
+export function replyBook(lines: ReadonlyMap<string, BatchOutputLine>, config: TransportConfig): BatchReplyBook {
+  const used = new Set<string>();
+  /**
+   * A call's line: under its own id, or under the id of the line it shared with other rows
+   * (distinct.ts). The first call a shared line serves in a pass holds the billed copy; the
+   * others are marked cached, as the sync run's reply cache marks a repeat.
+   */
+  const find = (call: LineRequest): { line: BatchOutputLine; cached: boolean } | undefined => {
+    const own = lines.get(call.customId);
+    const id = own ? call.customId : sharedIdOf(call, config);
+    const line = own ?? lines.get(id);
+    if (!line) return undefined;
+    const cached = !own && used.has(id);
+    used.add(id);
+    return { line, cached };
+  };
   return {
+    used: () => used,
     chat<O>(customId: string, request: JudgeRequest<O>): JudgeReply<O> | MetricError | undefined {
-      const line = lines.get(customId);
-      if (!line) return undefined;
+      const found = find({ customId, kind: "chat", request: request as JudgeRequest<unknown> });
+      if (!found) return undefined;
+      const { line } = found;
       const record: CallRecord = {
         kind: "chat",
         promptId: request.promptId,
@@ -56,7 +79,7 @@ export function replyBook(lines: ReadonlyMap<string, BatchOutputLine>, config: T
         promptTokens: 0,
         completionTokens: 0,
         ms: 0,
-        cached: false,
+        cached: found.cached,
         attempts: 1,
         mode: "json_schema",
         messages: request.messages.map((m) => ({ ...m })),
@@ -88,8 +111,9 @@ export function replyBook(lines: ReadonlyMap<string, BatchOutputLine>, config: T
       return new MetricError("parse_error", `The judge's reply for "${request.promptId}" in the batch could not be used: ${checked.problem}.`, calls);
     },
     embedding(customId: string, request: EmbedRequest): EmbedReply | MetricError | undefined {
-      const line = lines.get(customId);
-      if (!line) return undefined;
+      const found = find({ customId, kind: "embedding", request });
+      if (!found) return undefined;
+      const { line } = found;
       const model = config.embeddingModel ?? "";
       const record: CallRecord = {
         kind: "embedding",
@@ -99,7 +123,7 @@ export function replyBook(lines: ReadonlyMap<string, BatchOutputLine>, config: T
         promptTokens: 0,
         completionTokens: 0,
         ms: 0,
-        cached: false,
+        cached: found.cached,
         attempts: 1,
       };
       const failure = lineFailure(line);

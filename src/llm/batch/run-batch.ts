@@ -5,7 +5,8 @@ import type { TransportConfig } from "../config";
 import { BatchApiError, type BatchApi, type RemoteBatch } from "./batch-api";
 import type { BatchStateStore, SubmittedBatch } from "./batch-state";
 import { embeddingsRefusal } from "./embeddings-check";
-import { type BatchChunk, type BatchLimits, type BatchOutputLine, inputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
+import { distinctLines } from "./distinct";
+import { type BatchChunk, type BatchLimits, type BatchOutputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
 import { DEFAULT_POLL, type PollPolicy, pollUntilEnded, readAgainOnFailure, type Sleep, statusLine } from "./poll";
 import { replyBook } from "./reply-book";
 
@@ -41,6 +42,9 @@ export interface BatchRunOutput {
 
 const METADATA_KEY = "ragas_playground_file";
 
+/** The code of the error a batch the provider no longer knows stops the run with. */
+export const BATCH_LOST = "batch_lost";
+
 export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutput> {
   const { store, config } = options;
   const limits = options.limits ?? OPENAI_LIMITS;
@@ -53,12 +57,9 @@ export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutp
       const rounds = Math.max(round - 1, ...store.submitted().map((b) => b.round));
       return { pass, rounds, batches: store.submitted().length };
     }
-    const chunks = splitToFiles(
-      pass.pending.map((call) => inputLine(call, config)),
-      limits,
-    );
+    const chunks = splitToFiles(distinctLines(pass.pending, config), limits);
     const batches = (await Promise.all(chunks.map((chunk, k) => submitChunk(options, chunk, round, k)))).flat();
-    const ids = pass.pending.map((call) => call.customId);
+    const ids = chunks.flatMap((chunk) => chunk.lines.map((line) => line.custom_id));
     await Promise.all(batches.map((batch) => collect(options, batch, ids)));
   }
 }
@@ -149,6 +150,11 @@ async function collect(options: BatchRunOptions, batch: SubmittedBatch, ids: rea
       if (line !== last) options.onStatus?.(line);
       last = line;
     },
+  }).catch(async (error: unknown) => {
+    if (!(error instanceof BatchApiError) || error.status !== 404) throw error;
+    // Polling it again can only 404 again: off the record, so the next run submits its requests anew.
+    await options.store.forget(batch.batchId);
+    throw new BatchApiError(`batch ${batch.batchId} (round ${batch.round}) is gone at the provider (HTTP 404)`, 404, BATCH_LOST);
   });
   const lines: BatchOutputLine[] = [];
   for (const fileId of [ended.output_file_id, ended.error_file_id]) {

@@ -45,11 +45,15 @@ describe("the interrupted-run alert", () => {
     for (const lang of ["zh", "en"] as const) {
       act(() => useApp.getState().setLang(lang));
       const view = render(<InterruptedRunAlert />);
-      const alert = await vi.waitFor(() => {
-        const found = view.container.querySelector('[role="alert"]');
-        if (!found) throw new Error("no alert yet");
-        return found;
-      });
+      const alert = await vi.waitFor(
+        () => {
+          const found = view.container.querySelector('[role="alert"]');
+          if (!found) throw new Error("no alert yet");
+          return found;
+          // The alert's module loads lazily (a first import compiles it): allow it time on a busy machine.
+        },
+        { timeout: 15_000 },
+      );
       const text = alert.textContent ?? "";
       expect(text, lang).toContain(`“${formatsFor(lang).dateTime(createdAt)}”`);
       expect(text, lang).not.toContain(meta.name);

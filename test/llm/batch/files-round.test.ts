@@ -45,3 +45,49 @@ describe("planFilesRound (Download batch file / Upload results)", () => {
     throw new Error("did not finish in two rounds");
   });
 });
+
+describe("planFilesRound: what an upload holds that this run did not ask", () => {
+  it("counts the results of another run (unknown custom_ids) apart from this run's, never as results read", async () => {
+    const first = await planFilesRound({ units, plan: { hasEmbedder: true }, config, outputs: [] });
+    if (first.done) throw new Error("a first round was expected");
+    const ours = run(first.chunks[0]!.text).trim().split("\n");
+    // Another run's file: the same shape, custom_ids no request of this run has.
+    const other = await planFilesRound({
+      units: batchSamples(2).map((sample) => ({
+        sample: { ...sample, id: `other-${sample.id}`, answer: `${sample.answer} Elsewhere.` },
+        metricIds: PAPER_METRIC_IDS,
+      })),
+      plan: { hasEmbedder: true },
+      config,
+      outputs: [],
+    });
+    if (other.done) throw new Error("a first round was expected");
+    const theirs = run(other.chunks[0]!.text).trim().split("\n");
+    const next = await planFilesRound({
+      units,
+      plan: { hasEmbedder: true },
+      config,
+      outputs: [
+        { name: "ours.output.jsonl", text: `${ours.slice(0, 10).join("\n")}\n` },
+        { name: "theirs.output.jsonl", text: `${theirs.join("\n")}\n` },
+      ],
+    });
+    expect(next.known).toBe(10);
+    expect(next.foreign).toBe(theirs.length);
+  });
+
+  it("names an input file uploaded instead of its results", async () => {
+    const first = await planFilesRound({ units, plan: { hasEmbedder: true }, config, outputs: [] });
+    if (first.done) throw new Error("a first round was expected");
+    const next = await planFilesRound({
+      units,
+      plan: { hasEmbedder: true },
+      config,
+      outputs: [{ name: "round-1-chat-1.input.jsonl", text: first.chunks[0]!.text }],
+    });
+    expect(next.problems).toEqual([
+      "round-1-chat-1.input.jsonl: this is the batch input file, not its results (upload the output file the batch runner wrote)",
+    ]);
+    expect(next.known).toBe(0);
+  });
+});

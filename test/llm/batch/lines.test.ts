@@ -57,3 +57,17 @@ describe("result lines", () => {
     ]);
   });
 });
+
+describe("parseOutputFile, an input file", () => {
+  it("says a batch input file is one, not a result per line", () => {
+    const input = [
+      '{"custom_id":"s1:faithfulness:statements:0:abc","method":"POST","url":"/v1/chat/completions","body":{"model":"m","messages":[]}}',
+      '{"custom_id":"s1:answer_relevancy:embeddings:0:abc","method":"POST","url":"/v1/embeddings","body":{"model":"e","input":["x"]}}',
+    ].join("\n");
+    const parsed = parseOutputFile(input);
+    expect(parsed.inputFile).toBe(true);
+    expect(parsed.lines).toEqual([]);
+    expect(parsed.problems).toEqual(["this is the batch input file, not its results (upload the output file the batch runner wrote)"]);
+    expect(parseOutputFile('{"custom_id":"a","response":null,"error":"x"}\n').inputFile).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useApp } from "../../shared/store";
 import { useBatchT } from "./messages";
-import { cancelBatchRun, probeBatch, useBatch } from "./batch-run";
+import { cancelBatchRun, probeBatch, probeWords, useBatch } from "./batch-run";
 import { BatchFiles } from "./BatchFiles";
 import { formatUsd, type RunEstimate } from "../estimate";
 import type { RunForm } from "../run-actions";
@@ -38,7 +38,7 @@ export function BatchPanel({ datasetId, form }: { datasetId: string; form: RunFo
         />{" "}
         {t.runByBatch}
       </label>
-      {probe ? <p className={probe.verdict === "reached" || probe.verdict === "probing" ? "field-hint" : "note"}>{probe.message}</p> : null}
+      {probe ? <p className={probe.verdict === "reached" || probe.verdict === "probing" ? "field-hint" : "note"}>{probeWords(t, probe)}</p> : null}
       {probe && probe.verdict !== "reached" && probe.verdict !== "probing" && probe.verdict !== "no_key" ? (
         <button type="button" className="btn btn-small" onClick={() => void probeBatch()}>
           {t.checkAgain}

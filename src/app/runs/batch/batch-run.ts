@@ -11,7 +11,8 @@ import { appDb } from "../../shared/persist/db";
 import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
 import { keyMissing, transportInput } from "../../shared/ports/transport";
 import { useApp } from "../../shared/store";
-import { batchT } from "./messages";
+import { batchT, type WaitingFile } from "./messages";
+import { providerForUrl } from "../../shared/settings-model/providers";
 import { mergeResults, pendingUnits } from "./pending-units";
 import type { RunForm } from "../run-actions";
 import { resetEntries, useRuns } from "../run-state";
@@ -35,9 +36,41 @@ type ProbeVerdict = "reached" | "no_batch_api" | "unauthorized" | "blocked";
 
 type BatchPhase = "idle" | "running" | "held" | "finished" | "failed" | "cancelled";
 
-interface BatchPanelState {
+/**
+ * A probe's verdict, kept as what it found (not only as words) so the panel says it in the page's
+ * language of the moment; `message` is the words at probe time (an unexpected error's own).
+ */
+interface ProbeState {
+  baseURL: string;
+  verdict: ProbeVerdict | "probing" | "no_key";
+  message: string;
+  /** No batch API: whether the server is vLLM (its run-batch is then the way to name). */
+  vllm?: boolean;
+  /** Blocked: the transport's words for why. */
+  detail?: string;
+}
+
+/** The probe's verdict in the page's current language. */
+export function probeWords(t: ReturnType<typeof batchT>, probe: ProbeState): string {
+  switch (probe.verdict) {
+    case "probing":
+      return t.probing;
+    case "no_key":
+      return t.needKey;
+    case "reached":
+      return t.reached(probe.baseURL);
+    case "no_batch_api":
+      return t.noBatchApi(probe.baseURL, probe.vllm === true);
+    case "unauthorized":
+      return t.unauthorized(probe.baseURL);
+    case "blocked":
+      return probe.detail !== undefined ? t.blocked(probe.baseURL, probe.detail) : probe.message;
+  }
+}
+
+export interface BatchPanelState {
   /** The probe of Settings' base URL: null before the first one. */
-  probe: { baseURL: string; verdict: ProbeVerdict | "probing" | "no_key"; message: string } | null;
+  probe: ProbeState | null;
   /** The form's "Run by batch" choice. */
   byBatch: boolean;
   /** Runs that go by batch (never offered a sync Resume). */
@@ -45,6 +78,8 @@ interface BatchPanelState {
   runId: string | null;
   /** The open run of the download / upload flow, if any. */
   filesRunId: string | null;
+  /** That run's latest round and the files of it still without results (none: the round is in). */
+  filesWaiting: { runId: string; round: number; rounds: number; files: WaitingFile[] } | null;
   phase: BatchPhase;
   /** The latest status line per batch ("round 1 chat (40 requests) batch_x"), in first-seen order. */
   lines: Record<string, string>;
@@ -57,6 +92,7 @@ export const useBatch = create<BatchPanelState>()(() => ({
   batchRunIds: new Set(),
   runId: null,
   filesRunId: null,
+  filesWaiting: null,
   phase: "idle",
   lines: {},
   message: "",
@@ -84,15 +120,16 @@ export async function probeBatch(): Promise<void> {
   const [{ probeBatchSupport }] = await loadBatchModules();
   try {
     const result = await probeBatchSupport(transportInput(settings, apiKey));
-    const t = batchT();
-    // The probe's verdict in the page's language; only a blocked one carries the transport's own words.
-    const words = {
-      reached: () => t.reached(baseURL),
-      no_batch_api: () => t.noBatchApi(baseURL),
-      unauthorized: () => t.unauthorized(baseURL),
-      blocked: () => t.blocked(baseURL, result.detail ?? ""),
-    }[result.verdict]();
-    useBatch.setState((s) => ({ probe: { baseURL, verdict: result.verdict, message: words }, byBatch: s.byBatch && result.verdict === "reached" }));
+    // Only a blocked verdict carries the transport's own words; the rest are the page's.
+    const found: ProbeState = {
+      baseURL,
+      verdict: result.verdict,
+      message: "",
+      vllm: providerForUrl(baseURL, settings.provider) === "vllm",
+      ...(result.verdict === "blocked" ? { detail: result.detail ?? "" } : {}),
+    };
+    found.message = probeWords(batchT(), found);
+    useBatch.setState((s) => ({ probe: found, byBatch: s.byBatch && result.verdict === "reached" }));
   } catch (error) {
     useBatch.setState({ probe: { baseURL, verdict: "blocked", message: error instanceof Error ? error.message : String(error) }, byBatch: false });
   }

@@ -5,6 +5,13 @@ import { defineMessages } from "../../shared/i18n/define-messages";
  * ("Run by batch", "Download batch file", "Upload results", "Batch status") stay English in the
  * component; these are what is read around them.
  */
+/** One file of a round still without its results (1-based, of the round's files). */
+export interface WaitingFile {
+  index: number;
+  of: number;
+  kind: "chat" | "embeddings";
+}
+
 const en = {
   legend: "By batch (half price, within 24 h)",
   runByBatch: "Run by batch",
@@ -17,8 +24,9 @@ const en = {
   estimateUnpriced: (rounds: number) =>
     `by batch: ${rounds} round${rounds === 1 ? "" : "s"} one after another, each within the provider's 24-hour completion window (no price for this model: Settings → Prices)`,
   reached: (baseURL: string) => `${baseURL} answers its batch API from this page: runs can go by batch (half price, within 24 hours).`,
-  noBatchApi: (baseURL: string) =>
-    `${baseURL} has no batch API (vllm serve has none: use vllm run-batch): use "Download batch file", run it, then "Upload results".`,
+  // vLLM named only for a vLLM server (its serve has no batch API, its run-batch reads our files).
+  noBatchApi: (baseURL: string, vllm: boolean) =>
+    `${baseURL} has no batch API${vllm ? " (vllm serve has none: use vllm run-batch)" : ""}: use "Download batch file", run it, then "Upload results".`,
   unauthorized: (baseURL: string) => `${baseURL} refused the key for its batch API: check the API key and that it may use batches.`,
   blocked: (baseURL: string, words: string) =>
     `The page cannot read ${baseURL}'s batch API: ${words} Until then, "Download batch file" and "Upload results" work with any server.`,
@@ -31,7 +39,23 @@ const en = {
   cancel: "Cancel batch",
   download: "Download batch file",
   upload: "Upload results",
-  filesRound: (files: number, known: number) => `Next round: ${files} batch file${files === 1 ? "" : "s"} to run (${known} results in so far).`,
+  /** The files flow between a download and the last upload: waiting, not interrupted (a round can take hours). */
+  waiting: (round: number, rounds: number, files: readonly WaitingFile[]) =>
+    `waiting for batch results (round ${round} of ${rounds}, ${files.map((f) => `file ${f.index} of ${f.of}: ${f.kind}`).join("; ")})`,
+  /** The runs list's word for a files run whose round is in, or not known yet. */
+  waitingShort: (round: number, rounds: number) =>
+    round > 0 ? `round ${round} of ${rounds} in: waiting for the next batch file's download` : "waiting for batch results",
+  waitingStatus: (round: number, rounds: number, files: readonly WaitingFile[]) =>
+    `Waiting for batch results (round ${round} of ${rounds}, ${files.map((f) => `file ${f.index} of ${f.of}: ${f.kind}`).join("; ")}).`,
+  roundIn: (round: number) => `Round ${round}'s results are all in: "Download batch file" gives round ${round + 1}.`,
+  resultsIn: (known: number) => `${known} result${known === 1 ? "" : "s"} of this run in so far.`,
+  foreign: (n: number) =>
+    `${n} result${n === 1 ? "" : "s"} belong${n === 1 ? "s" : ""} to no request of this run (another run's file, or one made with other prompts or models): not used.`,
+  inputFile: (name: string) =>
+    `${name}: this is the batch input file, not its results: upload the file the batch runner wrote (e.g. vllm run-batch's -o file).`,
+  /** Between two sentences of a status (Chinese sentences need no space after their full stop). */
+  gap: " ",
+  nothingPending: 'No batch file is waiting for results: "Download batch file" first, run it, then upload what it wrote.',
   filesDone: "Every result is in: the run is finished.",
   filesProblems: (text: string) => `Some lines were not used: ${text}`,
   needKey: "Set the API key in Settings first (it lives in memory only).",
@@ -40,6 +64,10 @@ const en = {
 };
 
 type BatchMessages = typeof en;
+
+function zhWaiting(round: number, rounds: number, files: readonly WaitingFile[]): string {
+  return `等待批处理结果（第 ${round} 轮，共 ${rounds} 轮；${files.map((f) => `第 ${f.index} 个文件，共 ${f.of} 个：${f.kind === "chat" ? "对话" : "嵌入"}`).join("；")}）`;
+}
 
 const zh: BatchMessages = {
   legend: "批处理（半价，24 小时内完成）",
@@ -50,7 +78,7 @@ const zh: BatchMessages = {
   estimate: (usd, rounds) => `批处理：按批处理价格约 ${usd}，共 ${rounds} 轮依次进行，每轮在服务商的 24 小时完成窗口内`,
   estimateUnpriced: (rounds) => `批处理：共 ${rounds} 轮依次进行，每轮在服务商的 24 小时完成窗口内（此模型没有价格：设置 → 价格）`,
   reached: (baseURL) => `${baseURL} 的批处理 API 可从本页访问：运行可以走批处理（半价，24 小时内完成）。`,
-  noBatchApi: (baseURL) => `${baseURL} 没有批处理 API（vllm serve 没有，请用 vllm run-batch）：请“下载批处理文件”，运行后再“上传结果”。`,
+  noBatchApi: (baseURL, vllm) => `${baseURL} 没有批处理 API${vllm ? "（vllm serve 没有，请用 vllm run-batch）" : ""}：请“下载批处理文件”，运行后再“上传结果”。`,
   unauthorized: (baseURL) => `${baseURL} 的批处理 API 拒绝了密钥：请检查 API 密钥，以及它能否使用批处理。`,
   blocked: (baseURL, words) => `本页无法访问 ${baseURL} 的批处理 API：${words} 在此之前，“下载批处理文件”和“上传结果”适用于任何服务器。`,
   idle: "没有批处理运行。",
@@ -62,7 +90,15 @@ const zh: BatchMessages = {
   cancel: "取消批处理",
   download: "下载批处理文件",
   upload: "上传结果",
-  filesRound: (files, known) => `下一轮：需要运行 ${files} 个批处理文件（目前已收到 ${known} 条结果）。`,
+  waiting: (round, rounds, files) => zhWaiting(round, rounds, files),
+  waitingShort: (round, rounds) => (round > 0 ? `第 ${round} 轮（共 ${rounds} 轮）已收齐：等待下载下一个批处理文件` : "等待批处理结果"),
+  waitingStatus: (round, rounds, files) => `${zhWaiting(round, rounds, files)}。`,
+  roundIn: (round) => `第 ${round} 轮的结果已全部收到：“下载批处理文件”将给出第 ${round + 1} 轮。`,
+  resultsIn: (known) => `目前已收到本次运行的 ${known} 条结果。`,
+  foreign: (n) => `有 ${n} 条结果不属于本次运行的任何请求（来自其他运行的文件，或用其他提示词、模型生成）：未使用。`,
+  inputFile: (name) => `${name}：这是批处理的输入文件，不是它的结果：请上传批处理程序写出的文件（例如 vllm run-batch 的 -o 文件）。`,
+  gap: "",
+  nothingPending: "没有等待结果的批处理文件：请先“下载批处理文件”，运行后再上传它写出的结果。",
   filesDone: "所有结果均已收到：运行完成。",
   filesProblems: (text) => `有些行未被使用：${text}`,
   needKey: "请先在设置中填写 API 密钥（只保存在内存中）。",

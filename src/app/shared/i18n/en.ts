@@ -22,6 +22,8 @@ export const en = {
     studioFailed: (message: string) => `The prompt studio could not be loaded: ${message}`,
     interrupted: (run: string, dataset: string, finished: number, total: number) =>
       `A run was interrupted: “${run}”${dataset ? ` on “${dataset}”` : ""} stopped at ${finished.toLocaleString("en")} of ${total.toLocaleString("en")} samples. Open it to resume where it stopped.`,
+    interruptedBatch: (run: string, dataset: string) =>
+      `A batch run is not being polled: “${run}”${dataset ? ` on “${dataset}”` : ""}. Its batches go on at the provider; open it to poll them and collect the results.`,
     openInterrupted: "Open interrupted run",
     characters: (n: number) => `(${n.toLocaleString("en")} characters)`,
     dismiss: "Dismiss",

@@ -21,6 +21,8 @@ export const zh: Messages = {
     studioFailed: (message) => `无法加载提示词工作室：${message}`,
     interrupted: (run, dataset, finished, total) =>
       `有一个运行被中断：“${run}”${dataset ? `（数据集“${dataset}”）` : ""}停在 ${finished.toLocaleString("zh")} / ${total.toLocaleString("zh")} 个样本。打开它即可从中断处继续。`,
+    interruptedBatch: (run, dataset) =>
+      `有一个批处理运行无人轮询：“${run}”${dataset ? `（数据集“${dataset}”）` : ""}。它的批次仍在服务商处进行；打开它即可轮询并取回结果。`,
     openInterrupted: "打开中断的运行",
     characters: (n) => `（共 ${n.toLocaleString("zh")} 个字符）`,
     dismiss: "关闭提示",

@@ -18,9 +18,11 @@ interface BatchDbSchema extends DBSchema {
   results: { key: [string, string]; value: unknown; indexes: { runKey: string } };
   /** keyPath runKey: the runs that go by batch (a reload drives them again, never by sync). */
   runs: { key: string; value: unknown };
+  /** keyPath [runKey, name]: the files flow's downloaded batch files, each with its round and lines. */
+  files: { key: [string, string]; value: unknown; indexes: { runKey: string } };
 }
 
-const BATCH_DB_VERSION = 2;
+const BATCH_DB_VERSION = 3;
 
 export function openBatchDb(name = `${DEFAULT_DB_NAME}-batches`): Promise<IDBPDatabase<BatchDbSchema>> {
   return openDB<BatchDbSchema>(name, BATCH_DB_VERSION, {
@@ -30,6 +32,7 @@ export function openBatchDb(name = `${DEFAULT_DB_NAME}-batches`): Promise<IDBPDa
         db.createObjectStore("results", { keyPath: ["runKey", "batchId"] }).createIndex("runKey", "runKey");
       }
       if (oldVersion < 2) db.createObjectStore("runs", { keyPath: "runKey" });
+      if (oldVersion < 3) db.createObjectStore("files", { keyPath: ["runKey", "name"] }).createIndex("runKey", "runKey");
     },
   });
 }
@@ -48,7 +51,7 @@ const resultsRow = z.object({ runKey: z.string(), batchId: z.string(), lines: z.
 
 /** Loads a run's state (rows that no longer parse are skipped: their batch is polled again). */
 export async function idbBatchState(db: IDBPDatabase<BatchDbSchema>, runKey: string): Promise<BatchStateStore & { clear(): Promise<void> }> {
-  const submitted: SubmittedBatch[] = [];
+  let submitted: SubmittedBatch[] = [];
   const lines = new Map<string, BatchOutputLine>();
   const finished = new Set<string>();
   for (const raw of await db.getAllFromIndex("submitted", "runKey", runKey)) {
@@ -71,14 +74,18 @@ export async function idbBatchState(db: IDBPDatabase<BatchDbSchema>, runKey: str
       await db.put("submitted", { runKey, ...batch });
       submitted.push(batch);
     },
+    forget: async (batchId) => {
+      await db.delete("submitted", [runKey, batchId]);
+      submitted = submitted.filter((b) => b.batchId !== batchId);
+    },
     recordLines: async (batchId, more) => {
       await db.put("results", { runKey, batchId, lines: [...more] });
       for (const line of more) lines.set(line.custom_id, line);
       finished.add(batchId);
     },
     clear: async () => {
-      const tx = db.transaction(["submitted", "results"], "readwrite");
-      for (const store of ["submitted", "results"] as const) {
+      const tx = db.transaction(["submitted", "results", "files"], "readwrite");
+      for (const store of ["submitted", "results", "files"] as const) {
         for (const key of await tx.objectStore(store).index("runKey").getAllKeys(runKey)) await tx.objectStore(store).delete(key);
       }
       await tx.done;
@@ -110,4 +117,40 @@ export async function batchRunKeys(db: IDBPDatabase<BatchDbSchema>): Promise<Map
 export async function forgetBatchRun(db: IDBPDatabase<BatchDbSchema>, runKey: string): Promise<void> {
   await (await idbBatchState(db, runKey)).clear();
   await db.delete("runs", runKey);
+}
+
+const batchFileRow = z.object({
+  runKey: z.string(),
+  name: z.string(),
+  round: z.number().int().min(1),
+  kind: z.enum(["chat", "embeddings"]),
+  /** 1-based place among the round's files, and how many the round has. */
+  index: z.number().int().min(1),
+  of: z.number().int().min(1),
+  /** The custom_ids of its lines: the file is answered once every one has a result. */
+  lineIds: z.array(z.string()),
+  /** The JSONL as downloaded, so a second download of the same round is the same file. */
+  text: z.string(),
+});
+
+/** One batch file the download / upload flow handed out. */
+export type DownloadedBatchFile = Omit<z.infer<typeof batchFileRow>, "runKey">;
+
+/** Keeps a round's files (before they are saved: a reload in between downloads the same ones). */
+export async function recordBatchFiles(db: IDBPDatabase<BatchDbSchema>, runKey: string, files: readonly DownloadedBatchFile[]): Promise<void> {
+  const tx = db.transaction("files", "readwrite");
+  for (const file of files) await tx.store.put({ runKey, ...file });
+  await tx.done;
+}
+
+/** The files handed out for a run, in round and file order (rows that no longer parse are skipped). */
+export async function downloadedBatchFiles(db: IDBPDatabase<BatchDbSchema>, runKey: string): Promise<DownloadedBatchFile[]> {
+  const files: DownloadedBatchFile[] = [];
+  for (const raw of await db.getAllFromIndex("files", "runKey", runKey)) {
+    const row = batchFileRow.safeParse(raw);
+    if (!row.success) continue;
+    const { runKey: _, ...file } = row.data;
+    files.push(file);
+  }
+  return files.sort((a, b) => a.round - b.round || a.index - b.index);
 }

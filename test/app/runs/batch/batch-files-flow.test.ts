@@ -78,11 +78,17 @@ describe("no batch API: Download batch file / Upload results", () => {
     // Round 1: faithfulness' statements and context_recall's verdicts (6 + 6), one chat file.
     const [first, ...none] = await takeSaved();
     expect(none).toEqual([]);
-    expect(first!.name).toBe(`batch-${runId.slice(0, 8)}-0-chat-1.input.jsonl`);
+    expect(first!.name).toBe(`batch-${runId.slice(0, 8)}-round-1-chat-1.input.jsonl`);
     expect(lineCount(first!.text)).toBe(12);
     const request = JSON.parse(first!.text.split("\n")[0]!) as { custom_id: string; method: string; url: string; body: { model: string } };
     expect(request).toMatchObject({ method: "POST", url: "/v1/chat/completions", body: { model: "mock-judge" } });
-    expect(useBatch.getState()).toMatchObject({ runId, phase: "idle", message: "Next round: 1 batch file to run (0 results in so far)." });
+    // Waiting for the user's results, round by round: never "interrupted" (issue 26).
+    expect(useBatch.getState()).toMatchObject({
+      runId,
+      phase: "idle",
+      message: "Waiting for batch results (round 1 of 2, file 1 of 1: chat). 0 results of this run in so far.",
+      filesWaiting: { runId, round: 1, rounds: 2, files: [{ index: 1, of: 1, kind: "chat" }] },
+    });
 
     // A second download before any upload is the same run's same round, not a new run.
     await downloadBatchFiles(datasetId, form);
@@ -91,12 +97,19 @@ describe("no batch API: Download batch file / Upload results", () => {
     expect(again).toEqual(first);
 
     await uploadBatchResults([output("round-1.output.jsonl", runBatchFile(first!.text))]);
-    expect(useBatch.getState()).toMatchObject({ runId, filesRunId: runId, phase: "idle", message: "Next round: 1 batch file to run (12 results in so far)." });
+    expect(useBatch.getState()).toMatchObject({
+      runId,
+      filesRunId: runId,
+      phase: "idle",
+      message: 'Round 1\'s results are all in: "Download batch file" gives round 2. 12 results of this run in so far.',
+      filesWaiting: { runId, round: 1, rounds: 2, files: [] },
+    });
 
-    // Round 2: faithfulness' verdicts (6); the name carries the 12 results in so far.
+    // Round 2: faithfulness' verdicts (6).
     await downloadBatchFiles(datasetId, form);
     const [second] = await takeSaved();
-    expect(second!.name).toBe(`batch-${runId.slice(0, 8)}-12-chat-1.input.jsonl`);
+    expect(second!.name).toBe(`batch-${runId.slice(0, 8)}-round-2-chat-1.input.jsonl`);
+    expect(useBatch.getState().message).toBe("Waiting for batch results (round 2 of 2, file 1 of 1: chat). 12 results of this run in so far.");
     expect(lineCount(second!.text)).toBe(6);
 
     await uploadBatchResults([output("round-2.output.jsonl", runBatchFile(second!.text))]);
@@ -113,7 +126,7 @@ describe("no batch API: Download batch file / Upload results", () => {
     await downloadBatchFiles(datasetId, form);
     const runId = useBatch.getState().filesRunId!;
     const [input] = await takeSaved();
-    expect(input!.name).toBe(`batch-${runId.slice(0, 8)}-0-chat-1.input.jsonl`);
+    expect(input!.name).toBe(`batch-${runId.slice(0, 8)}-round-1-chat-1.input.jsonl`);
     const good = runBatchFile(input!.text).trim().split("\n");
     // Six of the twelve answers, then four lines that are not batch results.
     const text = [...good.slice(0, 6), "not json", '{"custom_id":"x"}', "{", "[1]"].join("\n");
@@ -122,29 +135,77 @@ describe("no batch API: Download batch file / Upload results", () => {
     expect(phase).toBe("idle");
     expect(filesRunId).toBe(runId);
     expect(message).toMatch(
-      /^Next round: 1 batch file to run \(6 results in so far\)\. Some lines were not used: partial\.output\.jsonl: line 7: not JSON; partial\.output\.jsonl: line 8: not a batch result \(.+\); partial\.output\.jsonl: line 9: not JSON$/,
+      /^Waiting for batch results \(round 1 of 2, file 1 of 1: chat\)\. 6 results of this run in so far\. Some lines were not used: partial\.output\.jsonl: line 7: not JSON; partial\.output\.jsonl: line 8: not a batch result \(.+\); partial\.output\.jsonl: line 9: not JSON$/,
     );
-    // The next file asks for what is still missing: the six round-1 requests not answered (rows
-    // q1-q3), and faithfulness' verdicts for the rows whose statements came back (q4-q6).
+    // Round 1 is not in yet: downloading again gives round 1's file, with only the six requests
+    // still unanswered (rows q1-q3); round 2 waits until round 1 is whole.
     await downloadBatchFiles(datasetId, form);
     const [rest] = await takeSaved();
-    expect(rest!.name).toBe(`batch-${runId.slice(0, 8)}-6-chat-1.input.jsonl`);
+    expect(rest!.name).toBe(`batch-${runId.slice(0, 8)}-round-1-chat-1.input.jsonl`);
     const idsOf = (lines: readonly string[]) => lines.map((l) => (JSON.parse(l) as { custom_id: string }).custom_id);
     const asked = idsOf(rest!.text.trim().split("\n"));
     const unanswered = idsOf(good.slice(6));
     expect(unanswered.every((id) => /^q[123]:/.test(id))).toBe(true);
-    expect(asked.filter((id) => unanswered.includes(id)).sort()).toEqual([...unanswered].sort());
-    expect(asked.filter((id) => !unanswered.includes(id)).map((id) => id.split(":").slice(0, 3).join(":"))).toEqual([
-      "q4:faithfulness:verdicts",
-      "q5:faithfulness:verdicts",
-      "q6:faithfulness:verdicts",
-    ]);
+    expect(asked.sort()).toEqual([...unanswered].sort());
   });
 
-  it("an upload with no open files run takes nothing and says nothing", async () => {
+  it("an upload with nothing waiting for results takes nothing and says so", async () => {
     useBatch.setState({ filesRunId: null, phase: "idle", message: "before" });
     await uploadBatchResults([output("stray.output.jsonl", "not json\n")]);
-    expect(useBatch.getState()).toMatchObject({ filesRunId: null, phase: "idle", message: "before" });
+    expect(useBatch.getState()).toMatchObject({
+      filesRunId: null,
+      phase: "idle",
+      message: 'No batch file is waiting for results: "Download batch file" first, run it, then upload what it wrote.',
+    });
     expect(await takeSaved()).toEqual([]);
+  });
+
+  it("the input file uploaded by mistake is named as such; another run's results are counted apart, not as results in", async () => {
+    await downloadBatchFiles(datasetId, form);
+    const runId = useBatch.getState().filesRunId!;
+    const [input] = await takeSaved();
+    await uploadBatchResults([output(input!.name, input!.text)]);
+    expect(useBatch.getState().message).toBe(
+      `Waiting for batch results (round 1 of 2, file 1 of 1: chat). 0 results of this run in so far. Some lines were not used: ${input!.name}: this is the batch input file, not its results: upload the file the batch runner wrote (e.g. vllm run-batch's -o file).`,
+    );
+    // Another run's output: the same requests under other custom_ids.
+    const other = runBatchFile(input!.text.replaceAll('"custom_id":"q', '"custom_id":"other-q'));
+    await uploadBatchResults([output("other-run.output.jsonl", other)]);
+    expect(useBatch.getState()).toMatchObject({
+      filesRunId: runId,
+      message:
+        "Waiting for batch results (round 1 of 2, file 1 of 1: chat). 0 results of this run in so far. 12 results belong to no request of this run (another run's file, or one made with other prompts or models): not used.",
+    });
+  });
+
+  it("rows that repeat a request: the file holds each distinct request once, and every row is scored", async () => {
+    const { samples } = requireSamples(await readSamples({ name: "files-6.csv", bytes: new TextEncoder().encode(datasetCsv(6)) }));
+    // The six rows twice over, under other ids: twelve rows, six distinct sets of requests.
+    const twice = [...samples, ...samples.map((s) => ({ ...s, id: `again-${s.id}` }))];
+    const repeated = (await createDataset(db, { name: "twice", source: { file: "twice.csv", kind: "csv" }, samples: twice })).id;
+    useBatch.setState({ filesRunId: null });
+    for (let round = 1; round <= 3; round++) {
+      await downloadBatchFiles(repeated, form);
+      const files = await takeSaved();
+      if (files.length === 0) break;
+      for (const file of files) {
+        const bodies = file.text
+          .trim()
+          .split("\n")
+          .map((l) => JSON.stringify((JSON.parse(l) as { body: unknown }).body));
+        expect(new Set(bodies).size).toBe(bodies.length);
+        // As many lines as for the six rows alone (12, then 6).
+        expect(bodies.length).toBe(round === 1 ? 12 : 6);
+      }
+      await uploadBatchResults(files.map((f) => output(f.name.replace(".input.", ".output."), runBatchFile(f.text))));
+      if (useBatch.getState().phase === "finished") break;
+    }
+    const runId = useBatch.getState().runId!;
+    expect(useBatch.getState().phase).toBe("finished");
+    const { entries } = await loadRunResults(db, runId);
+    expect(entries).toHaveLength(12);
+    for (const entry of entries) for (const id of METRICS) expect(entry.metrics[id], `${entry.sampleId} ${id}`).toBeDefined();
+    const byId = new Map(entries.map((e) => [e.sampleId, e]));
+    for (const s of samples) expect(byId.get(`again-${s.id}`)!.metrics.faithfulness!.score).toBe(byId.get(s.id)!.metrics.faithfulness!.score);
   });
 });
