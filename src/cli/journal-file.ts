@@ -42,17 +42,26 @@ const entrySchema = z.object({
   repeat: z.number().int().min(0),
   metrics: z.record(z.string(), metricResultSchema),
 });
+/**
+ * Bounds no real request passes (the transport retries at most 20 times; no model reads or writes
+ * ten million tokens in one call): a count beyond them is damage, and billing it would turn one
+ * flipped digit into a bill of millions.
+ */
+const MAX_ATTEMPTS = 100;
+const MAX_TOKENS = 10_000_000;
+const tokenCount = z.number().int().min(0).max(MAX_TOKENS);
 /** Only what usage and cost are computed from: the prompt texts stay in the results. */
 const spentSchema = z.object({
   kind: z.enum(["chat", "embedding"]),
   promptId: z.string(),
   model: z.string(),
-  promptTokens: z.number().int().min(0),
-  completionTokens: z.number().int().min(0),
-  attempts: z.number().int().min(0),
+  promptTokens: tokenCount,
+  completionTokens: tokenCount,
+  attempts: z.number().int().min(0).max(MAX_ATTEMPTS),
 });
-const spendingSchema = z.object({ spent: z.array(spentSchema) });
-const lineSchema = z.union([entrySchema, spendingSchema]);
+const spendingSchema = z.object({ spent: z.array(spentSchema).min(1) });
+/** A line is a `spent` line when it says so, else a finished (sample, repeat): its problem is then that kind's. */
+const lineSchemaFor = (json: unknown) => (json && typeof json === "object" && "spent" in json ? spendingSchema : entrySchema);
 
 export function journalPathFor(out: string): string {
   return `${out}.journal`;
@@ -203,7 +212,7 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
   }
   if (header.data.fingerprint !== run.fingerprint) {
     const changes = header.data.version === 2 ? describeChanges(header.data.run, run.identity) : [];
-    const what = changes.length > 0 ? changes.join("; ") : "the input, metrics, models, prompts or base URL changed";
+    const what = changes.length > 0 ? changes.join("; ") : "the input, metrics, metric options, models, prompts, custom judges or base URL changed";
     throw new RunError(`${path} was written for another run: ${what}. Resume with the journal's settings, or delete it to start over`);
   }
   const entries: JournalEntry[] = [];
@@ -213,7 +222,8 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
   const damaged: { lineNo: number; problem: string }[] = [];
   for (const [i, line] of lines.slice(1).entries()) {
     const lineNo = i + 2;
-    const parsed = lineSchema.safeParse(safeJson(line));
+    const json = safeJson(line);
+    const parsed = lineSchemaFor(json).safeParse(json);
     if (!parsed.success) {
       damaged.push({ lineNo, problem: problemOf(line, parsed.error) });
       continue;
