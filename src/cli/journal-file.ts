@@ -9,6 +9,7 @@ import { checkMetricResult } from "../storage/format/report-check";
 import { metricResultSchema } from "../storage/format/report-schema";
 import { groupDatasync } from "./group-datasync";
 import { RunError } from "./errors";
+import { scrubbedJsonLine } from "./secrets";
 import { describeChanges, type RunIdentity, runIdentitySchema } from "./run-identity";
 
 /**
@@ -16,7 +17,8 @@ import { describeChanges, type RunIdentity, runIdentitySchema } from "./run-iden
  * the run (its fingerprint and, from version 2, what it was: input, metrics, models, prompts,
  * base URL); each further line is one finished (sample, repeat), or the requests one judge or
  * embedder call spent (so the report bills every request of the run, a killed process's
- * included). Every line is written synchronously and synced before the run goes on.
+ * included). Every line is written synchronously and synced before the run goes on, with the
+ * run's secrets replaced.
  *
  * Nothing read back is believed as written: each line is parsed with zod, each result must pass
  * the check the app runs on import (a score recomputes from its trace), a result that fails is
@@ -97,7 +99,13 @@ export interface JournalRun {
  * Opens the journal: with `resume`, an existing one is read (and must belong to this run); without,
  * an existing one is an error, so forgetting --resume never throws away a long run's progress.
  */
-export function openFileJournal(path: string, run: JournalRun, resume: boolean, metricIds: readonly AnyMetricId[]): FileJournal {
+export function openFileJournal(
+  path: string,
+  run: JournalRun,
+  resume: boolean,
+  metricIds: readonly AnyMetricId[],
+  options: { secrets?: readonly string[] } = {},
+): FileJournal {
   const existing = readExisting(path);
   if (existing !== undefined && !resume) {
     throw new RunError(`${path} holds an unfinished run: add --resume to finish it, or delete the file to start over`);
@@ -117,7 +125,8 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
   let open = true;
   const syncToDisk = groupDatasync(fd);
   const writeLine = (value: unknown) => {
-    const line = Buffer.from(`${JSON.stringify(value)}\n`, "utf8");
+    // A key the endpoint echoed into a reply sits in the results' traces: it never reaches the disk.
+    const line = Buffer.from(`${scrubbedJsonLine(value, options.secrets ?? [])}\n`, "utf8");
     writeSync(fd, line, 0, line.length, position);
     position += line.length;
   };
