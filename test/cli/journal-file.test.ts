@@ -214,4 +214,21 @@ describe("file journal", () => {
       `${path} was written for another run: the metric options changed (journal: none; now: faithfulness {"strictness":2}). Resume with the journal's settings, or delete it to start over`,
     );
   });
+
+  it("reads the identity an older journal wrote (options after the metrics, no judges' settings) and still names what changed", async () => {
+    const path = join(dir, "older.journal");
+    const tone = { slug: "tone", name: "Tone", definition: "Polite.", inputs: ["answer" as const], scale: "binary" as const, strictness: 1, version: 1 };
+    const older = { ...runIdentity(settings), metrics: 'faithfulness, custom:tone (faithfulness {"strictness":1})' };
+    writeFileSync(path, `${JSON.stringify({ format: JOURNAL_FORMAT, version: 2, fingerprint: "older", run: older, runId: "r" })}\n`);
+    const now = runOf({
+      ...settings,
+      metrics: ["faithfulness", "custom:tone"],
+      metricOptions: { faithfulness: { strictness: 2 } as never },
+      customJudges: [tone],
+    });
+    expect(() => openFileJournal(path, now, true, METRICS)).toThrow(
+      `${path} was written for another run: the metrics changed (journal: faithfulness, custom:tone (faithfulness {"strictness":1}); now: faithfulness, custom:tone (faithfulness {"strictness":2})); ` +
+        `the custom judge "tone" may have changed (the journal, from an older version, does not record its settings). Resume with the journal's settings, or delete it to start over`,
+    );
+  });
 });
