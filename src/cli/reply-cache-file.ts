@@ -1,8 +1,8 @@
+import { createHash } from "node:crypto";
 import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { type CachedReply, cachedReplySchema, type ResponseCache } from "../engine/ports";
-import { canonicalJson, sha256Hex } from "../engine/text/sha256";
 import { RunError } from "./errors";
 import { groupDatasync } from "./group-datasync";
 import { scrubbedJsonLine } from "./secrets";
@@ -34,8 +34,14 @@ const lineSchema = z.object({ key: keySchema, reply: cachedReplySchema, sha256: 
 /** A line written before lines carried a checksum: well-formed, but nothing vouches for it. */
 const uncheckedSchema = z.object({ key: keySchema, reply: cachedReplySchema });
 
+/**
+ * SHA-256 of the key and every field of the reply, in a fixed order (a field added to CachedReply
+ * belongs here too). Node's native hash over a plain array, not canonical JSON: every open checks
+ * every line, and a --cache DIR can hold tens of thousands.
+ */
 function checksumOf(key: string, reply: CachedReply): string {
-  return sha256Hex(canonicalJson({ key, reply }));
+  const fields: readonly unknown[] = [key, reply.content, reply.promptTokens, reply.completionTokens, reply.mode];
+  return createHash("sha256").update(JSON.stringify(fields)).digest("hex");
 }
 
 export interface FileResponseCache extends ResponseCache {

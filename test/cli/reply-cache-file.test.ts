@@ -7,7 +7,7 @@ import { createJudge } from "../../src/llm/judge";
 import { startMockServer } from "../mock/server";
 import { answered } from "../mock/request-log";
 import { z } from "zod";
-import { canonicalJson, sha256Hex } from "../../src/engine/text/sha256";
+import { createHash } from "node:crypto";
 
 const dir = mkdtempSync(join(tmpdir(), "ragas-reply-cache-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -15,7 +15,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const key = (n: number) => n.toString(16).padStart(64, "0");
 const reply = (content: string) => ({ content, promptTokens: 12, completionTokens: 4, mode: "json_schema" as const });
 /** A line as written: the reply with the checksum of its key and reply. */
-const line = (k: string, r: ReturnType<typeof reply>) => ({ key: k, reply: r, sha256: sha256Hex(canonicalJson({ key: k, reply: r })) });
+const line = (k: string, r: ReturnType<typeof reply>) => ({
+  key: k,
+  reply: r,
+  sha256: createHash("sha256")
+    .update(JSON.stringify([k, r.content, r.promptTokens, r.completionTokens, r.mode]))
+    .digest("hex"),
+});
 const statementsRequest = {
   promptId: "faithfulness-statements",
   promptHash: "h",
