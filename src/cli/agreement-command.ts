@@ -6,6 +6,7 @@ import { createJudge } from "../llm/judge";
 import { readAgreementFile } from "../storage/format/agreement-data";
 import { buildAgreementFile, serializeAgreementFile } from "../storage/format/agreement-file";
 import { sanitizeUrl } from "../storage/format/redact";
+import { secretsOf } from "./secrets";
 import { SamplesFileError } from "../storage/format/samples-types";
 import { AGREEMENT_HELP, type AgreementArgs, parseAgreementArgs } from "./agreement-args";
 import { EXIT, RunError } from "./errors";
@@ -82,7 +83,7 @@ async function agreementCommand(args: AgreementArgs, io: CliIO): Promise<number>
     },
     generator: generatorStamp("cli"),
     wallMs: now() - started,
-    redact: [args.apiKey],
+    redact: secretsOf(args),
   });
   await writeTextFileAtomic(args.out, serializeAgreementFile(file));
   const cost = estimateModelSpendCost(output.spend.byModel, [...defaultPriceRows(), ...(args.prices ?? [])]);

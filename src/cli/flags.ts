@@ -206,14 +206,14 @@ export const FLAGS = {
   resume: row({
     flag: "--resume",
     commands: ["score"],
-    help: "finish an interrupted run: with --out, each finished sample is journaled in\nFILE.journal and each answered request in FILE.cache as they come; the same\ncommand with --resume sends no request already answered and writes the\nreport an uninterrupted run would (both files go once the report is written)",
+    help: "finish an interrupted run: with --out, each finished sample is journaled in\nFILE.journal and each answered request in FILE.cache as they come; the same\ncommand with --resume sends no request already answered and writes the\nreport an uninterrupted run would (both files go once the report is written);\na finished run (its report there, no FILE.journal) is left as it is",
     read: switched,
   }),
   cache: row({
     flag: "--cache",
     value: "DIR",
     commands: ["score"],
-    help: "keep answered requests in DIR/replies.jsonl across runs (as the app keeps\nthem): a repeated run of unchanged samples and prompts asks nothing again.\nIt also serves --resume, instead of FILE.cache",
+    help: "keep answered requests in DIR/replies.jsonl across runs (as the app keeps\nthem): a repeated run of unchanged samples and prompts asks nothing again.\nIt also serves --resume, instead of FILE.cache. A reply whose checksum\nfails when read is asked again; the key is scrubbed from every line",
     read: text,
   }),
   noCache: row({

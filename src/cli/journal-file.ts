@@ -9,6 +9,7 @@ import { checkMetricResult } from "../storage/format/report-check";
 import { metricResultSchema } from "../storage/format/report-schema";
 import { groupDatasync } from "./group-datasync";
 import { RunError } from "./errors";
+import { scrubbedJsonLine } from "./secrets";
 import { describeChanges, type RunIdentity, runIdentitySchema } from "./run-identity";
 
 /**
@@ -16,7 +17,8 @@ import { describeChanges, type RunIdentity, runIdentitySchema } from "./run-iden
  * the run (its fingerprint and, from version 2, what it was: input, metrics, models, prompts,
  * base URL); each further line is one finished (sample, repeat), or the requests one judge or
  * embedder call spent (so the report bills every request of the run, a killed process's
- * included). Every line is written synchronously and synced before the run goes on.
+ * included). Every line is written synchronously and synced before the run goes on, with the
+ * run's secrets replaced.
  *
  * Nothing read back is believed as written: each line is parsed with zod, each result must pass
  * the check the app runs on import (a score recomputes from its trace), a result that fails is
@@ -42,17 +44,26 @@ const entrySchema = z.object({
   repeat: z.number().int().min(0),
   metrics: z.record(z.string(), metricResultSchema),
 });
+/**
+ * Bounds no real request passes (the transport retries at most 20 times; no model reads or writes
+ * ten million tokens in one call): a count beyond them is damage, and billing it would turn one
+ * flipped digit into a bill of millions.
+ */
+const MAX_ATTEMPTS = 100;
+const MAX_TOKENS = 10_000_000;
+const tokenCount = z.number().int().min(0).max(MAX_TOKENS);
 /** Only what usage and cost are computed from: the prompt texts stay in the results. */
 const spentSchema = z.object({
   kind: z.enum(["chat", "embedding"]),
   promptId: z.string(),
   model: z.string(),
-  promptTokens: z.number().int().min(0),
-  completionTokens: z.number().int().min(0),
-  attempts: z.number().int().min(0),
+  promptTokens: tokenCount,
+  completionTokens: tokenCount,
+  attempts: z.number().int().min(0).max(MAX_ATTEMPTS),
 });
-const spendingSchema = z.object({ spent: z.array(spentSchema) });
-const lineSchema = z.union([entrySchema, spendingSchema]);
+const spendingSchema = z.object({ spent: z.array(spentSchema).min(1) });
+/** A line is a `spent` line when it says so, else a finished (sample, repeat): its problem is then that kind's. */
+const lineSchemaFor = (json: unknown) => (json && typeof json === "object" && "spent" in json ? spendingSchema : entrySchema);
 
 export function journalPathFor(out: string): string {
   return `${out}.journal`;
@@ -88,7 +99,13 @@ export interface JournalRun {
  * Opens the journal: with `resume`, an existing one is read (and must belong to this run); without,
  * an existing one is an error, so forgetting --resume never throws away a long run's progress.
  */
-export function openFileJournal(path: string, run: JournalRun, resume: boolean, metricIds: readonly AnyMetricId[]): FileJournal {
+export function openFileJournal(
+  path: string,
+  run: JournalRun,
+  resume: boolean,
+  metricIds: readonly AnyMetricId[],
+  options: { secrets?: readonly string[] } = {},
+): FileJournal {
   const existing = readExisting(path);
   if (existing !== undefined && !resume) {
     throw new RunError(`${path} holds an unfinished run: add --resume to finish it, or delete the file to start over`);
@@ -108,7 +125,8 @@ export function openFileJournal(path: string, run: JournalRun, resume: boolean, 
   let open = true;
   const syncToDisk = groupDatasync(fd);
   const writeLine = (value: unknown) => {
-    const line = Buffer.from(`${JSON.stringify(value)}\n`, "utf8");
+    // A key the endpoint echoed into a reply sits in the results' traces: it never reaches the disk.
+    const line = Buffer.from(`${scrubbedJsonLine(value, options.secrets ?? [])}\n`, "utf8");
     writeSync(fd, line, 0, line.length, position);
     position += line.length;
   };
@@ -203,7 +221,7 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
   }
   if (header.data.fingerprint !== run.fingerprint) {
     const changes = header.data.version === 2 ? describeChanges(header.data.run, run.identity) : [];
-    const what = changes.length > 0 ? changes.join("; ") : "the input, metrics, models, prompts or base URL changed";
+    const what = changes.length > 0 ? changes.join("; ") : "the input, metrics, metric options, models, prompts, custom judges or base URL changed";
     throw new RunError(`${path} was written for another run: ${what}. Resume with the journal's settings, or delete it to start over`);
   }
   const entries: JournalEntry[] = [];
@@ -213,7 +231,8 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
   const damaged: { lineNo: number; problem: string }[] = [];
   for (const [i, line] of lines.slice(1).entries()) {
     const lineNo = i + 2;
-    const parsed = lineSchema.safeParse(safeJson(line));
+    const json = safeJson(line);
+    const parsed = lineSchemaFor(json).safeParse(json);
     if (!parsed.success) {
       damaged.push({ lineNo, problem: problemOf(line, parsed.error) });
       continue;

@@ -1,6 +1,7 @@
 import { asksHelp, asksVersion } from "./command-of";
 import { EXIT, RunError, UsageError } from "./errors";
 import type { CliIO } from "./io";
+import { scrubText, secretsOf } from "./secrets";
 import { APP_VERSION } from "../storage/format/generator";
 
 /** The help text, written into the built bin by scripts/build-cli.mjs; undefined when run from source. */
@@ -16,6 +17,23 @@ async function helpText(): Promise<string> {
 
 /** Runs one command; every failure becomes one line on stderr and an exit code, never a stack. */
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  // Messages we build never hold the key, but a server's or a bug's text might, and a base URL's
+  // ?api-key= would: every line on stderr is scrubbed of the secrets in play.
+  const secrets = secretsInArgs(argv, io.env);
+  const stderr: CliIO["stderr"] = {
+    write: (text: string) => io.stderr.write(scrubText(text, secrets)),
+    // Read through, not copied: a terminal's width changes while a run draws its progress line.
+    get isTTY() {
+      return io.stderr.isTTY;
+    },
+    get columns() {
+      return io.stderr.columns;
+    },
+  };
+  return runScrubbed(argv, { ...io, stderr });
+}
+
+async function runScrubbed(argv: readonly string[], io: CliIO): Promise<number> {
   try {
     // The commands are imported when run, so --help and --version load neither the SDK, the engine's runs nor the metric registry.
     if (argv[0] === "agreement") return await (await import("./agreement-command")).agreementCli(argv.slice(1), io);
@@ -33,8 +51,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     const { scoreCommand } = await import("./score-command");
     return await scoreCommand(parsed.args, io);
   } catch (error) {
-    // Messages we build never hold the key, but a server's or a bug's text might: scrub every one.
-    const line = (text: string) => io.stderr.write(`error: ${scrub(text, secretsOf(argv, io.env))}\n`);
+    const line = (text: string) => io.stderr.write(`error: ${text.replace(/\s+/g, " ")}\n`);
     if (error instanceof UsageError) {
       line(error.message);
       return EXIT.usage;
@@ -49,16 +66,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   }
 }
 
-/** The keys in play: OPENAI_API_KEY and whatever follows --api-key on the command line. */
-function secretsOf(argv: readonly string[], env: CliIO["env"]): string[] {
-  const secrets = [env.OPENAI_API_KEY ?? ""];
-  argv.forEach((arg, i) => {
-    if (arg === "--api-key") secrets.push(argv[i + 1] ?? "");
-    else if (arg.startsWith("--api-key=")) secrets.push(arg.slice("--api-key=".length));
-  });
-  return secrets.filter((s) => s.length >= 4);
-}
-
-function scrub(text: string, secrets: readonly string[]): string {
-  return secrets.reduce((out, s) => out.split(s).join("[redacted]"), text).replace(/\s+/g, " ");
+/** The keys in play (OPENAI_API_KEY, --api-key) and the credentials in the base URL (OPENAI_BASE_URL, --base-url). */
+function secretsInArgs(argv: readonly string[], env: CliIO["env"]): string[] {
+  const valuesOf = (flag: string) =>
+    argv.flatMap((arg, i) => (arg === flag ? [argv[i + 1] ?? ""] : arg.startsWith(`${flag}=`) ? [arg.slice(flag.length + 1)] : []));
+  const keys = [env.OPENAI_API_KEY ?? "", ...valuesOf("--api-key")];
+  const urls = [env.OPENAI_BASE_URL ?? "", ...valuesOf("--base-url")];
+  return [...new Set([...keys.flatMap((apiKey) => secretsOf({ apiKey })), ...urls.flatMap((baseURL) => secretsOf({ baseURL }))])];
 }

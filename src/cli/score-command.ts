@@ -19,6 +19,8 @@ import { CACHE_FILE, cachePathFor, type FileResponseCache, openFileResponseCache
 import { runFingerprint, runIdentity } from "./run-identity";
 import type { CliIO } from "./io";
 import { transportFromArgs } from "./transport";
+import { secretsOf } from "./secrets";
+import { finishedRunNotice } from "./finished-run";
 import { scoreByBatch } from "./batch-score";
 import { BATCH_WINDOW, batchRoundsFor } from "../engine/run/batch-plan";
 import { preflight } from "./preflight";
@@ -34,6 +36,14 @@ const MAX_WARNINGS_SHOWN = 10;
 /** `score`: files in, report out (contract 6). Returns the exit code; throws RunError for exit 1. */
 export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> {
   const now = io.now ?? (() => performance.now());
+  // Before anything is read or sent: a finished run is not run again by --resume.
+  const finished = args.resume && args.out ? finishedRunNotice(args.out) : undefined;
+  if (finished) {
+    io.stderr.write(`${finished}\n`);
+    return EXIT.ok;
+  }
+  // Scrubbed from every file the run writes: the report, the journal and the reply cache.
+  const secrets = secretsOf(args);
   const samples = await loadSamples(args.input, io);
   const { overrides, judges } = args.prompts ? await readPromptSetFile(args.prompts) : { overrides: {}, judges: [] };
   checkCustomJudges(args, judges);
@@ -78,9 +88,11 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   // A run by batch keeps its own state (FILE.batch); its results go through a memory journal, so
   // runDataset only assembles them (and scores the text metrics, which make no request).
   const journal =
-    args.out && !byBatch ? openFileJournal(journalPathFor(args.out), { fingerprint, identity: runIdentity(settings) }, args.resume, args.metrics) : undefined;
-  const cache = byBatch ? undefined : openCache(args);
-  for (const w of [...(journal?.warnings ?? []), ...cacheWarnings(cache)]) io.stderr.write(`warning: ${w}\n`);
+    args.out && !byBatch
+      ? openFileJournal(journalPathFor(args.out), { fingerprint, identity: runIdentity(settings) }, args.resume, args.metrics, { secrets })
+      : undefined;
+  const cache = byBatch ? undefined : openCache(args, secrets);
+  for (const w of [...(journal?.warnings ?? []), ...(cache?.warnings ?? [])]) io.stderr.write(`warning: ${w}\n`);
   if (journal && args.resume) {
     const found = journal.found;
     io.stderr.write(
@@ -167,7 +179,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     },
     generator: generatorStamp("cli"),
     wallMs,
-    redact: [args.apiKey],
+    redact: secrets,
   });
   const written = await renderOutput(report, outputFormatOf(args), { bom: !args.noBom });
   if (args.out) {
@@ -205,16 +217,11 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
  * emptied by a fresh start, kept by --resume, removed with the journal when the run completes);
  * nowhere with --no-cache or without --out.
  */
-function openCache(args: ScoreArgs): FileResponseCache | undefined {
+function openCache(args: ScoreArgs, secrets: readonly string[]): FileResponseCache | undefined {
   if (args.noCache) return undefined;
-  if (args.cache) return openFileResponseCache(join(args.cache, CACHE_FILE));
-  if (args.out) return openFileResponseCache(cachePathFor(args.out), { fresh: !args.resume });
+  if (args.cache) return openFileResponseCache(join(args.cache, CACHE_FILE), { secrets });
+  if (args.out) return openFileResponseCache(cachePathFor(args.out), { fresh: !args.resume, secrets });
   return undefined;
-}
-
-function cacheWarnings(cache: FileResponseCache | undefined): string[] {
-  if (!cache?.skipped) return [];
-  return [`${cache.path}: ${cache.skipped} unreadable line${cache.skipped === 1 ? "" : "s"} skipped (those requests are sent again)`];
 }
 
 /**

@@ -2,6 +2,7 @@ import { chatCallRecord } from "../engine/call-record";
 import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import type { ChatMessage, JudgeRequest } from "../engine/ports";
+import { urlSecrets } from "../engine/text/url-secrets";
 import type { CallRecord, OutputMode } from "../engine/result";
 import type { TransportConfig } from "./config";
 import { LlmError } from "./errors";
@@ -92,7 +93,7 @@ export async function sendChat(call: ChatCall): Promise<ChatReply | ChatFailure>
     const { value: completion, attempts } = await withRetry(attempt, {
       maxRetries: call.maxRetries ?? config.maxRetries,
       timeoutMs: config.timeoutMs,
-      secrets: [config.apiKey],
+      secrets: [config.apiKey, ...urlSecrets(config.baseURL)],
       ...(request.signal ? { signal: request.signal } : {}),
       ...(config.sleep ? { sleep: config.sleep } : {}),
       ...(request.onRateLimited ? { onRateLimited: request.onRateLimited } : {}),

@@ -1,3 +1,4 @@
+import { sanitizeUrl, urlSecrets } from "../engine/text/url-secrets";
 import { classifyError, redact, type LlmError } from "./errors";
 
 /** Servers we can give a precise fix for (ux-anchors 3.1, per-provider CORS table). */
@@ -93,9 +94,11 @@ function notFoundText(hint: ProviderHint, base: string, model: string | undefine
 
 /** One paragraph for the UI or the CLI: what went wrong and what to do. Never contains the key. */
 export function describeError(error: unknown, context: DescribeContext): string {
-  const failure: LlmError = classifyError(error, { secrets: [context.apiKey] });
+  const secrets = [context.apiKey, ...urlSecrets(context.baseURL)];
+  const failure: LlmError = classifyError(error, { secrets });
   const hint = guessProvider(context.baseURL, context.provider);
-  const base = context.baseURL;
+  // Named without the credentials a base URL may carry (?api-key=, user:key@): the text reaches stderr and reports.
+  const base = sanitizeUrl(context.baseURL);
   const origin = pageOrigin(context);
   let text: string;
   switch (failure.kind) {
@@ -130,5 +133,5 @@ export function describeError(error: unknown, context: DescribeContext): string 
       text = "Cancelled.";
       break;
   }
-  return redact(text.trim(), [context.apiKey]);
+  return redact(text.trim(), secrets);
 }

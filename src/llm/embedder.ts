@@ -2,6 +2,7 @@ import { embeddingCallRecord } from "../engine/call-record";
 import type { EmbedReply, EmbedRequest, Embedder } from "../engine/ports";
 import { MetricError, type CallRecord } from "../engine/result";
 import { canonicalJson, sha256Hex } from "../engine/text/sha256";
+import { urlSecrets } from "../engine/text/url-secrets";
 import { createClient, endpointFor } from "./client";
 import { parseTransportConfig, type TransportConfig, type TransportConfigInput } from "./config";
 import { describeError } from "./describe";
@@ -50,7 +51,7 @@ export function createEmbedder(input: TransportConfigInput | TransportConfig, op
         {
           maxRetries: config.maxRetries,
           timeoutMs: config.timeoutMs,
-          secrets: [endpoint.apiKey],
+          secrets: [endpoint.apiKey, ...urlSecrets(endpoint.baseURL)],
           ...(request.signal ? { signal: request.signal } : {}),
           ...(config.sleep ? { sleep: config.sleep } : {}),
           ...(request.onRateLimited ? { onRateLimited: request.onRateLimited } : {}),

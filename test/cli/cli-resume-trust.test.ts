@@ -120,6 +120,33 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
     expect(report.usage.requests).toBe(killed.answered + answered(mock.log).length);
   });
 
+  it("drops a cached reply whose verdict was flipped on disk (it still parses), naming file and line, and asks for it again", async () => {
+    const cacheDir = join(dir, "flip-cache");
+    const first = await runCliProcess(args(join(dir, "flip-1.json"), mock.url, "--cache", cacheDir), { env });
+    expect(first.code, first.stderr).toBe(0);
+    const path = join(cacheDir, "replies.jsonl");
+    const lines = readFileSync(path, "utf8").split("\n");
+    // In the file the reply's JSON is a string: its quotes are escaped.
+    const verdict = String.raw`\"verdict\":1`;
+    const i = lines.findIndex((l) => l.includes(verdict));
+    expect(i).toBeGreaterThanOrEqual(0);
+    lines[i] = lines[i]!.replace(verdict, String.raw`\"verdict\":0`);
+    writeFileSync(path, lines.join("\n"));
+
+    mock.resetLog();
+    const second = await runCliProcess(args(join(dir, "flip-2.json"), mock.url, "--cache", cacheDir), { env });
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toContain(
+      `warning: ${path}:${i + 1}: the reply does not match its checksum (changed after it was written): dropped, its request is sent again\n`,
+    );
+    expect(
+      answered(mock.log).filter((r) => !isConnectionCheck(r)),
+      "the one dropped reply is asked again",
+    ).toHaveLength(1);
+    const scores = (report: Report) => report.results.map((r) => [r.sampleId, r.metrics.faithfulness?.score, r.metrics.context_recall?.score]);
+    expect(scores(reportAt(join(dir, "flip-2.json"))), "no score follows the flipped verdict").toEqual(scores(reportAt(join(dir, "flip-1.json"))));
+  });
+
   it("refuses a journal of another run, naming the changed base URL with the old and the new value", async () => {
     const { out, journal } = killedCopy("moved");
     const moved = mock.url.replace("127.0.0.1", "localhost");

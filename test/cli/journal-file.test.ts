@@ -150,8 +150,85 @@ describe("file journal", () => {
     );
     // A journal from before version 2 carries only a fingerprint.
     writeFileSync(path, `${JSON.stringify({ format: JOURNAL_FORMAT, version: 1, fingerprint: "old" })}\n`);
-    expect(() => openFileJournal(path, RUN, true, METRICS)).toThrow(/was written for another run: the input, metrics, models, prompts or base URL changed/);
+    expect(() => openFileJournal(path, RUN, true, METRICS)).toThrow(
+      /was written for another run: the input, metrics, metric options, models, prompts, custom judges or base URL changed/,
+    );
     writeFileSync(path, `${JSON.stringify({ format: JOURNAL_FORMAT, version: 1, fingerprint: RUN.fingerprint })}\n`);
     expect(openFileJournal(path, RUN, true, METRICS).billsEveryRequest).toBe(false);
+  });
+
+  it("refuses a spent line with an absurd count as damaged: it is named and skipped, never billed", async () => {
+    const path = join(dir, "absurd.journal");
+    const j = openFileJournal(path, RUN, false, METRICS);
+    j.spend([call(false)]);
+    j.close();
+    const good = lines(path)[1]!;
+    const spentLine = (change: Record<string, number>) => JSON.stringify({ spent: [{ ...JSON.parse(good).spent[0], ...change }] });
+    appendFileSync(
+      path,
+      [spentLine({ attempts: 1e9 }), spentLine({ promptTokens: -5 }), spentLine({ completionTokens: 2.5 }), spentLine({ promptTokens: 1e12 }), ""].join("\n"),
+    );
+    const resumed = openFileJournal(path, RUN, true, METRICS);
+    expect(resumed.warnings).toHaveLength(1);
+    expect(resumed.warnings[0]).toMatch(
+      new RegExp(
+        `^${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is damaged at lines 3 \\(spent\\.0\\.attempts: .+\\), 4 \\(spent\\.0\\.promptTokens: .+\\), 5 \\(spent\\.0\\.completionTokens: .+\\), 6 \\(spent\\.0\\.promptTokens: .+\\): resume keeps the other 2 lines`,
+      ),
+    );
+    // Only the honest line bills: 2 attempts of 10 + 3 tokens.
+    expect(resumed.spentBefore.map((c) => [c.attempts, c.promptTokens, c.completionTokens])).toEqual([[2, 10, 3]]);
+    resumed.close();
+    expect(lines(path)).toHaveLength(2);
+  });
+
+  it("names every changed field of the run, old and new: metric options, custom judges' scale, strictness and definition", async () => {
+    const tone = {
+      slug: "tone",
+      name: "Tone",
+      definition: "The answer is polite.",
+      inputs: ["answer" as const],
+      scale: "binary" as const,
+      strictness: 1,
+      version: 1,
+    };
+    const judged: RunSettings = { ...settings, metrics: ["faithfulness", "custom:tone"], customJudges: [tone] };
+    const path = join(dir, "judged.journal");
+    openFileJournal(path, runOf(judged), false, METRICS).close();
+    const refusal = (changed: RunSettings) => {
+      try {
+        openFileJournal(path, runOf(changed), true, METRICS);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      throw new Error("the changed run was accepted");
+    };
+    expect(refusal({ ...judged, customJudges: [{ ...tone, strictness: 3 }] })).toBe(
+      `${path} was written for another run: the custom judge "tone" changed: strictness (journal: 1; now: 3). Resume with the journal's settings, or delete it to start over`,
+    );
+    const levels = ["awful", "poor", "fair", "good", "great"] as [string, string, string, string, string];
+    expect(refusal({ ...judged, customJudges: [{ ...tone, scale: "rubric", levels, definition: "The answer is polite and warm." }] })).toBe(
+      `${path} was written for another run: the custom judge "tone" changed: definition (journal: "The answer is polite."; now: "The answer is polite and warm."), ` +
+        `scale (journal: "binary"; now: "rubric"), levels (journal: none; now: ["awful","poor","fair","good","great"]). Resume with the journal's settings, or delete it to start over`,
+    );
+    expect(refusal({ ...judged, metricOptions: { faithfulness: { strictness: 2 } as never } })).toBe(
+      `${path} was written for another run: the metric options changed (journal: none; now: faithfulness {"strictness":2}). Resume with the journal's settings, or delete it to start over`,
+    );
+  });
+
+  it("reads the identity an older journal wrote (options after the metrics, no judges' settings) and still names what changed", async () => {
+    const path = join(dir, "older.journal");
+    const tone = { slug: "tone", name: "Tone", definition: "Polite.", inputs: ["answer" as const], scale: "binary" as const, strictness: 1, version: 1 };
+    const older = { ...runIdentity(settings), metrics: 'faithfulness, custom:tone (faithfulness {"strictness":1})' };
+    writeFileSync(path, `${JSON.stringify({ format: JOURNAL_FORMAT, version: 2, fingerprint: "older", run: older, runId: "r" })}\n`);
+    const now = runOf({
+      ...settings,
+      metrics: ["faithfulness", "custom:tone"],
+      metricOptions: { faithfulness: { strictness: 2 } as never },
+      customJudges: [tone],
+    });
+    expect(() => openFileJournal(path, now, true, METRICS)).toThrow(
+      `${path} was written for another run: the metrics changed (journal: faithfulness, custom:tone (faithfulness {"strictness":1}); now: faithfulness, custom:tone (faithfulness {"strictness":2})); ` +
+        `the custom judge "tone" may have changed (the journal, from an older version, does not record its settings). Resume with the journal's settings, or delete it to start over`,
+    );
   });
 });

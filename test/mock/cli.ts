@@ -1,7 +1,7 @@
 /**
  * Standalone mock OpenAI-compatible server, for manual use and the browser tests:
  *   npx tsx test/mock/cli.ts --port 8787 --latency 300 [--api-key K] [--cors open|strict|none]
- *     [--models a,b] [--no-json-schema] [--no-json-object] [--omit-usage]
+ *     [--models a,b] [--no-json-schema] [--no-json-object] [--omit-usage] [--echo-api-key]
  *     [--fault-429 0.3] [--retry-after 1] [--fault-500 0.1] [--fault-malformed 0.1] [--fault-hang 0.05] [--seed 7]
  *     [--schema-random SEED] [--xgrammar SEED] [--refuse-keywords minItems,maxItems]
  * --xgrammar answers as a model constrained by xgrammar (vLLM's and SGLang's default) would.
@@ -22,6 +22,7 @@ const { values } = parseArgs({
     "no-json-schema": { type: "boolean" },
     "no-json-object": { type: "boolean" },
     "omit-usage": { type: "boolean" },
+    "echo-api-key": { type: "boolean" },
     "fault-429": { type: "string" },
     "retry-after": { type: "string" },
     "fault-500": { type: "string" },
@@ -76,6 +77,7 @@ const options: MockOptions = {
     : {}),
   supports: { jsonSchema: !values["no-json-schema"], jsonObject: !values["no-json-object"] },
   ...(values["omit-usage"] ? { omitUsage: true } : {}),
+  ...(values["echo-api-key"] ? { echoApiKey: true } : {}),
   ...(values["schema-random"] !== undefined ? { schemaRandom: { seed: number("schema-random", values["schema-random"]) ?? 1 } } : {}),
   ...(values.xgrammar !== undefined ? { xgrammar: { seed: number("xgrammar", values.xgrammar) ?? 1 } } : {}),
   ...(values["refuse-keywords"] ? { refuseKeywords: values["refuse-keywords"].split(",").map((k) => k.trim()) } : {}),

@@ -53,6 +53,8 @@ export interface MockOptions {
   refuseKeywords?: string[];
   script?: ScriptedReply[];
   omitUsage?: boolean;
+  /** Repeat the bearer key the request presented inside each chat reply (see echo-key.ts). */
+  echoApiKey?: boolean;
   /** Serve HTTP/2 (and HTTP/1.1) over TLS with this key and certificate (PEM). */
   tls?: { key: string; cert: string };
 }

@@ -1,3 +1,4 @@
+import { withEchoedKey } from "./echo-key";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { createSecureServer, type Http2Session } from "node:http2";
 import type { AddressInfo } from "node:net";
@@ -93,6 +94,7 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
     if (fault === "hang") return "hang";
     const answer =
       (fault && faultAnswer(fault, "chat", info)) || unsupportedFormat(info, options) || refusedKeyword(info, options) || (await xgrammarAnswer(info, options));
+    if (options.echoApiKey) withEchoedKey(answer, (record.headers.authorization ?? "").replace(/^Bearer\s+/i, ""));
     record.completionTokens = answer.completionTokens;
     respond(res, record, answer.status, answer.body, answer.headers);
     return undefined;

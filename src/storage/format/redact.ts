@@ -5,12 +5,9 @@
  * builder strips key-like fields and URL credentials and scrubs known secret values everywhere.
  */
 
-const KEY_LIKE_NAME = /(api[-_]?key|secret|passw(or)?d|token|authori[sz]ation|bearer|credential|cookie)/i;
-const KEY_LIKE_PARAM = /^(key|code|sig|signature|api[-_]?key|access[-_]?token|token|auth)$/i;
+import { isKeyLikeName } from "../../engine/text/url-secrets";
 
-function isKeyLikeName(name: string): boolean {
-  return KEY_LIKE_NAME.test(name);
-}
+export { sanitizeUrl } from "../../engine/text/url-secrets";
 
 /** Drops every property whose name looks like a credential, at any depth. */
 export function stripKeyLike<T>(value: T): T {
@@ -23,25 +20,10 @@ export function stripKeyLike<T>(value: T): T {
   return value;
 }
 
-/** Removes user:password and key-like query parameters from a URL; other text passes unchanged. */
-export function sanitizeUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return raw;
-  }
-  url.username = "";
-  url.password = "";
-  for (const name of [...url.searchParams.keys()]) if (KEY_LIKE_PARAM.test(name) || isKeyLikeName(name)) url.searchParams.delete(name);
-  const text = url.toString();
-  // URL adds a "/" to a bare origin; keep the user's spelling when nothing else changed.
-  return raw.endsWith("/") || !text.endsWith("/") ? text : text.slice(0, -1);
-}
-
 /** Replaces every occurrence of each secret (4+ characters) in every string, at any depth. */
 export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
-  const list = secrets.filter((s) => s.length >= 4);
+  // Longest first: a secret that contains another (a key and its decoded spelling) goes whole.
+  const list = secrets.filter((s) => s.length >= 4).sort((a, b) => b.length - a.length);
   if (list.length === 0) return value;
   const scrub = (v: unknown): unknown => {
     if (typeof v === "string") return list.reduce((text, s) => text.split(s).join("[redacted]"), v);
