@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { fixturePath } from "../fixture-path";
-import { button, tab, useMock, waitForIdle, waitForScores } from "./browser";
+import { button, useMock, waitForIdle, waitForScores } from "./browser";
 import { importReport, openReportsTab } from "./report-helpers";
 import { finished, importCsv } from "./runs-helpers";
 
@@ -19,18 +19,18 @@ export function agreementRows(n = 3): Buffer {
   return Buffer.from(lines.slice(0, n).join("\n"));
 }
 
-/** An element only each view has (its chunk is loaded once it is there). */
+/** An element only each view has (its chunk is loaded once it is there), found the same way in English and Chinese. */
 const VIEW_MARKERS: Record<ViewName, string> = {
-  Playground: 'textarea[aria-label="Question"], input[aria-label="Question"]',
+  Playground: "#question",
   Prompts: "main.studio",
-  Datasets: 'input[aria-label="Import dataset"]',
-  Reports: 'input[aria-label="Import report"]',
-  Agreement: 'input[aria-label="Import agreement data"]',
+  Datasets: '[data-testid="dataset-drop"] input[type="file"]',
+  Reports: '.reports-open input[type="file"]',
+  Agreement: '.agreement-data input[type="file"]',
 };
 
-/** Waits until a view shows its own content (its chunk is loaded). */
+/** Waits until a view shows its own content (its chunk is loaded). The tab is found by its id: its name is the UI language's (contract 7). */
 export async function openView(page: Page, name: ViewName): Promise<void> {
-  await tab(page, name).click();
+  await page.locator(`#tab-${name.toLowerCase()}`).click();
   await page
     .locator(VIEW_MARKERS[name])
     .first()

@@ -226,6 +226,9 @@ export const en = {
     pending: "scoring…",
     jump: "See results ↓",
     ragasScore: "RAGAS score",
+    /** Accessible names (no visible label of their own). */
+    cardName: (id: string) => `${id} result`,
+    promptsUsedName: "Prompt versions used",
     ragasHint: "harmonic mean of the scored metrics",
     tokens: (prompt: number, completion: number) => `${prompt.toLocaleString("en")} prompt + ${completion.toLocaleString("en")} completion tokens`,
     requests: (n: number) => (n === 1 ? "1 request" : `${n} requests`),

@@ -220,6 +220,8 @@ export const zh: Messages = {
     pending: "正在打分…",
     jump: "查看结果 ↓",
     ragasScore: "RAGAS 总分",
+    cardName: (id) => `${id} 结果`,
+    promptsUsedName: "使用的提示词版本",
     ragasHint: "已打分指标的调和平均数",
     tokens: (prompt, completion) => `输入 ${prompt.toLocaleString("zh-CN")} + 输出 ${completion.toLocaleString("zh-CN")} token`,
     requests: (n) => `${n} 次请求`,

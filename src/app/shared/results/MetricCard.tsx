@@ -28,7 +28,7 @@ export function MetricCard({
   const calls = (result.trace?.calls ?? []) as CallRecord[];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
   return (
-    <section className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
+    <section className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={t.results.cardName(id)}>
       <header className="card-head">
         <div>
           <h3>{metricLabel(t, id, judgeNames)}</h3>
