@@ -48,11 +48,10 @@ interface AXNode {
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 57)}…` : s);
 
 /**
- * The controls whose accessible name does not contain their visible label, as
- * `tag "label" is named "name"` (an empty list when every control passes). Only letters and digits
- * count, case aside.
+ * How many controls showing a label were checked, and those whose accessible name does not contain
+ * their visible label, as `tag "label" is named "name"`. Only letters and digits count, case aside.
  */
-export async function labelNotInName(page: Page): Promise<string[]> {
+export async function labelNotInName(page: Page): Promise<{ checked: number; problems: string[] }> {
   const marked = (await page.evaluate(MARK_CONTROLS)) as { mark: string; label: string; tag: string }[];
   const cdp = await page.context().newCDPSession(page);
   try {
@@ -60,6 +59,7 @@ export async function labelNotInName(page: Page): Promise<string[]> {
     const { nodeIds } = (await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector: "[data-label-in-name]" })) as { nodeIds: number[] };
     const byMark = new Map(marked.map((m) => [m.mark, m]));
     const problems: string[] = [];
+    let checked = 0;
     for (const nodeId of nodeIds) {
       const { node } = (await cdp.send("DOM.describeNode", { nodeId })) as { node: { attributes?: string[] } };
       const attributes = node.attributes ?? [];
@@ -67,11 +67,12 @@ export async function labelNotInName(page: Page): Promise<string[]> {
       const { nodes } = (await cdp.send("Accessibility.getPartialAXTree", { nodeId, fetchRelatives: false })) as { nodes: AXNode[] };
       // Behind a modal dialog (inert) a control is out of the accessibility tree: nobody can name or reach it.
       if (nodes[0]?.ignored) continue;
+      checked++;
       const name = nodes[0]?.name?.value ?? "";
       const control = byMark.get(mark)!;
       if (!contains(name, control.label)) problems.push(`${control.tag} "${short(control.label)}" is named "${short(name)}"`);
     }
-    return problems;
+    return { checked, problems };
   } finally {
     await cdp.detach();
   }

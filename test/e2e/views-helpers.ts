@@ -120,8 +120,8 @@ export async function misfits(page: Page): Promise<{ pageWidth: number; window: 
 
 /**
  * The strings a user sees in the page: visible text nodes (code blocks to copy left out),
- * placeholders and tooltips (title) of visible elements, and the options of visible selects. Accessible names (aria-label) are left
- * out: contract 7 keeps them English in every language. Whitespace-normalised, deduplicated.
+ * placeholders and tooltips (title) of visible elements, and the options of visible selects. Accessible names (aria-label) are
+ * ariaLabels' (in English the contract-7 names are not all catalogue strings). Whitespace-normalised, deduplicated.
  */
 export async function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(`(() => {
@@ -143,6 +143,25 @@ export async function visibleTexts(page: Page): Promise<string[]> {
       add(el.getAttribute("title"));
     }
     for (const select of document.body.querySelectorAll("select")) if (shown(select)) for (const o of select.options) add(o.textContent);
+    return [...out];
+  })()`);
+}
+
+/**
+ * The accessible names the page sets with aria-label, on elements shown or standing for a shown
+ * label (a visually hidden file input), outside Monaco (whose own widgets name themselves): in
+ * Chinese each must come from the Chinese catalogue or the user's data, as visible text must.
+ */
+export async function ariaLabels(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = new Set();
+    for (const el of document.body.querySelectorAll("[aria-label]")) {
+      if (el.closest(".monaco-editor, .monaco-aria-container")) continue;
+      const shown = el.checkVisibility({ visibilityProperty: true }) || (el.closest("label") && el.closest("label").checkVisibility({ visibilityProperty: true }));
+      if (!shown) continue;
+      const t = el.getAttribute("aria-label").replace(/\\s+/g, " ").trim();
+      if (t) out.add(t);
+    }
     return [...out];
   })()`);
 }

@@ -93,7 +93,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
         </span>
       </div>
       <VirtualTable
-        label="Row deltas"
+        label={t.names.rowDeltas}
         columns={columns}
         count={rows.length}
         head={

@@ -40,7 +40,7 @@ export function ResultsTable({
   };
   return (
     <VirtualTable
-      label="Results"
+      label={t.names.results}
       columns={columns}
       minWidth={`${6 + 10 + 7 * metrics.length + 0.5 * (metrics.length + 2)}rem`}
       count={rows.length}

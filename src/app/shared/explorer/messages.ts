@@ -65,6 +65,8 @@ const en = {
     summaryOf: (id: string) => `${id} summary`,
     comparison: "Report comparison",
     summaryDeltas: "Summary deltas",
+    results: "Results",
+    rowDeltas: "Row deltas",
     sample: (id: string) => `Sample ${id}`,
   },
 };
@@ -129,6 +131,8 @@ const zh: ExplorerMessages = {
     summaryOf: (id) => `${id} 摘要`,
     comparison: "报告对比",
     summaryDeltas: "摘要差异",
+    results: "结果",
+    rowDeltas: "逐行差异",
     sample: (id) => `样本 ${id}`,
   },
 };

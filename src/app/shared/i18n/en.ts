@@ -76,6 +76,9 @@ export const en = {
     priceOutput: "Output",
     priceBatchInput: "Batch input",
     priceBatchOutput: "Batch output",
+    /** A price cell's accessible name: the column, then the row's model. */
+    priceCell: (column: string, model: string) => `${column}: ${model}`,
+    priceModelRow: (n: number) => `Model name ${n}`,
     addPrice: "Add a model",
     removePrice: (model: string) => `Remove price of ${model || "this row"}`,
     resetPrices: "Restore default prices",

@@ -75,6 +75,8 @@ export const zh: Messages = {
     priceOutput: "输出",
     priceBatchInput: "批量输入",
     priceBatchOutput: "批量输出",
+    priceCell: (column, model) => `${column}：${model}`,
+    priceModelRow: (n) => `模型名称 ${n}`,
     addPrice: "添加模型",
     removePrice: (model) => `删除 ${model || "此行"} 的价格`,
     resetPrices: "恢复默认价格",
