@@ -33,6 +33,37 @@ export function byName<T extends Element = HTMLElement>(root: ParentNode, name: 
   return found as T;
 }
 
+/**
+ * A control's accessible name by the accname steps the app's controls use (happy-dom computes
+ * none): aria-label, else the text of its <label>s (for= or wrapping, without the text of controls
+ * inside), else its own text. Whitespace is collapsed.
+ */
+export function accessibleName(element: Element): string {
+  const clean = (s: string | null | undefined) => (s ?? "").replace(/\s+/g, " ").trim();
+  const aria = element.getAttribute("aria-label");
+  if (aria !== null) return clean(aria);
+  const id = element.getAttribute("id");
+  const labels = [...(id ? element.ownerDocument.querySelectorAll(`label[for="${CSS.escape(id)}"]`) : []), element.closest("label")].filter((l) => l !== null);
+  if (labels.length > 0)
+    return clean(
+      labels
+        .map((label) => {
+          const copy = label.cloneNode(true) as Element;
+          for (const inner of copy.querySelectorAll("input, select, textarea, button")) inner.remove();
+          return copy.textContent;
+        })
+        .join(" "),
+    );
+  return clean(element.textContent);
+}
+
+/** The control (button, input, select, textarea) whose accessible name is exactly the one given. */
+export function byAccessibleName<T extends Element = HTMLElement>(root: ParentNode, name: string): T {
+  const found = [...root.querySelectorAll("button, input, select, textarea, [role]")].filter((el) => accessibleName(el) === name);
+  if (found.length !== 1) throw new Error(`${found.length} controls named "${name}"`);
+  return found[0] as T;
+}
+
 export function buttonByText(root: ParentNode, text: string): HTMLButtonElement {
   const found = [...root.querySelectorAll("button")].find((b) => b.textContent?.trim() === text || b.getAttribute("aria-label") === text);
   if (!found) throw new Error(`no button "${text}"`);

@@ -2,6 +2,7 @@ import { expect, test } from "vitest";
 import { button, fillSettings, closeSettings, METRIC_IDS, asScore, resultCard, statusLine, waitForIdle, waitForScores, field, useMock } from "./browser";
 import { useE2E } from "./context";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
+import { zh } from "../../src/app/shared/i18n/zh";
 
 const e2e = useE2E();
 const HAN = /\p{Script=Han}/u;
@@ -54,11 +55,11 @@ test("the built-in examples: without a key the demo judge scores the English and
   await useMock(page, mock.url);
   await page.getByRole("button", { name: "中文", exact: true }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe("zh-CN");
-  // Contract 7: the accessible names stay the same in every language.
-  await page.getByRole("button", { name: "中文示例", exact: true }).click();
+  // Contract 7: in the Chinese UI the controls are named by their Chinese labels (the catalogue's).
+  await button(page, zh.sample.exampleZh).click();
   await expect.poll(() => statusLine(page).innerText()).toMatch(/^已载入：/);
-  expect(await field(page, "Question").inputValue()).toMatch(HAN);
-  await button(page, "Score").click();
+  expect(await field(page, zh.sample.question).inputValue()).toMatch(HAN);
+  await button(page, zh.sample.score).click();
   // The status line, in Chinese: this run's five metrics are in (the cards are not the demo judge's).
   await expect.poll(() => statusLine(page).innerText(), { timeout: 30_000 }).toMatch(/^已为 5 个指标打分，用时 /);
   const mocked = await waitForScores(page);

@@ -114,28 +114,32 @@ export function statusLine(page: Page): Locator {
   return page.getByRole("status").first();
 }
 
+/** A metric's result card, found by the metric id it shows: its accessible name is the UI language's ("faithfulness result" / "faithfulness 结果"). */
 export function resultCard(page: Page, id: MetricId): Locator {
-  return page.locator(`section[aria-label="${id} result"]`);
+  return page.locator("section.metric-card").filter({ has: page.locator("code.metric-id", { hasText: new RegExp(`^${id}$`) }) });
 }
 
 export function scoreOf(page: Page, id: MetricId): Locator {
   return page.getByTestId(`score-${id}`);
 }
 
-/** Opens the Settings dialog if its fields are not on screen. */
+/** The Base URL field, found by its id: openSettings and closeSettings work in either UI language. */
+const baseUrlField = (page: Page) => page.locator("#settings-base-url");
+
+/** Opens the Settings dialog if its fields are not on screen (in English or Chinese: the button is found by what it opens). */
 export async function openSettings(page: Page): Promise<void> {
-  if (await field(page, "Base URL").isVisible()) return;
-  await page.getByRole("banner").getByRole("button", { name: "Settings" }).click();
-  await field(page, "Base URL").waitFor({ state: "visible" });
+  if (await baseUrlField(page).isVisible()) return;
+  await page.getByRole("banner").locator('button[aria-haspopup="dialog"]').click();
+  await baseUrlField(page).waitFor({ state: "visible" });
 }
 
 export async function closeSettings(page: Page): Promise<void> {
-  if (!(await field(page, "Base URL").isVisible())) return;
+  if (!(await baseUrlField(page).isVisible())) return;
   const dialog = page.getByRole("dialog");
   const close = (await dialog.count()) > 0 ? dialog.getByRole("button", { name: "Close", exact: true }) : button(page, "Close");
   if ((await close.count()) > 0) await close.first().click();
   else await page.keyboard.press("Escape");
-  await field(page, "Base URL").waitFor({ state: "hidden" });
+  await baseUrlField(page).waitFor({ state: "hidden" });
 }
 
 const keysByPage = new WeakMap<Page, Set<string>>();
@@ -192,12 +196,12 @@ export async function waitForScores(page: Page, ids: readonly MetricId[] = METRI
   return out;
 }
 
-/** Waits until the Score button is enabled again (the run is over). */
+/** Waits until the Score button is enabled again (the run is over); found by its shortcut note, so in either UI language. */
 export async function waitForIdle(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(
     () => {
-      const b = [...document.querySelectorAll("button")].find((x) => x.getAttribute("aria-label") === "Score" || x.textContent?.trim() === "Score");
-      return b !== undefined && !(b as HTMLButtonElement).disabled;
+      const b = document.querySelector<HTMLButtonElement>('button[aria-describedby="score-shortcut"]');
+      return b !== null && !b.disabled;
     },
     undefined,
     { timeout },

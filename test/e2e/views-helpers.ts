@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { fixturePath } from "../fixture-path";
-import { button, tab, useMock, waitForIdle, waitForScores } from "./browser";
+import { button, useMock, waitForIdle, waitForScores } from "./browser";
 import { importReport, openReportsTab } from "./report-helpers";
 import { finished, importCsv } from "./runs-helpers";
 
@@ -19,18 +19,18 @@ export function agreementRows(n = 3): Buffer {
   return Buffer.from(lines.slice(0, n).join("\n"));
 }
 
-/** An element only each view has (its chunk is loaded once it is there). */
+/** An element only each view has (its chunk is loaded once it is there), found the same way in English and Chinese. */
 const VIEW_MARKERS: Record<ViewName, string> = {
-  Playground: 'textarea[aria-label="Question"], input[aria-label="Question"]',
+  Playground: "#question",
   Prompts: "main.studio",
-  Datasets: 'input[aria-label="Import dataset"]',
-  Reports: 'input[aria-label="Import report"]',
-  Agreement: 'input[aria-label="Import agreement data"]',
+  Datasets: '[data-testid="dataset-drop"] input[type="file"]',
+  Reports: '.reports-open input[type="file"]',
+  Agreement: '.agreement-data input[type="file"]',
 };
 
-/** Waits until a view shows its own content (its chunk is loaded). */
+/** Waits until a view shows its own content (its chunk is loaded). The tab is found by its id: its name is the UI language's (contract 7). */
 export async function openView(page: Page, name: ViewName): Promise<void> {
-  await tab(page, name).click();
+  await page.locator(`#tab-${name.toLowerCase()}`).click();
   await page
     .locator(VIEW_MARKERS[name])
     .first()
@@ -120,8 +120,8 @@ export async function misfits(page: Page): Promise<{ pageWidth: number; window: 
 
 /**
  * The strings a user sees in the page: visible text nodes (code blocks to copy left out),
- * placeholders and tooltips (title) of visible elements, and the options of visible selects. Accessible names (aria-label) are left
- * out: contract 7 keeps them English in every language. Whitespace-normalised, deduplicated.
+ * placeholders and tooltips (title) of visible elements, and the options of visible selects. Accessible names (aria-label) are
+ * ariaLabels' (in English the contract-7 names are not all catalogue strings). Whitespace-normalised, deduplicated.
  */
 export async function visibleTexts(page: Page): Promise<string[]> {
   return page.evaluate(`(() => {
@@ -143,6 +143,25 @@ export async function visibleTexts(page: Page): Promise<string[]> {
       add(el.getAttribute("title"));
     }
     for (const select of document.body.querySelectorAll("select")) if (shown(select)) for (const o of select.options) add(o.textContent);
+    return [...out];
+  })()`);
+}
+
+/**
+ * The accessible names the page sets with aria-label, on elements shown or standing for a shown
+ * label (a visually hidden file input), outside Monaco (whose own widgets name themselves): in
+ * Chinese each must come from the Chinese catalogue or the user's data, as visible text must.
+ */
+export async function ariaLabels(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = new Set();
+    for (const el of document.body.querySelectorAll("[aria-label]")) {
+      if (el.closest(".monaco-editor, .monaco-aria-container")) continue;
+      const shown = el.checkVisibility({ visibilityProperty: true }) || (el.closest("label") && el.closest("label").checkVisibility({ visibilityProperty: true }));
+      if (!shown) continue;
+      const t = el.getAttribute("aria-label").replace(/\\s+/g, " ").trim();
+      if (t) out.add(t);
+    }
     return [...out];
   })()`);
 }

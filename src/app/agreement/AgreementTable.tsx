@@ -3,6 +3,7 @@ import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type Agreemen
 import type { StoredAgreementRun } from "../../storage/db/agreement-runs";
 import { ScrollX } from "../shared/ui/ScrollHint";
 import { useAgreementT } from "./messages";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 export interface DrillTarget {
   runId: string;
@@ -19,6 +20,7 @@ const paperOf = (method: AgreementMethod, task: AgreementTask): number | undefin
  */
 export function AgreementTable({ runs, onDrill }: { runs: readonly StoredAgreementRun[]; onDrill: (target: DrillTarget) => void }) {
   const t = useAgreementT();
+  const named = useEnglishName();
   const captionId = useId();
   const methods = AGREEMENT_METHODS.filter((m) => runs.some((r) => r.file.rows.some((row) => row.method === m)));
   const runName = (r: StoredAgreementRun, i: number) => r.file.config.label ?? `${r.file.config.model} #${runs.length - i}`;
@@ -29,7 +31,7 @@ export function AgreementTable({ runs, onDrill }: { runs: readonly StoredAgreeme
         {t.table} <span className="muted">{t.parenthesised(t.interval)}</span>
       </p>
       <ScrollX>
-        <table className="agreement-table" aria-label="Agreement table" aria-describedby={captionId}>
+        <table className="agreement-table" aria-label={t.names.table} aria-describedby={captionId}>
           <thead>
             <tr>
               <th scope="col">{t.method}</th>
@@ -57,7 +59,7 @@ export function AgreementTable({ runs, onDrill }: { runs: readonly StoredAgreeme
                             key={run.id}
                             className="agreement-value"
                             data-cell={`${method}/${task}`}
-                            aria-label={`${method} ${task} ${runName(run, i)}`}
+                            aria-label={named(`${method} ${task} ${runName(run, i)}`)}
                             onClick={() => onDrill({ runId: run.id, method, task })}
                           >
                             {runs.length > 1 ? <span className="muted run-name">{runName(run, i)}: </span> : null}

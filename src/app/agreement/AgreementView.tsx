@@ -117,7 +117,7 @@ export default function AgreementView() {
           onCancel={() => controller.current?.abort()}
         />
       </div>
-      <p className="status" role="status" aria-label="Agreement status">
+      <p className="status" role="status" aria-label={t.names.status}>
         {status ? status(t) : data.rows.length === 0 ? t.needData : ""}
       </p>
       {shown.length > 0 ? <AgreementTable runs={shown} onDrill={setDrill} /> : null}

@@ -26,7 +26,7 @@ export function DataPreview({ rows, readings }: { rows: readonly AgreementRow[];
       <h4 id="agreement-preview-title">{t.preview(shown.length, rows.length)}</h4>
       {readings ? <p className="field-hint">{t.strippedSummary(count(["question"]), count(["answer", "ungrounded_answer", "poor_answer"]))}</p> : null}
       <ScrollX>
-        <table className="agreement-preview-table" aria-label="Agreement data preview" aria-describedby="agreement-preview-title">
+        <table className="agreement-preview-table" aria-label={t.names.preview} aria-describedby="agreement-preview-title">
           <thead>
             <tr>
               <th>{t.previewColumns.row}</th>

@@ -73,7 +73,7 @@ export function DataSource({ loaded, onLoaded }: { loaded: LoadedData | null; on
           </button>
         </div>
       </details>
-      <p className="status" role="status" aria-label="Agreement data status">
+      <p className="status" role="status" aria-label={t.names.dataStatus}>
         {pending ? pending(t) : loaded ? t.loaded(loaded.rows.length, loaded.source) : ""}
       </p>
       {loaded && loaded.rows.length > 0 ? <DataPreview rows={loaded.rows} readings={loaded.readings} /> : null}

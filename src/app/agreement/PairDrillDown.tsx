@@ -16,7 +16,7 @@ export function PairDrillDown({ file, target, onClose }: { file: AgreementFile; 
   if (!row) return null;
   const samples = new Map(file.samples.map((s) => [s.id, s]));
   return (
-    <section className="card agreement-pairs" aria-label="Agreement pairs">
+    <section className="card agreement-pairs" aria-label={t.names.pairs}>
       <header className="card-head">
         <h3>{t.pairsTitle(t.methodNames[row.method], t.taskNames[row.task])}</h3>
         <button type="button" className="btn btn-small" onClick={onClose}>

@@ -42,7 +42,7 @@ export function ProgressLine({ progress }: { progress: RunProgressState }) {
   const cost = costText(spend.byModel, prices, t, fmt) ?? "–";
   return (
     <>
-      <progress aria-label="Agreement progress" max={total || 1} value={done}>
+      <progress aria-label={t.names.progress} max={total || 1} value={done}>
         {t.running(done, total)}
       </progress>
       <p className="agreement-progress-line" data-testid="agreement-progress-line">

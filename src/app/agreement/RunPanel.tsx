@@ -4,6 +4,7 @@ import { useApp } from "../shared/store";
 import { estimateRun } from "./agreement-run";
 import { useAgreementT } from "./messages";
 import { ProgressLine, type RunProgressState } from "./ProgressLine";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 export interface RunChoiceState {
   tasks: AgreementTask[];
@@ -26,6 +27,7 @@ export function RunPanel(props: {
   onRun: () => void;
   onCancel: () => void;
 }) {
+  const named = useEnglishName();
   const t = useAgreementT();
   const settings = useApp((s) => s.settings); // the estimate follows the model and prices
   const { choice, rows } = props;
@@ -62,10 +64,15 @@ export function RunPanel(props: {
       </fieldset>
       <label className="field-inline">
         <span>{t.label}</span>
-        <input aria-label="Run label" title={t.labelHint} value={choice.label} onChange={(e) => props.onChoice({ ...choice, label: e.target.value })} />
+        <input
+          aria-label={named("Run label")}
+          title={t.labelHint}
+          value={choice.label}
+          onChange={(e) => props.onChoice({ ...choice, label: e.target.value })}
+        />
       </label>
       {est ? (
-        <p className="estimate" role="note" aria-label="Agreement estimate">
+        <p className="estimate" role="note" aria-label={t.names.estimate}>
           {t.estimate(est.requests, est.embeddings, est.tokens, est.cost ?? t.costUnknown)} · {t.perRow(est.perRow)}
         </p>
       ) : null}
@@ -73,14 +80,14 @@ export function RunPanel(props: {
         <button
           type="button"
           className="btn btn-primary"
-          aria-label="Run agreement"
+          aria-label={named("Run agreement")}
           disabled={props.running || props.rows.length === 0 || choice.tasks.length === 0 || choice.methods.length === 0}
           onClick={props.onRun}
         >
           {t.run}
         </button>
         {props.running ? (
-          <button type="button" className="btn" aria-label="Cancel agreement" onClick={props.onCancel}>
+          <button type="button" className="btn" aria-label={named("Cancel agreement")} onClick={props.onCancel}>
             {t.cancel}
           </button>
         ) : null}

@@ -5,6 +5,7 @@ import { downloadText } from "../shared/ui/download";
 import { FileButton } from "../shared/ui/FileButton";
 import { useAgreementT } from "./messages";
 import { UsageLine } from "./UsageLine";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 /**
  * Stored runs, newest first: tick several to see them side by side; export one as its contract-10
@@ -18,9 +19,10 @@ export function SavedRuns(props: {
   onOpen: (file: File) => void;
 }) {
   const t = useAgreementT();
+  const named = useEnglishName();
   const fmt = useFormats();
   return (
-    <section className="card agreement-saved" aria-label="Saved agreement runs">
+    <section className="card agreement-saved" aria-label={t.names.saved}>
       <h3>{t.runs}</h3>
       <FileButton name="Open agreement file" accept=".json,application/json" label={t.openFile} onFile={props.onOpen} />
       {props.runs.length === 0 ? <p className="muted">{t.noRuns}</p> : null}
@@ -33,7 +35,7 @@ export function SavedRuns(props: {
               <label className="check">
                 <input
                   type="checkbox"
-                  aria-label={`Compare ${name}`}
+                  aria-label={named(`Compare ${name}`)}
                   checked={props.compared.includes(run.id)}
                   onChange={(e) => props.onCompare(e.target.checked ? [...props.compared, run.id] : props.compared.filter((id) => id !== run.id))}
                 />
@@ -46,12 +48,12 @@ export function SavedRuns(props: {
               <button
                 type="button"
                 className="btn btn-small"
-                aria-label={`Export agreement ${name}`}
+                aria-label={t.exportName(name)}
                 onClick={() => downloadText(serializeAgreementFile(run.file), `ragas-agreement-${run.createdAt.replace(/[:.]/g, "-")}.json`)}
               >
                 {t.export}
               </button>
-              <button type="button" className="btn btn-small" aria-label={`Delete agreement ${name}`} onClick={() => props.onDelete(run.id)}>
+              <button type="button" className="btn btn-small" aria-label={t.deleteName(name)} onClick={() => props.onDelete(run.id)}>
                 {t.delete}
               </button>
             </li>

@@ -1,7 +1,7 @@
 import type { AgreementMethod, AgreementTask } from "../../engine/agreement/types";
 import { defineMessages } from "../shared/i18n/define-messages";
 
-/** The Agreement view's strings (en + zh, same keys). Accessible names of controls stay English (contract 7). */
+/** The Agreement view's strings (en + zh, same keys). Controls keep English names in the English UI only (contract 7). */
 const en = {
   title: "Agreement with people",
   intro:
@@ -46,7 +46,9 @@ const en = {
   noRuns: "No runs yet.",
   compare: "Compare",
   export: "Export",
+  exportName: (name: string) => `Export agreement ${name}`,
   delete: "Delete",
+  deleteName: (name: string) => `Delete agreement ${name}`,
   human: "people prefer",
   predicted: "predicted",
   // Issue 19: the drill-down shows what was judged.
@@ -100,6 +102,17 @@ const en = {
   openFile: "Open an agreement file",
   opened: (name: string) => `Opened ${name}.`,
   openFailed: (message: string) => `Could not open the file: ${message}`,
+  /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
+  names: {
+    status: "Agreement status",
+    saved: "Saved agreement runs",
+    preview: "Agreement data preview",
+    pairs: "Agreement pairs",
+    estimate: "Agreement estimate",
+    table: "Agreement table",
+    dataStatus: "Agreement data status",
+    progress: "Agreement progress",
+  },
 };
 
 export type AgreementMessages = typeof en;
@@ -148,7 +161,9 @@ const zh: AgreementMessages = {
   noRuns: "还没有运行。",
   compare: "对比",
   export: "导出",
+  exportName: (name) => `导出一致性评估 ${name}`,
   delete: "删除",
+  deleteName: (name) => `删除一致性评估 ${name}`,
   human: "人们偏好",
   predicted: "预测",
   drill: { question: "问题", candidate: "被评判的文本", contexts: "上下文" },
@@ -198,6 +213,16 @@ const zh: AgreementMessages = {
   openFile: "打开一致性评估文件",
   opened: (name) => `已打开 ${name}。`,
   openFailed: (message) => `无法打开该文件：${message}`,
+  names: {
+    status: "一致性评估状态",
+    saved: "已保存的一致性评估运行",
+    preview: "一致性评估数据预览",
+    pairs: "一致性评估样本对",
+    estimate: "一致性评估预估",
+    table: "一致性评估表",
+    dataStatus: "一致性评估数据状态",
+    progress: "一致性评估进度",
+  },
 };
 
 export const { useMessages: useAgreementT } = defineMessages({ en, zh });

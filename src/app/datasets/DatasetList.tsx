@@ -11,7 +11,7 @@ export function DatasetList() {
   const datasets = useDatasets((s) => s.datasets);
   const selectedId = useDatasets((s) => s.selectedId);
   return (
-    <nav className="ds-list" aria-label="Stored datasets">
+    <nav className="ds-list" aria-label={t.listTitle}>
       <h3>{t.listTitle}</h3>
       {datasets.length === 0 ? <p className="empty">{t.empty}</p> : null}
       <ul>
@@ -41,7 +41,7 @@ function Item({ meta, selected }: { meta: DatasetMeta; selected: boolean }) {
             void rename(meta.id, renaming).then(() => setRenaming(null));
           }}
         >
-          <input aria-label={`New name for ${meta.name}`} value={renaming} onChange={(e) => setRenaming(e.target.value)} />
+          <input aria-label={t.newNameFor(meta.name)} value={renaming} onChange={(e) => setRenaming(e.target.value)} />
           <button type="submit" className="btn" disabled={renaming.trim() === ""}>
             {t.save}
           </button>
@@ -60,13 +60,13 @@ function Item({ meta, selected }: { meta: DatasetMeta; selected: boolean }) {
         </span>
       </button>
       <span className="ds-item-actions">
-        <button type="button" className="btn btn-quiet" aria-label={`Rename ${meta.name}`} onClick={() => setRenaming(meta.name)}>
+        <button type="button" className="btn btn-quiet" aria-label={t.renameName(meta.name)} onClick={() => setRenaming(meta.name)}>
           {t.rename}
         </button>
         <button
           type="button"
           className="btn btn-quiet danger"
-          aria-label={confirming ? `Confirm delete ${meta.name}` : `Delete ${meta.name}`}
+          aria-label={confirming ? t.confirmRemoveName(meta.name) : t.removeName(meta.name)}
           onClick={() => {
             if (!confirming) return setConfirming(true);
             void runsOf(meta.id).then((runs) => (runs > 0 ? setAsking(runs) : remove(meta)));
@@ -77,7 +77,7 @@ function Item({ meta, selected }: { meta: DatasetMeta; selected: boolean }) {
         </button>
       </span>
       {asking !== null ? (
-        <div className="ds-ask" role="alertdialog" aria-label={`Delete ${meta.name}`}>
+        <div className="ds-ask" role="alertdialog" aria-label={t.removeName(meta.name)}>
           <p>{t.hasRuns(meta.name, asking)}</p>
           <button type="button" className="btn danger" onClick={() => void remove(meta, { withRuns: true, runs: asking })}>
             {t.deleteWithRuns}

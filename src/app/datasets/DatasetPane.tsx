@@ -6,9 +6,11 @@ import { useDatasetsT } from "./messages";
 import { RowEditor } from "./RowEditor";
 import { searchRows } from "./search";
 import { selectedDataset, useDatasets } from "./store";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 /** The open dataset: search, the virtualised rows, export, and the row editor. */
 export function DatasetPane() {
+  const named = useEnglishName();
   const t = useDatasetsT();
   const meta = useDatasets(selectedDataset);
   const rows = useDatasets((s) => s.rows);
@@ -34,23 +36,28 @@ export function DatasetPane() {
   };
 
   return (
-    <section className="ds-pane" aria-label={`Dataset ${meta.name}`}>
+    <section className="ds-pane" aria-label={t.names.dataset(meta.name)}>
       <header className="ds-pane-head">
         <h3>{meta.name}</h3>
         <span className="field-hint">{t.matches(shown.length, rows.length)}</span>
       </header>
       <div className="ds-toolbar">
-        <input type="search" aria-label="Search rows" placeholder={t.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} />
-        <button type="button" className="btn" aria-label="Add row" onClick={() => useDatasets.setState({ editing: "new" })}>
+        <input type="search" aria-label={named("Search rows")} placeholder={t.searchPlaceholder} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <button type="button" className="btn" aria-label={named("Add row")} onClick={() => useDatasets.setState({ editing: "new" })}>
           + {t.addRow}
         </button>
-        <button type="button" className="btn btn-quiet" aria-label="Export dataset CSV" onClick={() => save(datasetToCsv(samples()), "csv", "text/csv")}>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          aria-label={named("Export dataset CSV")}
+          onClick={() => save(datasetToCsv(samples()), "csv", "text/csv")}
+        >
           {t.exportCsv}
         </button>
         <button
           type="button"
           className="btn btn-quiet"
-          aria-label="Export dataset JSONL"
+          aria-label={named("Export dataset JSONL")}
           onClick={() => save(datasetToJsonl(samples()), "jsonl", "application/x-ndjson")}
         >
           {t.exportJsonl}

@@ -34,7 +34,7 @@ export function DatasetTable({ rows, numberOf, selected, onOpen }: Props) {
   return (
     <div className="scroll-hint">
       <div className="ds-scroll" ref={scroller} data-testid="dataset-scroll">
-        <table className="ds-table" aria-label="Dataset rows" aria-rowcount={rows.length + 1}>
+        <table className="ds-table" aria-label={t.names.rows} aria-rowcount={rows.length + 1}>
           <thead>
             <tr className="ds-row ds-head">
               <th>{t.head.n}</th>
@@ -59,7 +59,7 @@ export function DatasetTable({ rows, numberOf, selected, onOpen }: Props) {
                   style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
                 >
                   <td>
-                    <button type="button" className="ds-open" aria-label={`Edit row ${n}`} onClick={() => onOpen(row.position)}>
+                    <button type="button" className="ds-open" aria-label={t.editRowName(n)} onClick={() => onOpen(row.position)}>
                       {n}
                     </button>
                   </td>

@@ -32,7 +32,7 @@ export function DatasetsView({
       <h2>{t.title}</h2>
       <p className="field-hint">{t.intro}</p>
       {storage ? <StorageLine /> : <p className="note note-error">{t.storageUnavailable}</p>}
-      <p className={`ds-notice ${notice ? (notice.kind === "ok" ? "note note-ok" : "note note-error") : ""}`} role="status" aria-label="Datasets status">
+      <p className={`ds-notice ${notice ? (notice.kind === "ok" ? "note note-ok" : "note note-error") : ""}`} role="status" aria-label={t.names.status}>
         {notice?.text(t) ?? ""}
       </p>
       <div className="ds-layout">
@@ -41,7 +41,7 @@ export function DatasetsView({
           <ImportPanel />
           <DatasetPane />
           {/* A dataset's runs sit under it: run, watch, resume and compare without leaving the rows. */}
-          <section aria-label="Runs" className="ds-runs">
+          <section aria-label={t.names.runs} className="ds-runs">
             {selectedId ? runsPane(selectedId) : null}
           </section>
           {aside}

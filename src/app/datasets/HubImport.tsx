@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { fetchHubRows, HUB_ROWS_API, MAX_HUB_ROWS } from "../shared/hub/rows-api";
 import { useDatasetsT } from "./messages";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 /**
  * "Import from Hugging Face" (contract 7): a dataset by name, with config, split and a row range,
@@ -8,6 +9,7 @@ import { useDatasetsT } from "./messages";
  * same import path as a JSON Lines file (worker, mapping step, validation).
  */
 export function HubImport({ onRows }: { onRows: (name: string, bytes: Uint8Array) => void }) {
+  const named = useEnglishName();
   const t = useDatasetsT();
   const [dataset, setDataset] = useState("");
   const [config, setConfig] = useState("default");
@@ -47,7 +49,7 @@ export function HubImport({ onRows }: { onRows: (name: string, bytes: Uint8Array
           {t.hub.dataset}
           <input
             type="text"
-            aria-label="Hugging Face dataset"
+            aria-label={named("Hugging Face dataset")}
             value={dataset}
             placeholder={t.hub.placeholder}
             spellCheck={false}
@@ -56,21 +58,21 @@ export function HubImport({ onRows }: { onRows: (name: string, bytes: Uint8Array
         </label>
         <label>
           {t.hub.config}
-          <input type="text" aria-label="Hugging Face config" value={config} spellCheck={false} onChange={(e) => setConfig(e.target.value)} />
+          <input type="text" aria-label={named("Hugging Face config")} value={config} spellCheck={false} onChange={(e) => setConfig(e.target.value)} />
         </label>
         <label>
           {t.hub.split}
-          <input type="text" aria-label="Hugging Face split" value={split} spellCheck={false} onChange={(e) => setSplit(e.target.value)} />
+          <input type="text" aria-label={named("Hugging Face split")} value={split} spellCheck={false} onChange={(e) => setSplit(e.target.value)} />
         </label>
         <label>
           {t.hub.offset}
-          <input type="number" aria-label="First row" min={0} value={offset} onChange={(e) => setOffset(whole(e.target.value, 10_000_000))} />
+          <input type="number" aria-label={named("First row")} min={0} value={offset} onChange={(e) => setOffset(whole(e.target.value, 10_000_000))} />
         </label>
         <label>
           {t.hub.count}
           <input
             type="number"
-            aria-label="Rows to import"
+            aria-label={named("Rows to import")}
             min={1}
             max={MAX_HUB_ROWS}
             value={count}
@@ -82,7 +84,7 @@ export function HubImport({ onRows }: { onRows: (name: string, bytes: Uint8Array
         {t.hub.button}
       </button>
       {progress ? (
-        <div className="ds-reading" role="status" aria-label="Hugging Face import progress">
+        <div className="ds-reading" role="status" aria-label={t.names.hubProgress}>
           <span>{t.hub.loading(progress.n, progress.of)}</span>
           <progress max={Math.max(1, progress.of)} value={progress.n} />
           <button type="button" className="btn btn-quiet" onClick={() => abort.current?.abort()}>

@@ -4,6 +4,7 @@ import { ImportedByName } from "./ImportedByName";
 import { useImport } from "./import/useImport";
 import { MappingStep } from "./MappingStep";
 import { useDatasetsT } from "./messages";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 async function bytesOf(file: File): Promise<Uint8Array> {
   return new Uint8Array(await file.arrayBuffer());
@@ -11,6 +12,7 @@ async function bytesOf(file: File): Promise<Uint8Array> {
 
 /** Import by file picker, drag and drop or paste; then the mapping step until stored or cancelled. */
 export function ImportPanel() {
+  const named = useEnglishName();
   const t = useDatasetsT();
   const { phase, start, setMapping, setName, cancel, commit, review } = useImport();
   const [pasted, setPasted] = useState("");
@@ -42,7 +44,7 @@ export function ImportPanel() {
     );
 
   return (
-    <section className="ds-import" aria-label="Import a dataset">
+    <section className="ds-import" aria-label={t.importTitle}>
       <h3>{t.importTitle}</h3>
       <p className="field-hint">{t.importHint}</p>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the file input inside is the keyboard path */}
@@ -61,7 +63,7 @@ export function ImportPanel() {
           <input
             type="file"
             className="visually-hidden"
-            aria-label="Import dataset"
+            aria-label={named("Import dataset")}
             accept=".csv,.json,.jsonl,.ndjson,.parquet,text/csv,application/json"
             onChange={(e) => {
               open(e.target.files?.[0]);
@@ -73,7 +75,7 @@ export function ImportPanel() {
       </div>
       <label className="ds-paste">
         {t.pasteLabel}
-        <textarea aria-label="Paste dataset" rows={4} value={pasted} spellCheck={false} onChange={(e) => setPasted(e.target.value)} />
+        <textarea aria-label={named("Paste dataset")} rows={4} value={pasted} spellCheck={false} onChange={(e) => setPasted(e.target.value)} />
       </label>
       <button type="button" className="btn" disabled={pasted.trim() === ""} onClick={() => start(t.pastedName, new TextEncoder().encode(pasted))}>
         {t.pasteButton}
@@ -84,8 +86,8 @@ export function ImportPanel() {
       {phase.kind === "reading" ? (
         <div className="ds-reading">
           <span>{t.reading(phase.file)}</span>
-          <progress aria-label="Import progress" max={1} value={phase.progress} />
-          <button type="button" className="btn btn-quiet" aria-label="Cancel import" onClick={() => cancel()}>
+          <progress aria-label={t.names.importProgress} max={1} value={phase.progress} />
+          <button type="button" className="btn btn-quiet" aria-label={named("Cancel import")} onClick={() => cancel()}>
             {t.cancelImport}
           </button>
         </div>

@@ -4,6 +4,7 @@ import type { TableInfo } from "./import/protocol";
 import { useDatasetsT } from "./messages";
 import { PreviewTable } from "./PreviewTable";
 import { ValidationReport } from "./ValidationReport";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 const MAPPED_FIELDS = ["question", "answer", "contexts", "reference", "id"] as const;
 
@@ -23,24 +24,25 @@ interface Props {
 
 /** After a file is read: which column is which field, the first rows as parsed, and what is wrong. */
 export function MappingStep({ table, mapping, name, result, saving, replaces, onMapping, onName, onImport, onCancel }: Props) {
+  const named = useEnglishName();
   const t = useDatasetsT();
   const fmt = useFormats();
   const hasErrors = (result?.errors.length ?? 0) > 0;
   return (
-    <section className="ds-mapping" aria-label="Column mapping">
+    <section className="ds-mapping" aria-label={t.names.mapping}>
       <h3>{t.mappingTitle(table.file, table.rowCount)}</h3>
       <p className="field-hint">{t.columnsFound(fmt.list(table.columns))}</p>
       {replaces !== undefined ? <p className="note">{t.replacesNote(replaces)}</p> : null}
       <div className="ds-mapping-grid">
         <label className="ds-name">
           {t.datasetName}
-          <input aria-label="Dataset name" value={name} onChange={(e) => onName(e.target.value)} />
+          <input aria-label={named("Dataset name")} value={name} onChange={(e) => onName(e.target.value)} />
         </label>
         {MAPPED_FIELDS.map((field) => (
           <label key={field}>
             {t.columnFor(t.fields[field])}
             <select
-              aria-label={`Column for ${field}`}
+              aria-label={named(`Column for ${field}`)}
               value={mapping[field] ?? ""}
               onChange={(e) => onMapping({ ...mapping, [field]: e.target.value === "" ? undefined : e.target.value })}
             >
@@ -65,7 +67,7 @@ export function MappingStep({ table, mapping, name, result, saving, replaces, on
             {t.importValid}
           </button>
         ) : null}
-        <button type="button" className="btn btn-quiet" aria-label="Cancel import" disabled={saving} onClick={onCancel}>
+        <button type="button" className="btn btn-quiet" aria-label={named("Cancel import")} disabled={saving} onClick={onCancel}>
           {t.cancelImport}
         </button>
       </div>

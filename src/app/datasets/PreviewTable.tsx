@@ -18,7 +18,7 @@ export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: Co
     <div className="ds-preview">
       <h4>{t.previewTitle}</h4>
       <ScrollX>
-        <table aria-label="Preview">
+        <table aria-label={t.names.preview}>
           <thead>
             <tr>
               <th>{t.reportHead.row}</th>

@@ -4,6 +4,7 @@ import { TextField } from "../shared/ui/Field";
 import { deleteRow, saveRow } from "./actions";
 import { useDatasetsT } from "./messages";
 import { useDatasets } from "./store";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 interface Props {
   datasetId: string;
@@ -30,6 +31,7 @@ function editedSample(draft: Sample): Sample {
 
 /** One row's fields, with the playground's labelled text fields (same accessible names). */
 export function RowEditor({ datasetId, editing, sample, number }: Props) {
+  const named = useEnglishName();
   const t = useDatasetsT();
   const [draft, setDraft] = useState<Sample>(() => ({ ...sample, contexts: sample.contexts.length > 0 ? [...sample.contexts] : [""] }));
   const [problem, setProblem] = useState<string | undefined>();
@@ -42,11 +44,11 @@ export function RowEditor({ datasetId, editing, sample, number }: Props) {
     if (!refused) await saveRow(datasetId, editing, cleaned);
   };
   return (
-    <section className="ds-editor" aria-label="Row editor">
+    <section className="ds-editor" aria-label={t.names.rowEditor}>
       <h3>{editing === "new" ? t.newRow : t.editTitle(number)}</h3>
       <label className="ds-id">
         {t.fields.id}
-        <input aria-label="Sample id" value={draft.id} onChange={(e) => patch({ id: e.target.value })} />
+        <input aria-label={named("Sample id")} value={draft.id} onChange={(e) => patch({ id: e.target.value })} />
       </label>
       <TextField id="ds-question" label={t.fields.question} name="Question" value={draft.question} onChange={(question) => patch({ question })} rows={2} />
       <TextField id="ds-answer" label={t.fields.answer} name="Answer" value={draft.answer} onChange={(answer) => patch({ answer })} rows={3} />
@@ -64,7 +66,7 @@ export function RowEditor({ datasetId, editing, sample, number }: Props) {
             <button
               type="button"
               className="icon-btn danger"
-              aria-label={`Remove context ${i + 1}`}
+              aria-label={t.removeContext(i + 1)}
               title={t.removeContext(i + 1)}
               onClick={() => patch({ contexts: draft.contexts.filter((_, k) => k !== i) })}
             >
@@ -73,7 +75,7 @@ export function RowEditor({ datasetId, editing, sample, number }: Props) {
           }
         />
       ))}
-      <button type="button" className="btn btn-quiet" aria-label="Add context" onClick={() => patch({ contexts: [...draft.contexts, ""] })}>
+      <button type="button" className="btn btn-quiet" aria-label={named("Add context")} onClick={() => patch({ contexts: [...draft.contexts, ""] })}>
         + {t.addContext}
       </button>
       <TextField
@@ -90,15 +92,15 @@ export function RowEditor({ datasetId, editing, sample, number }: Props) {
         </p>
       ) : null}
       <div className="ds-actions">
-        <button type="button" className="btn btn-primary" aria-label="Save row" onClick={() => void save()}>
+        <button type="button" className="btn btn-primary" aria-label={named("Save row")} onClick={() => void save()}>
           {t.saveRow}
         </button>
         {editing !== "new" ? (
-          <button type="button" className="btn danger" aria-label="Delete row" onClick={() => void deleteRow(datasetId, editing)}>
+          <button type="button" className="btn danger" aria-label={named("Delete row")} onClick={() => void deleteRow(datasetId, editing)}>
             {t.deleteRow}
           </button>
         ) : null}
-        <button type="button" className="btn btn-quiet" aria-label="Close row editor" onClick={() => useDatasets.setState({ editing: null })}>
+        <button type="button" className="btn btn-quiet" aria-label={named("Close row editor")} onClick={() => useDatasets.setState({ editing: null })}>
           {t.close}
         </button>
       </div>

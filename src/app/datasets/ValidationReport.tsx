@@ -31,7 +31,7 @@ export function ValidationReport({ result, rowCount }: { result: MappedSamples |
       </div>
     );
   return (
-    <div className="note note-error" role="alert" aria-label="Validation report">
+    <div className="note note-error" role="alert" aria-label={t.names.validation}>
       <p>{t.problems(errors.length, result.valid.leftOut || rowsWithErrors(errors, rowCount))}</p>
       {summary}
       <IssueTable issues={errors} />

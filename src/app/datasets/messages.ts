@@ -2,7 +2,8 @@ import { defineMessages } from "../shared/i18n/define-messages";
 
 /**
  * The Datasets view's UI strings, in its own lazy chunk (like the studio's). zh has the same keys
- * (typed). Accessible names of contract-7 controls are English in the components, not here.
+ * (typed). Contract-7 controls keep their English names in the English UI only
+ * (shared/i18n/accessible-name.ts); names of what shows no label of its own are here.
  * Problems found in a file are the readers' English messages, as the CLI prints them.
  */
 const rowsEn = (n: number) => `${n.toLocaleString("en")} ${n === 1 ? "row" : "rows"}`;
@@ -16,10 +17,14 @@ const en = {
   rows: (n: number) => rowsEn(n),
   created: (date: string) => `created ${date}`,
   rename: "Rename",
+  renameName: (name: string) => `Rename ${name}`,
+  newNameFor: (name: string) => `New name for ${name}`,
   save: "Save",
   cancel: "Cancel",
   remove: "Delete",
+  removeName: (name: string) => `Delete ${name}`,
   confirmRemove: "Confirm delete",
+  confirmRemoveName: (name: string) => `Confirm delete ${name}`,
   datasetName: "Dataset name",
   renamed: (name: string) => `Renamed to “${name}”.`,
   removed: (name: string) => `Deleted “${name}”.`,
@@ -106,6 +111,7 @@ const en = {
   exported: (file: string) => `Saved ${file}.`,
   head: { n: "#", id: "id", question: "Question", answer: "Answer", contexts: "Contexts", reference: "Reference" },
   editTitle: (n: number) => `Row ${n}`,
+  editRowName: (n: number) => `Edit row ${n}`,
   newRow: "New row",
   context: (n: number) => `Context ${n}`,
   addContext: "Add context",
@@ -121,6 +127,20 @@ const en = {
   needQuestionAnswer: "a row needs a question and an answer",
   loadIssues: (n: number) => `${n} stored ${n === 1 ? "row was" : "rows were"} unreadable and skipped.`,
   runsSlot: "Runs of this dataset will appear here.",
+  /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
+  names: {
+    rowEditor: "Row editor",
+    preview: "Preview",
+    mapping: "Column mapping",
+    byName: "Imported by column names",
+    status: "Datasets status",
+    runs: "Runs",
+    hubProgress: "Hugging Face import progress",
+    importProgress: "Import progress",
+    validation: "Validation report",
+    rows: "Dataset rows",
+    dataset: (name: string) => `Dataset ${name}`,
+  },
 };
 
 export type DatasetsMessages = typeof en;
@@ -134,10 +154,14 @@ const zh: DatasetsMessages = {
   rows: (n) => `${n.toLocaleString("zh")} 行`,
   created: (date) => `创建于 ${date}`,
   rename: "重命名",
+  renameName: (name) => `重命名 ${name}`,
+  newNameFor: (name) => `${name} 的新名称`,
   save: "保存",
   cancel: "取消",
   remove: "删除",
+  removeName: (name) => `删除 ${name}`,
   confirmRemove: "确认删除",
+  confirmRemoveName: (name) => `确认删除 ${name}`,
   datasetName: "数据集名称",
   renamed: (name) => `已重命名为“${name}”。`,
   removed: (name) => `已删除“${name}”。`,
@@ -217,6 +241,7 @@ const zh: DatasetsMessages = {
   exported: (file) => `已保存 ${file}。`,
   head: { n: "#", id: "编号", question: "问题", answer: "回答", contexts: "上下文", reference: "参考答案" },
   editTitle: (n) => `第 ${n} 行`,
+  editRowName: (n) => `编辑第 ${n} 行`,
   newRow: "新行",
   context: (n) => `上下文 ${n}`,
   addContext: "添加上下文",
@@ -232,6 +257,19 @@ const zh: DatasetsMessages = {
   needQuestionAnswer: "每行都需要问题和回答",
   loadIssues: (n) => `${n} 个已保存的行无法读取，已跳过。`,
   runsSlot: "此数据集的运行会显示在这里。",
+  names: {
+    rowEditor: "行编辑器",
+    preview: "预览",
+    mapping: "列对应",
+    byName: "按列名导入",
+    status: "数据集状态",
+    runs: "运行",
+    hubProgress: "Hugging Face 导入进度",
+    importProgress: "导入进度",
+    validation: "校验报告",
+    rows: "数据集的行",
+    dataset: (name) => `数据集 ${name}`,
+  },
 };
 
 export const { useMessages: useDatasetsT, currentMessages: datasetsT } = defineMessages({ en, zh });

@@ -1,10 +1,12 @@
 import { useT } from "../shared/i18n";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 import { useApp } from "../shared/store";
 import { TextField } from "../shared/ui/Field";
 
 /** Contexts in rank order: each can be edited, moved up or down, or removed. */
 export function ContextList() {
   const t = useT();
+  const named = useEnglishName();
   const contexts = useApp((s) => s.draft.contexts);
   const { setContext, addContext, removeContext, moveContext } = useApp.getState();
   // After a move or removal the pressed button may vanish or be disabled: keep focus nearby.
@@ -61,7 +63,9 @@ export function ContextList() {
                   title={t.sample.removeContext(n)}
                   onClick={() => {
                     removeContext(i);
-                    refocus(`[aria-label="Context ${Math.min(n, contexts.length - 1) || 1}"]`, '[aria-label="Add context"]');
+                    // By id, not by name: the names are the UI language's. The next context takes the removed one's place, else the one before.
+                    const nearby = contexts[i + 1] ?? contexts[i - 1];
+                    refocus(nearby ? `#context-${nearby.key}` : ".add-context", ".add-context");
                   }}
                 >
                   ×
@@ -71,7 +75,7 @@ export function ContextList() {
           />
         );
       })}
-      <button type="button" className="btn btn-quiet add-context" aria-label="Add context" onClick={addContext}>
+      <button type="button" className="btn btn-quiet add-context" aria-label={named("Add context")} onClick={addContext}>
         + {t.sample.addContext}
       </button>
     </fieldset>

@@ -6,11 +6,13 @@ import { isDraftEmpty } from "../shared/sample-draft";
 import { revealResults } from "./reveal";
 import { cancelRun, keylessMetrics, scoreDraft } from "./score-run";
 import { useDraftSample } from "./useDraftSample";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 /** Score / Cancel, the cache switch, and the one status line of the page (role="status"). */
 export function ScoreBar() {
+  const named = useEnglishName();
   const t = useT();
   const running = useApp((s) => s.run.status === "running");
   const hasResults = useApp((s) => s.run.status !== "idle");
@@ -46,7 +48,7 @@ export function ScoreBar() {
       ) : null}
       <div className="score-dock">
         <div className="score-actions">
-          <button type="button" className="btn btn-primary" aria-label="Score" aria-describedby="score-shortcut" disabled={running} onClick={score}>
+          <button type="button" className="btn btn-primary" aria-label={named("Score")} aria-describedby="score-shortcut" disabled={running} onClick={score}>
             {running ? t.sample.scoring : t.sample.score}
           </button>
           {running ? (

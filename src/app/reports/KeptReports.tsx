@@ -45,7 +45,7 @@ export function KeptReports({ version, onOutcome }: { version: number; onOutcome
   }, [list, routeReport, openedId, open]);
 
   return (
-    <section className="kept-reports" aria-label="Kept reports">
+    <section className="kept-reports" aria-label={t.keptTitle}>
       <h3>{t.keptTitle}</h3>
       {list.length === 0 ? <p className="muted">{t.keptEmpty}</p> : null}
       <ul>
@@ -54,13 +54,13 @@ export function KeptReports({ version, onOutcome }: { version: number; onOutcome
             <span>
               {info.name} · {info.samples} · {fmt.dateTime(info.keptAt)}
             </span>{" "}
-            <button type="button" className="btn btn-small" aria-label={`Open kept report ${info.name}`} onClick={() => void open(info)}>
+            <button type="button" className="btn btn-small" aria-label={t.openKeptName(info.name)} onClick={() => void open(info)}>
               {t.open}
             </button>{" "}
             <button
               type="button"
               className="btn btn-small"
-              aria-label={`Delete kept report ${info.name}`}
+              aria-label={t.removeKeptName(info.name)}
               onClick={() => void withDb((db) => deleteKeptReport(db, info.id)).then(refresh)}
             >
               {t.remove}

@@ -15,6 +15,7 @@ import { openReportFile, openReportText, type OpenedReport, type OpenOutcome, re
 import { PasswordGate } from "./PasswordGate";
 import { useShareLink } from "./useShareLink";
 import "../styles/reports.css";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 type Notice = { kind: "info" | "error"; text: (t: ReportsMessages) => string } | null;
 
@@ -23,6 +24,7 @@ type Notice = { kind: "info" | "error"; text: (t: ReportsMessages) => string } |
  * explorer, a comparison with another report, and "Keep report". Nothing is stored before Keep.
  */
 export default function ReportsView() {
+  const named = useEnglishName();
   const t = useReportsT();
   const fmt = useFormats();
   // The open report is kept in the shared workspace: switching views and back keeps it open.
@@ -121,7 +123,7 @@ export default function ReportsView() {
                 </span>
               ))}
             </span>{" "}
-            <button type="button" className="btn btn-small" aria-label="Keep report" disabled={kept} onClick={() => void onKeep()}>
+            <button type="button" className="btn btn-small" aria-label={named("Keep report")} disabled={kept} onClick={() => void onKeep()}>
               {t.keep}
             </button>
             {kept ? <span className="muted"> {t.kept}</span> : null}
@@ -132,7 +134,7 @@ export default function ReportsView() {
               onFile={(file) => void fromFile(file, onCompare)}
             />
             {other ? (
-              <button type="button" className="btn btn-small" aria-label="Close comparison view" onClick={() => setOther(null)}>
+              <button type="button" className="btn btn-small" aria-label={named("Close comparison view")} onClick={() => setOther(null)}>
                 {t.closeCompare}
               </button>
             ) : null}

@@ -42,7 +42,7 @@ export function PromptPicker({ metrics, onChange }: { metrics: readonly MetricId
       {promptIds.map((id) => (
         <label key={id}>
           <code>{id}</code>{" "}
-          <select aria-label={`Prompt version for ${id}`} value={chosen[id] ?? ""} onChange={(e) => setChosen((c) => ({ ...c, [id]: e.target.value }))}>
+          <select aria-label={t.promptVersionFor(id)} value={chosen[id] ?? ""} onChange={(e) => setChosen((c) => ({ ...c, [id]: e.target.value }))}>
             <option value="">{t.builtInPrompts}</option>
             {versions
               .filter((v) => v.promptId === id)

@@ -16,11 +16,13 @@ import { startRun } from "./run-actions";
 import { useRuns } from "./run-state";
 import { BatchEstimate, BatchPanel } from "./batch/BatchPanel";
 import { startBatchRun, useBatch } from "./batch/batch-run";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 type BuiltIn = Exclude<AnyMetricId, `custom:${string}`>;
 
 /** Choosing what to run, and what it will cost, before "Start run". */
 export function RunForm({ datasetId, samples }: { datasetId: string; samples: readonly Sample[] }) {
+  const named = useEnglishName();
   const t = useRunsT();
   const fmt = useFormats();
   const tApp = useT();
@@ -138,11 +140,17 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       <PromptPicker metrics={builtIn} onChange={onPrompts} />
       <div className="runs-models">
         <label>
-          {t.judgeModel} <input type="text" aria-label="Run judge model" value={model} spellCheck={false} onChange={(e) => setModel(e.target.value)} />
+          {t.judgeModel} <input type="text" aria-label={named("Run judge model")} value={model} spellCheck={false} onChange={(e) => setModel(e.target.value)} />
         </label>
         <label>
           {t.embeddingModel}{" "}
-          <input type="text" aria-label="Run embedding model" value={embeddingModel} spellCheck={false} onChange={(e) => setEmbeddingModel(e.target.value)} />
+          <input
+            type="text"
+            aria-label={named("Run embedding model")}
+            value={embeddingModel}
+            spellCheck={false}
+            onChange={(e) => setEmbeddingModel(e.target.value)}
+          />
         </label>
       </div>
       <p className="field-hint">{t.modelsHint(settings.baseURL)}</p>

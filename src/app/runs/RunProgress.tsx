@@ -8,9 +8,11 @@ import { cancelRun, pauseRun, resumeRun, retryFailedRun } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
 import { RunNoticeLine } from "./RunNoticeLine";
 import { retryFailedBatch, useBatch } from "./batch/batch-run";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 /** One run's progress and its controls. aria-valuenow counts finished (sample, repeat) pairs. */
 export function RunProgress({ meta }: { meta: RunMeta }) {
+  const named = useEnglishName();
   const t = useRunsT();
   const fmt = useFormats();
   const live = useRuns((s) => s.live);
@@ -42,7 +44,7 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
       </p>
       {status === "interrupted" ? <p className="note">{t.interrupted}</p> : null}
       {status === "elsewhere" ? <p className="note">{t.elsewhereNote}</p> : null}
-      <div role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">
+      <div role="progressbar" aria-label={t.names.progress} aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">
         <div className="runs-bar-fill" style={{ width: `${total === 0 ? 100 : (c.finished / total) * 100}%` }} />
       </div>
       <p data-testid="run-counts">{t.progress(c.finished - c.failed, c.failed, remaining)}</p>
@@ -51,21 +53,21 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
       <div className="runs-buttons">
         {isLive ? (
           <>
-            <button type="button" className="btn" aria-label="Pause run" onClick={pauseRun} disabled={live.stopping !== null}>
+            <button type="button" className="btn" aria-label={named("Pause run")} onClick={pauseRun} disabled={live.stopping !== null}>
               {t.pause}
             </button>
-            <button type="button" className="btn" aria-label="Cancel run" onClick={cancelRun} disabled={live.stopping !== null}>
+            <button type="button" className="btn" aria-label={named("Cancel run")} onClick={cancelRun} disabled={live.stopping !== null}>
               {t.cancel}
             </button>
           </>
         ) : null}
         {idle && !meta.byBatch && status !== "done" && status !== "elsewhere" && remaining > 0 ? (
-          <button type="button" className="btn btn-primary" aria-label="Resume run" onClick={() => void resumeRun(meta.id)}>
+          <button type="button" className="btn btn-primary" aria-label={named("Resume run")} onClick={() => void resumeRun(meta.id)}>
             {t.resume}
           </button>
         ) : null}
         {idle && status !== "elsewhere" && c.failed > 0 ? (
-          <button type="button" className="btn" aria-label="Retry failed" onClick={retry}>
+          <button type="button" className="btn" aria-label={named("Retry failed")} onClick={retry}>
             {t.retry}
           </button>
         ) : null}

@@ -17,6 +17,7 @@ import { RunProgress } from "./RunProgress";
 import { loadRuns, refreshElsewhere, removeRun, runReport } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
 import { resumeBatchRuns, useBatch } from "./batch/batch-run";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 import { filesWords, showFilesWaiting } from "./batch/batch-files-flow";
 import { useBatchT } from "./batch/messages";
 
@@ -25,6 +26,7 @@ import { useBatchT } from "./batch/messages";
  * failed; each run's results through the ResultsExplorer, and two runs through ReportCompare.
  */
 export function RunsPane({ datasetId, canStart = true }: { datasetId: string; canStart?: boolean }) {
+  const named = useEnglishName();
   const t = useRunsT();
   const fmt = useFormats();
   const runs = useRuns((s) => s.runs);
@@ -122,7 +124,7 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
         <button
           type="button"
           className="btn btn-small btn-wrap"
-          aria-label="Open in Reports"
+          aria-label={named("Open in Reports")}
           onClick={() => openRunInReports(report, datasetName ? `${datasetName} · ${runTitle(selected, fmt)}` : runTitle(selected, fmt))}
         >
           {t.openInReports}

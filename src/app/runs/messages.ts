@@ -1,8 +1,8 @@
 import { defineMessages } from "../shared/i18n/define-messages";
 
 /**
- * The runs pane's UI strings (en + zh, same keys). Accessible names of contract-7 controls
- * ("Start run", "Run progress", ...) stay English in the components.
+ * The runs pane's UI strings (en + zh, same keys). Contract-7 controls keep their English names
+ * in the English UI only (shared/i18n/accessible-name.ts); names without a visible label are here.
  */
 const en = {
   title: "Runs",
@@ -13,6 +13,7 @@ const en = {
   prompts: (names: string) => `Prompt versions: ${names}`,
   builtInPrompts: "built-in defaults",
   promptVersions: "Prompt versions (the prompt studio's active ones unless you choose)",
+  promptVersionFor: (id: string) => `Prompt version for ${id}`,
   judgeModel: "Judge model",
   embeddingModel: "Embedding model",
   modelsHint: (baseURL: string) => `At ${baseURL}, with the key from Settings. A resumed run keeps the models it started with.`,
@@ -65,6 +66,8 @@ const en = {
   durationS: (s: number) => `${s} s`,
   durationMinS: (m: number, s: number) => `${m} min ${s} s`,
   durationHMin: (h: number, m: number) => `${h} h ${m} min`,
+  /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
+  names: { progress: "Run progress" },
 };
 
 export type RunsMessages = typeof en;
@@ -78,6 +81,7 @@ const zh: RunsMessages = {
   prompts: (names) => `提示词版本：${names}`,
   builtInPrompts: "内置默认",
   promptVersions: "提示词版本（默认使用提示词工作室中启用的版本）",
+  promptVersionFor: (id) => `${id} 的提示词版本`,
   judgeModel: "评审模型",
   embeddingModel: "嵌入模型",
   modelsHint: (baseURL) => `使用 ${baseURL} 和设置中的密钥。继续运行时沿用开始时的模型。`,
@@ -122,6 +126,7 @@ const zh: RunsMessages = {
   durationS: (s) => `${s} 秒`,
   durationMinS: (m, s) => `${m} 分 ${s} 秒`,
   durationHMin: (h, m) => `${h} 小时 ${m} 分`,
+  names: { progress: "运行进度" },
 };
 
 export const { useMessages: useRunsT, currentMessages: runsT } = defineMessages({ en, zh });

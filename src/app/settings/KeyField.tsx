@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "../shared/i18n";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 import { forgetKeyEverywhere } from "../shared/persist/settings-sync";
 import { useApp } from "../shared/store";
 
@@ -9,6 +10,7 @@ import { useApp } from "../shared/store";
  */
 export function KeyField() {
   const t = useT();
+  const named = useEnglishName();
   const apiKey = useApp((s) => s.apiKey);
   const setApiKey = useApp((s) => s.setApiKey);
   const remember = useApp((s) => s.settings.rememberKey);
@@ -29,7 +31,7 @@ export function KeyField() {
           ref={input}
           id="settings-api-key"
           type="password"
-          aria-label="API key"
+          aria-label={named("API key")}
           aria-describedby="settings-api-key-hint"
           defaultValue={apiKey}
           placeholder={t.settings.apiKeyPlaceholder}

@@ -36,7 +36,7 @@ export function PriceTable() {
             <tr key={keys.at(i)}>
               <td>
                 <input
-                  aria-label={`${t.settings.priceModel} ${i + 1}`}
+                  aria-label={t.settings.priceModelRow(i + 1)}
                   value={row.model}
                   spellCheck={false}
                   onChange={(e) => setRow(i, { model: e.target.value })}
@@ -44,7 +44,7 @@ export function PriceTable() {
               </td>
               <td>
                 <input
-                  aria-label={`${t.settings.priceInput}: ${row.model}`}
+                  aria-label={t.settings.priceCell(t.settings.priceInput, row.model)}
                   type="number"
                   min={0}
                   step={0.01}
@@ -54,7 +54,7 @@ export function PriceTable() {
               </td>
               <td>
                 <input
-                  aria-label={`${t.settings.priceOutput}: ${row.model}`}
+                  aria-label={t.settings.priceCell(t.settings.priceOutput, row.model)}
                   type="number"
                   min={0}
                   step={0.01}
@@ -65,7 +65,7 @@ export function PriceTable() {
               {(["batchInput", "batchOutput"] as const).map((field) => (
                 <td key={field}>
                   <input
-                    aria-label={`${field === "batchInput" ? t.settings.priceBatchInput : t.settings.priceBatchOutput}: ${row.model}`}
+                    aria-label={t.settings.priceCell(field === "batchInput" ? t.settings.priceBatchInput : t.settings.priceBatchOutput, row.model)}
                     type="number"
                     min={0}
                     step={0.01}

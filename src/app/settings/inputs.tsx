@@ -1,9 +1,10 @@
 import { type ReactNode, useState } from "react";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 interface TextInputProps {
   id: string;
   label: string;
-  /** English accessible name for the contract-7 fields; other fields use the visible label. */
+  /** English accessible name for the contract-7 fields (English UI only); otherwise the visible label names it. */
   name?: string;
   value: string;
   onChange(value: string): void;
@@ -13,13 +14,14 @@ interface TextInputProps {
 }
 
 export function TextInput({ id, label, name, value, onChange, type = "text", hint, placeholder }: TextInputProps) {
+  const named = useEnglishName();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
         type={type}
-        aria-label={name}
+        aria-label={name === undefined ? undefined : named(name)}
         aria-describedby={hint ? `${id}-hint` : undefined}
         value={value}
         placeholder={placeholder}

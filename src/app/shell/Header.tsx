@@ -2,6 +2,7 @@ import { useT } from "../shared/i18n";
 import type { Lang } from "../shared/i18n/lang";
 import { useApp } from "../shared/store";
 import { ViewTabs } from "./ViewTabs";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 const LANGS: { id: Lang; label: string; htmlLang: string }[] = [
   { id: "en", label: "EN", htmlLang: "en" },
@@ -9,6 +10,7 @@ const LANGS: { id: Lang; label: string; htmlLang: string }[] = [
 ];
 
 export function Header() {
+  const named = useEnglishName();
   const t = useT();
   const lang = useApp((s) => s.lang);
   const setLang = useApp((s) => s.setLang);
@@ -35,8 +37,7 @@ export function Header() {
             </button>
           ))}
         </div>
-        {/* English accessible name in every language, like the contract-7 controls. */}
-        <button type="button" className="btn" aria-label="Settings" aria-haspopup="dialog" onClick={() => openSettings(true)}>
+        <button type="button" className="btn" aria-label={named("Settings")} aria-haspopup="dialog" onClick={() => openSettings(true)}>
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
             <circle cx="12" cy="12" r="3" />
             <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />

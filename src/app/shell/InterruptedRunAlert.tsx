@@ -4,6 +4,7 @@ import { useT } from "../shared/i18n";
 import { useFormats } from "../shared/i18n/format";
 import { useApp } from "../shared/store";
 import type { InterruptedRun } from "./interrupted-runs";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 /** How often a shown alert asks again whether its run is still interrupted (a lock query and a read of the runs). */
 const RECHECK_MS = 3_000;
@@ -13,6 +14,7 @@ const RECHECK_MS = 3_000;
  * and a button to it (contract 7: "Open interrupted run"), so it is not two clicks and a guess away.
  */
 export function InterruptedRunAlert({ recheckMs = RECHECK_MS }: { recheckMs?: number }) {
+  const named = useEnglishName();
   const t = useT();
   const fmt = useFormats();
   const [found, setFound] = useState<InterruptedRun | null>(null);
@@ -50,7 +52,7 @@ export function InterruptedRunAlert({ recheckMs = RECHECK_MS }: { recheckMs?: nu
           ? t.app.interruptedBatch(runTitle(run, fmt), run.datasetName)
           : t.app.interrupted(runTitle(run, fmt), run.datasetName, found.finished, found.total)}
       </span>{" "}
-      <button type="button" className="btn btn-primary" aria-label="Open interrupted run" onClick={open}>
+      <button type="button" className="btn btn-primary" aria-label={named("Open interrupted run")} onClick={open}>
         {t.app.openInterrupted}
       </button>{" "}
       <button type="button" className="btn btn-quiet" onClick={() => setDismissed(true)}>

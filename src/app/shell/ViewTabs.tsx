@@ -1,9 +1,10 @@
 import { type KeyboardEvent, useRef } from "react";
 import { useT } from "../shared/i18n";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 import { useApp } from "../shared/store";
 import type { AppView } from "../shared/store/types";
 
-/** The views, with the English accessible names tests and screen-reader scripts use (contract 7). */
+/** The views, with the English accessible names of the English UI (contract 7); in Chinese the tab's text names it. */
 const VIEWS: { id: AppView; name: string }[] = [
   { id: "playground", name: "Playground" },
   { id: "prompts", name: "Prompts" },
@@ -22,6 +23,7 @@ export const panelId = (view: AppView) => `view-${view}`;
  */
 export function ViewTabs() {
   const t = useT();
+  const named = useEnglishName();
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const list = useRef<HTMLDivElement>(null);
@@ -50,7 +52,7 @@ export function ViewTabs() {
             id={tabId(v.id)}
             type="button"
             role="tab"
-            aria-label={v.name}
+            aria-label={named(v.name)}
             aria-selected={selected}
             aria-controls={selected ? panelId(v.id) : undefined}
             tabIndex={selected ? 0 : -1}

@@ -3,11 +3,12 @@ import { type CustomJudge, type CustomJudgeInput, customId, customJudgePrompt, c
 import { useT } from "../shared/i18n";
 import { loadCustomJudges, removeCustomJudge, saveCustomJudge, useCustomJudges } from "../shared/persist/custom-judges";
 import { useStudioT } from "./messages";
+import { useEnglishName } from "../shared/i18n/accessible-name";
 
 /**
  * The user's own judges (contract 11, issue 16): a list with a "New judge" button and the form
  * that writes one. The form is checked with the engine's own schema as it is typed, and shows
- * the prompt the judge will send. Accessible names stay English (contract 7) in every language.
+ * the prompt the judge will send. Accessible names are English in the English UI (contract 7), the labels elsewhere.
  */
 
 const INPUTS = ["question", "answer", "contexts", "reference"] as const;
@@ -54,6 +55,7 @@ function judgeFromForm(form: Form): { ok: true; judge: CustomJudge } | { ok: fal
 }
 
 export function CustomJudges() {
+  const named = useEnglishName();
   const t = useStudioT().judges;
   const judges = useCustomJudges((s) => s.judges);
   const [form, setForm] = useState<Form | null>(null);
@@ -65,7 +67,7 @@ export function CustomJudges() {
     <section className="panel studio-judges" aria-labelledby="judges-title">
       <div className="judge-row">
         <h3 id="judges-title">{t.title}</h3>
-        <button type="button" className="btn" aria-label="New judge" onClick={() => setForm({ ...EMPTY })}>
+        <button type="button" className="btn" aria-label={named("New judge")} onClick={() => setForm({ ...EMPTY })}>
           {t.newJudge}
         </button>
       </div>
@@ -84,7 +86,7 @@ export function CustomJudges() {
             <button
               type="button"
               className="btn btn-link"
-              aria-label={`Delete judge ${judge.slug}`}
+              aria-label={t.remove(judge.slug)}
               title={t.remove(judge.name)}
               onClick={() => void removeCustomJudge(judge.slug).then(() => setNotice(t.deleted(judge.name)))}
             >
@@ -114,6 +116,7 @@ export function CustomJudges() {
 }
 
 function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange(form: Form): void; onCancel(): void; onSaved(judge: CustomJudge): void }) {
+  const named = useEnglishName();
   const t = useStudioT().judges;
   const app = useT();
   const [error, setError] = useState("");
@@ -132,17 +135,17 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
     >
       <label>
         {t.name}
-        <input type="text" aria-label="Judge name" value={form.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
+        <input type="text" aria-label={named("Judge name")} value={form.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
       </label>
       <code className="muted">{t.id(`custom:${form.slug ?? slugify(form.name)}`)}</code>
       <label>
         {t.definition}
-        <textarea aria-label="Judge definition" rows={3} value={form.definition} onChange={(e) => set({ definition: e.target.value })} />
+        <textarea aria-label={named("Judge definition")} rows={3} value={form.definition} onChange={(e) => set({ definition: e.target.value })} />
         <span className="field-hint">{t.definitionHint}</span>
       </label>
       <label>
         {t.scale}
-        <select aria-label="Judge scale" value={form.scale} onChange={(e) => set({ scale: e.target.value as Form["scale"] })}>
+        <select aria-label={named("Judge scale")} value={form.scale} onChange={(e) => set({ scale: e.target.value as Form["scale"] })}>
           <option value="binary">{t.binary}</option>
           <option value="rubric">{t.rubric}</option>
         </select>
@@ -153,7 +156,7 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
               {t.level(i + 1)}
               <input
                 type="text"
-                aria-label={`Level ${i + 1}`}
+                aria-label={named(`Level ${i + 1}`)}
                 value={form.levels[i]}
                 onChange={(e) => set({ levels: form.levels.map((l, k) => (k === i ? e.target.value : l)) as Form["levels"] })}
               />
@@ -166,7 +169,7 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
           <label key={input}>
             <input
               type="checkbox"
-              aria-label={`Judge sees ${input}`}
+              aria-label={named(`Judge sees ${input}`)}
               checked={form.inputs.includes(input)}
               onChange={(e) => set({ inputs: INPUTS.filter((i) => (i === input ? e.target.checked : form.inputs.includes(i))) })}
             />
@@ -176,7 +179,7 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
       </fieldset>
       <label>
         {t.strictness}
-        <select aria-label="Judge strictness" value={form.strictness} onChange={(e) => set({ strictness: e.target.value })}>
+        <select aria-label={named("Judge strictness")} value={form.strictness} onChange={(e) => set({ strictness: e.target.value })}>
           {Array.from({ length: MAX_STRICTNESS }, (_, i) => String(i + 1)).map((k) => (
             <option key={k} value={k}>
               {k}
@@ -197,7 +200,7 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
         </details>
       ) : null}
       <div className="judge-row">
-        <button type="submit" className="btn btn-primary" aria-label="Save judge" disabled={!checked.ok}>
+        <button type="submit" className="btn btn-primary" aria-label={named("Save judge")} disabled={!checked.ok}>
           {t.save}
         </button>
         <button type="button" className="btn" onClick={onCancel}>

@@ -34,6 +34,8 @@ const en = {
   versionsHint: "The active version is what Score uses in the playground and what an exported prompt set holds.",
   useDefault: "built-in default",
   chooseVersion: (name: string) => `Use ${name}`,
+  /** A version radio's accessible name: the choice, then the hash and date its label shows. */
+  versionChoiceName: (choice: string, hash: string, at: string) => `${choice} (${hash}${at ? `, ${at}` : ""})`,
   open: "Open",
   openLabel: (name: string) => `Open version ${name} in the editor`,
   remove: "Delete",
@@ -177,6 +179,7 @@ const zh: StudioMessages = {
   versionsHint: "使用中的版本就是演练区“打分”所用的版本，也是导出的提示词集所包含的版本。",
   useDefault: "内置默认",
   chooseVersion: (name) => `使用 ${name}`,
+  versionChoiceName: (choice, hash, at) => `${choice}（${hash}${at ? `，${at}` : ""}）`,
   open: "打开",
   openLabel: (name) => `在编辑器中打开版本 ${name}`,
   remove: "删除",

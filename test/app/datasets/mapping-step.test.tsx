@@ -5,7 +5,7 @@ import { type ColumnMapping, guessMapping, type MappedSamples } from "../../../s
 import type { TableInfo } from "../../../src/app/datasets/import/protocol";
 import { MappingStep } from "../../../src/app/datasets/MappingStep";
 import { useApp } from "../../../src/app/shared/store";
-import { byName, click, render, type Rendered } from "../render";
+import { byAccessibleName, byName, click, render, type Rendered } from "../render";
 
 const table: TableInfo = {
   file: "pandas.csv",
@@ -126,12 +126,13 @@ describe("the validation report", () => {
     expect(button("Import valid rows only").disabled).toBe(true);
   });
 
-  test("in Chinese the words translate and the accessible names stay English", () => {
+  test("in Chinese the words translate and the controls are named by their Chinese labels (contract 7, WCAG 2.5.3)", () => {
     useApp.setState({ lang: "zh" });
     view = render(<MappingStep {...props({ result: broken })} />);
     expect(view.container.textContent).toContain("只导入有效的行");
     expect(view.container.textContent).toContain("2 行中有 2 个问题");
-    expect(byName(view.container, "Column for question").tagName).toBe("SELECT");
-    expect(byName(view.container, "Cancel import").textContent).toBe("取消导入");
+    expect(byAccessibleName(view.container, "问题所在的列").tagName).toBe("SELECT");
+    expect(byAccessibleName(view.container, "取消导入").tagName).toBe("BUTTON");
+    expect(view.container.querySelector('[aria-label="Column for question"], [aria-label="Cancel import"]')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SampleForm } from "../../../src/app/playground/SampleForm";
 import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
 import { useApp } from "../../../src/app/shared/store";
-import { byName, buttonByText, click, render, type, type Rendered } from "../render";
+import { byAccessibleName, byName, buttonByText, click, render, type, type Rendered } from "../render";
 
 let view: Rendered;
 beforeEach(() => {
@@ -30,7 +30,7 @@ describe("the sample form", () => {
     expect(field("Context 2").value).toBe("first");
     await click(byName(view.container, "Remove context 1"));
     expect(field("Context 1").value).toBe("first");
-    expect(view.container.querySelector('[aria-label="Context 2"]')).toBeNull();
+    expect(view.container.querySelectorAll("textarea")).toHaveLength(4);
   });
 
   test("a metric that lacks its input is disabled and says why", async () => {
@@ -59,11 +59,14 @@ describe("the sample form", () => {
     expect(view.container.textContent).toContain("needs an API key");
   });
 
-  test("in Chinese the labels translate and the accessible names stay English", async () => {
+  test("in Chinese the labels translate and name the controls (contract 7, WCAG 2.5.3)", async () => {
     await import("react").then(({ act }) => act(() => useApp.setState({ lang: "zh" })));
     expect(view.container.textContent).toContain("问题");
-    expect(field("Question").tagName).toBe("TEXTAREA");
-    expect(byName(view.container, "Score").textContent).toBe("打分");
+    expect(byAccessibleName(view.container, "问题").tagName).toBe("TEXTAREA");
+    expect(byAccessibleName(view.container, "上下文 1").tagName).toBe("TEXTAREA");
+    expect(byAccessibleName(view.container, "打分").tagName).toBe("BUTTON");
+    expect(byAccessibleName(view.container, "+ 添加上下文").tagName).toBe("BUTTON");
+    expect(view.container.querySelector('[aria-label="Question"], [aria-label="Score"], [aria-label="Add context"]')).toBeNull();
     expect(view.container.querySelectorAll('[role="status"]')).toHaveLength(1);
   });
 });

@@ -4,9 +4,11 @@ import { useApp } from "../../shared/store";
 import { readReportFile, reportFileName, reportText } from "./report-io";
 import { downloadText } from "../../shared/ui/download";
 import { openInReports } from "../../shared/handoffs/open-in-reports";
+import { useEnglishName } from "../../shared/i18n/accessible-name";
 
 /** "Export report" downloads the shown results; "Import report" loads a report's first sample. */
 export function ReportActions() {
+  const named = useEnglishName();
   const t = useT();
   const canExport = useApp((s) => s.run.sample !== null && s.run.status !== "running" && Object.keys(s.run.results).length > 0);
 
@@ -40,10 +42,10 @@ export function ReportActions() {
 
   return (
     <div className="report-actions">
-      <button type="button" className="btn btn-small" aria-label="Export report" disabled={!canExport} onClick={onExport}>
+      <button type="button" className="btn btn-small" aria-label={named("Export report")} disabled={!canExport} onClick={onExport}>
         {t.report.export}
       </button>
-      <button type="button" className="btn btn-small" aria-label="Open in Reports" disabled={!canExport} onClick={onOpenInReports}>
+      <button type="button" className="btn btn-small" aria-label={named("Open in Reports")} disabled={!canExport} onClick={onOpenInReports}>
         {t.report.openInReports}
       </button>
       <FileButton name="Import report" accept=".json,application/json" label={t.report.import} onFile={(file) => void onImport(file)} />

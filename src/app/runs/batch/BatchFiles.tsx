@@ -2,9 +2,11 @@ import { useRef } from "react";
 import { useBatchT } from "./messages";
 import { downloadBatchFiles, uploadBatchResults } from "./batch-files-flow";
 import type { RunForm } from "../run-actions";
+import { useEnglishName } from "../../shared/i18n/accessible-name";
 
 /** The download / upload flow: the round's batch input file out, the output file (JSONL) back in. */
 export function BatchFiles({ datasetId, form }: { datasetId: string; form: RunForm }) {
+  const named = useEnglishName();
   const t = useBatchT();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -22,7 +24,7 @@ export function BatchFiles({ datasetId, form }: { datasetId: string; form: RunFo
         hidden
         multiple
         accept=".jsonl,application/jsonl,text/plain"
-        aria-label="Batch results file"
+        aria-label={named("Batch results file")}
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = "";

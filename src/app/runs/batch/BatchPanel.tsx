@@ -5,6 +5,7 @@ import { cancelBatchRun, probeBatch, probeWords, useBatch } from "./batch-run";
 import { BatchFiles } from "./BatchFiles";
 import { formatUsd, type RunEstimate } from "../estimate";
 import type { RunForm } from "../run-actions";
+import { useEnglishName } from "../../shared/i18n/accessible-name";
 
 /**
  * The run form's batch part: "Run by batch" once the probe of Settings' base URL found its batch
@@ -12,6 +13,7 @@ import type { RunForm } from "../run-actions";
  * the batch's state in a status region.
  */
 export function BatchPanel({ datasetId, form }: { datasetId: string; form: RunForm }) {
+  const named = useEnglishName();
   const t = useBatchT();
   const baseURL = useApp((s) => s.settings.baseURL.trim());
   const apiKey = useApp((s) => s.apiKey);
@@ -31,7 +33,7 @@ export function BatchPanel({ datasetId, form }: { datasetId: string; form: RunFo
       <label className="runs-check">
         <input
           type="checkbox"
-          aria-label="Run by batch"
+          aria-label={named("Run by batch")}
           checked={byBatch && reached}
           disabled={!reached}
           onChange={(e) => useBatch.setState({ byBatch: e.target.checked })}
@@ -57,7 +59,7 @@ function BatchStatus() {
   const lines = useBatch((s) => s.lines);
   const message = useBatch((s) => s.message);
   return (
-    <div role="status" aria-label="Batch status" className="runs-batch-status">
+    <div role="status" aria-label={t.names.status} className="runs-batch-status">
       {phase === "idle" && Object.keys(lines).length === 0 && !message ? <p className="field-hint">{t.idle}</p> : null}
       {Object.entries(lines).map(([batch, line]) => (
         <p key={batch}>{line}</p>

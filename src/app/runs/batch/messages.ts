@@ -1,9 +1,9 @@
 import { defineMessages } from "../../shared/i18n/define-messages";
 
 /**
- * The run form's batch panel strings (en + zh, same keys). The accessible names of contract 7
- * ("Run by batch", "Download batch file", "Upload results", "Batch status") stay English in the
- * component; these are what is read around them.
+ * The run form's batch panel strings (en + zh, same keys). The contract-7 controls ("Run by batch",
+ * "Download batch file", "Upload results") keep their English names in the English UI only
+ * (shared/i18n/accessible-name.ts); "Batch status" is named in names.
  */
 /** One file of a round still without its results (1-based, of the round's files). */
 export interface WaitingFile {
@@ -61,6 +61,8 @@ const en = {
   needKey: "Set the API key in Settings first (it lives in memory only).",
   otherEndpoint: (baseURL: string) =>
     `This batch run was submitted to ${baseURL}, and Settings point elsewhere: set that base URL (and its key) in Settings to poll or cancel it.`,
+  /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
+  names: { status: "Batch status" },
 };
 
 type BatchMessages = typeof en;
@@ -103,6 +105,7 @@ const zh: BatchMessages = {
   filesProblems: (text) => `有些行未被使用：${text}`,
   needKey: "请先在设置中填写 API 密钥（只保存在内存中）。",
   otherEndpoint: (baseURL) => `此批处理运行提交到了 ${baseURL}，而设置指向别处：请在设置中改回该 Base URL（及其密钥）后再轮询或取消。`,
+  names: { status: "批处理状态" },
 };
 
 export const { useMessages: useBatchT, currentMessages: batchT } = defineMessages({ en, zh });

@@ -3,6 +3,7 @@ import { useT } from "../i18n";
 import { metricLabel } from "../results/labels";
 import type { Comparison, RowFilter } from "./filter";
 import { useExplorerT } from "./messages";
+import { useEnglishName } from "../i18n/accessible-name";
 
 const OPS: Comparison[] = ["<", "<=", ">", ">="];
 
@@ -18,6 +19,7 @@ export function FilterBar({
   filter: RowFilter;
   onChange: (next: RowFilter) => void;
 }) {
+  const named = useEnglishName();
   const t = useExplorerT();
   const app = useT();
   const set = (patch: Partial<RowFilter>) => onChange({ ...filter, ...patch });
@@ -27,7 +29,7 @@ export function FilterBar({
       <label>
         {t.filterMetric}
         <select
-          aria-label="Filter metric"
+          aria-label={named("Filter metric")}
           value={filter.metric ?? ""}
           onChange={(e) => set({ metric: (e.target.value || undefined) as AnyMetricId | undefined })}
         >
@@ -42,7 +44,7 @@ export function FilterBar({
       <label>
         {t.comparison}
         <select
-          aria-label="Comparison"
+          aria-label={named("Comparison")}
           value={filter.op ?? "<"}
           onChange={(e) => set({ op: e.target.value as Comparison })}
           disabled={!filter.metric}
@@ -65,7 +67,7 @@ export function FilterBar({
         {t.threshold}
         <input
           type="number"
-          aria-label="Threshold"
+          aria-label={named("Threshold")}
           min={0}
           max={1}
           step={0.05}
@@ -75,12 +77,12 @@ export function FilterBar({
         />
       </label>
       <label className="check">
-        <input type="checkbox" aria-label="Nulls only" checked={filter.nullsOnly === true} onChange={(e) => set({ nullsOnly: e.target.checked })} />
+        <input type="checkbox" aria-label={named("Nulls only")} checked={filter.nullsOnly === true} onChange={(e) => set({ nullsOnly: e.target.checked })} />
         {t.nullsOnly}
       </label>
       <label>
         {t.errorCode}
-        <select aria-label="Error code" value={filter.code ?? ""} onChange={(e) => set({ code: e.target.value || undefined })}>
+        <select aria-label={named("Error code")} value={filter.code ?? ""} onChange={(e) => set({ code: e.target.value || undefined })}>
           <option value="">{t.anyCode}</option>
           {codes.map((c) => (
             <option key={c} value={c}>
@@ -93,7 +95,7 @@ export function FilterBar({
         {t.search}
         <input
           type="search"
-          aria-label="Search results"
+          aria-label={named("Search results")}
           placeholder={t.searchPlaceholder}
           value={filter.text ?? ""}
           onChange={(e) => set({ text: e.target.value })}

@@ -9,6 +9,7 @@ import { SampleDetail } from "./SampleDetail";
 import { ScrollX } from "../ui/ScrollHint";
 import { VirtualTable } from "./VirtualTable";
 import "../../styles/explorer.css";
+import { useEnglishName } from "../i18n/accessible-name";
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? "—" : formatScore(v));
 const signed = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${v > 0 ? "+" : ""}${formatSigned(v)}`);
@@ -19,6 +20,7 @@ const signed = (v: number | null | undefined) => (v === null || v === undefined 
  * two sets of traces side by side.
  */
 export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Report; labels?: [string, string] }) {
+  const named = useEnglishName();
   const t = useExplorerT();
   const app = useT();
   const [threshold, setThreshold] = useState(0.2);
@@ -30,14 +32,14 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
   const columns = { gridTemplateColumns: `minmax(6rem, 1fr) repeat(${cmp.metrics.length + 1}, minmax(5.5rem, 1fr))` };
 
   return (
-    <section className="compare" aria-label="Report comparison">
+    <section className="compare" aria-label={t.names.comparison}>
       <h3>
         {t.compareTitle}: <span className="side-a">A = {labels[0]}</span> · <span className="side-b">B = {labels[1]}</span>
       </h3>
       <p className="muted">{t.matched(cmp.rows.length, cmp.onlyA.length, cmp.onlyB.length)}</p>
       {cmp.metrics.length === 0 ? <p className="note note-warn">{t.noCommonMetrics}</p> : null}
       <ScrollX>
-        <table className="compare-summary" aria-label="Summary deltas">
+        <table className="compare-summary" aria-label={t.names.summaryDeltas}>
           <thead>
             <tr>
               <th scope="col">{t.metric}</th>
@@ -74,7 +76,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
           {t.disagreeThreshold}
           <input
             type="number"
-            aria-label="Disagreement threshold"
+            aria-label={named("Disagreement threshold")}
             min={0}
             max={1}
             step={0.05}
@@ -83,7 +85,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
           />
         </label>
         <label className="check">
-          <input type="checkbox" aria-label="Disagreements only" checked={onlyDisagree} onChange={(e) => setOnlyDisagree(e.target.checked)} />
+          <input type="checkbox" aria-label={named("Disagreements only")} checked={onlyDisagree} onChange={(e) => setOnlyDisagree(e.target.checked)} />
           {t.disagreementsOnly}
         </label>
         <span className="muted" data-testid="disagree-count">
@@ -91,7 +93,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
         </span>
       </div>
       <VirtualTable
-        label="Row deltas"
+        label={t.names.rowDeltas}
         columns={columns}
         count={rows.length}
         head={
@@ -110,7 +112,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
           return (
             <>
               <td>
-                <button type="button" className="link-btn" aria-label={`Compare sample ${row.id}`} onClick={() => setOpen(row)}>
+                <button type="button" className="link-btn" aria-label={named(`Compare sample ${row.id}`)} onClick={() => setOpen(row)}>
                   {row.disagree ? "⚠ " : ""}
                   {row.id.length > 40 ? `${row.id.slice(0, 40)}…` : row.id}
                 </button>
@@ -127,7 +129,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
       />
       {open ? (
         <div className="detail-wrap">
-          <button type="button" className="btn btn-small" aria-label="Close comparison" onClick={() => setOpen(null)}>
+          <button type="button" className="btn btn-small" aria-label={named("Close comparison")} onClick={() => setOpen(null)}>
             {t.close}
           </button>
           <div className="side-by-side">

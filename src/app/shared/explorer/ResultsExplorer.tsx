@@ -10,6 +10,7 @@ import { SampleDetail } from "./SampleDetail";
 import { metricStats, ragasScoreOf } from "./stats";
 import { SummaryGrid } from "./SummaryGrid";
 import "../../styles/explorer.css";
+import { useEnglishName } from "../i18n/accessible-name";
 
 /**
  * A report's results: summary per metric (over the rows shown), filters, a virtualised sortable
@@ -17,6 +18,7 @@ import "../../styles/explorer.css";
  * prop is part of the shared interface for the runs view. Exports work on any report shown.
  */
 export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Report; readOnly?: boolean }) {
+  const named = useEnglishName();
   const t = useExplorerT();
   const all = useMemo(() => rowsOf(report), [report]);
   const metrics = useMemo(() => metricIdsOf(report), [report]);
@@ -34,7 +36,7 @@ export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Repor
     setSort((s) => (s.key === key ? { key, dir: s.dir === "asc" ? "desc" : "asc" } : { key, dir: "asc" }));
 
   return (
-    <section className="explorer" aria-label="Results explorer">
+    <section className="explorer" aria-label={t.names.explorer}>
       <ReportExports report={report} />
       <SummaryGrid stats={stats} ragas={ragas} shown={shown.length} total={all.length} config={report.config} />
       <FilterBar metrics={metrics} codes={codes} filter={filter} onChange={setFilter} />
@@ -44,7 +46,7 @@ export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Repor
       <ResultsTable rows={shown} metrics={metrics} sort={sort} onSort={onSort} onOpen={setOpen} />
       {open ? (
         <div className="detail-wrap">
-          <button type="button" className="btn btn-small" aria-label="Close sample" onClick={() => setOpen(null)}>
+          <button type="button" className="btn btn-small" aria-label={named("Close sample")} onClick={() => setOpen(null)}>
             {t.close}
           </button>
           <SampleDetail row={open} metrics={metrics} tracesOmitted={report.tracesOmitted === true} />

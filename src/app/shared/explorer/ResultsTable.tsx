@@ -6,6 +6,7 @@ import { useExplorerT } from "./messages";
 import type { ExplorerRow } from "./rows";
 import { ScoreCell } from "./ScoreCell";
 import { VirtualTable } from "./VirtualTable";
+import { useEnglishName } from "../i18n/accessible-name";
 
 const clip = (text: string, n = 160) => (text.length > n ? `${text.slice(0, n)}…` : text);
 
@@ -24,13 +25,14 @@ export function ResultsTable({
   onOpen: (row: ExplorerRow) => void;
 }) {
   const t = useExplorerT();
+  const named = useEnglishName();
   const app = useT();
   const columns = { gridTemplateColumns: `minmax(6rem, 1fr) minmax(10rem, 3fr) repeat(${metrics.length}, minmax(7rem, 1fr))` };
   const header = (key: SortKey, text: string, name: string) => {
     const active = sort.key === key;
     return (
       <th key={key} scope="col" aria-sort={active ? (sort.dir === "asc" ? "ascending" : "descending") : "none"}>
-        <button type="button" className="sort-btn" aria-label={`Sort by ${name}`} onClick={() => onSort(key)}>
+        <button type="button" className="sort-btn" aria-label={named(`Sort by ${name}`)} onClick={() => onSort(key)}>
           {text} {active ? (sort.dir === "asc" ? "▲" : "▼") : ""}
         </button>
       </th>
@@ -38,7 +40,7 @@ export function ResultsTable({
   };
   return (
     <VirtualTable
-      label="Results"
+      label={t.names.results}
       columns={columns}
       minWidth={`${6 + 10 + 7 * metrics.length + 0.5 * (metrics.length + 2)}rem`}
       count={rows.length}
@@ -55,7 +57,7 @@ export function ResultsTable({
         return (
           <>
             <td>
-              <button type="button" className="link-btn" title={row.sample.id} aria-label={`Open sample ${row.sample.id}`} onClick={() => onOpen(row)}>
+              <button type="button" className="link-btn" title={row.sample.id} aria-label={named(`Open sample ${row.sample.id}`)} onClick={() => onOpen(row)}>
                 {clip(row.sample.id, 40)}
               </button>
             </td>

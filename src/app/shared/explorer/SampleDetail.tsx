@@ -24,7 +24,7 @@ export function SampleDetail({
   const checked = useMemo(() => storedResultsSchema.safeParse(row.metrics), [row]);
   const { sample } = row;
   return (
-    <article className="sample-detail" aria-label={label ?? `Sample ${sample.id}`}>
+    <article className="sample-detail" aria-label={label ?? t.names.sample(sample.id)}>
       <h3>{label ?? t.detailTitle(sample.id)}</h3>
       <dl className="sample-fields">
         <dt>{t.question}</dt>

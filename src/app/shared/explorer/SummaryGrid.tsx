@@ -28,7 +28,7 @@ export function SummaryGrid({
   const t = useExplorerT();
   const app = useT();
   return (
-    <section className="explorer-summary" aria-label="Summary">
+    <section className="explorer-summary" aria-label={t.names.summary}>
       <h3>
         {t.summaryTitle} <span className="muted">· {t.summaryOf(shown, total)}</span>
       </h3>
@@ -37,7 +37,7 @@ export function SummaryGrid({
       </p>
       <div className="summary-cards">
         {stats.map(([id, s]) => (
-          <section key={id} className="summary-card" aria-label={`${id} summary`}>
+          <section key={id} className="summary-card" aria-label={t.names.summaryOf(id)}>
             <h4>
               {metricLabel(app, id, names)} <code className="metric-id">{id}</code>
               {lowerIsBetter(id) ? <span className="badge badge-lower">{app.more.lowerIsBetter}</span> : null}

@@ -2,7 +2,7 @@ import { defineMessages } from "../i18n/define-messages";
 
 /**
  * The results explorer's UI strings (its own lazy chunk, like the studio's); zh has the same keys
- * (typed). Accessible names used by tests stay English in both languages.
+ * (typed). Controls keep their English names in the English UI only (shared/i18n/accessible-name.ts).
  */
 const en = {
   summaryTitle: "Summary",
@@ -58,6 +58,17 @@ const en = {
   largestChange: "Largest change",
   nullVsScore: "null vs score",
   side: (label: string) => label,
+  /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
+  names: {
+    explorer: "Results explorer",
+    summary: "Summary",
+    summaryOf: (id: string) => `${id} summary`,
+    comparison: "Report comparison",
+    summaryDeltas: "Summary deltas",
+    results: "Results",
+    rowDeltas: "Row deltas",
+    sample: (id: string) => `Sample ${id}`,
+  },
 };
 
 type ExplorerMessages = typeof en;
@@ -114,6 +125,16 @@ const zh: ExplorerMessages = {
   largestChange: "最大变化",
   nullVsScore: "空值 vs 分数",
   side: (label) => label,
+  names: {
+    explorer: "结果浏览器",
+    summary: "摘要",
+    summaryOf: (id) => `${id} 摘要`,
+    comparison: "报告对比",
+    summaryDeltas: "摘要差异",
+    results: "结果",
+    rowDeltas: "逐行差异",
+    sample: (id) => `样本 ${id}`,
+  },
 };
 
 export const { useMessages: useExplorerT } = defineMessages({ en, zh });

@@ -78,6 +78,9 @@ export const en = {
     priceOutput: "Output",
     priceBatchInput: "Batch input",
     priceBatchOutput: "Batch output",
+    /** A price cell's accessible name: the column, then the row's model. */
+    priceCell: (column: string, model: string) => `${column}: ${model}`,
+    priceModelRow: (n: number) => `Model name ${n}`,
     addPrice: "Add a model",
     removePrice: (model: string) => `Remove price of ${model || "this row"}`,
     resetPrices: "Restore default prices",
@@ -228,6 +231,9 @@ export const en = {
     pending: "scoring…",
     jump: "See results ↓",
     ragasScore: "RAGAS score",
+    /** Accessible names (no visible label of their own). */
+    cardName: (id: string) => `${id} result`,
+    promptsUsedName: "Prompt versions used",
     ragasHint: "harmonic mean of the scored metrics",
     tokens: (prompt: number, completion: number) => `${prompt.toLocaleString("en")} prompt + ${completion.toLocaleString("en")} completion tokens`,
     requests: (n: number) => (n === 1 ? "1 request" : `${n} requests`),

@@ -4,6 +4,7 @@ import { useT } from "../i18n";
 import { useFormats } from "../i18n/format";
 import { lowerIsBetter, metricLabel } from "../results/labels";
 import { optionFields, type PickerGroup, type PickerRow, type RawOptions } from "./groups";
+import { useEnglishName } from "../i18n/accessible-name";
 
 const ORDER: PickerGroup[] = ["judge", "embeddings", "none", "custom"];
 
@@ -23,7 +24,8 @@ interface Props {
 /**
  * Every metric in its group (needs a judge / needs embeddings / no judge / your judges), each with
  * the inputs it needs, its requests per sample and, once ticked, a small editor of its options.
- * The checkbox's accessible name is the metric id (browser tests and screen readers find it so).
+ * In English the checkbox's accessible name is the metric id (browser tests find it so); in other
+ * languages its label (the translated name, the id) names it.
  */
 export function MetricGroups({ rows, selected, onToggle, raw, onOption, reasonOf, judgeNames = {}, idPrefix }: Props) {
   const t = useT();
@@ -75,6 +77,7 @@ function MetricRow(props: {
 }) {
   const { row, on, reason, label, domId } = props;
   const t = useT();
+  const named = useEnglishName();
   const fmt = useFormats();
   const [open, setOpen] = useState(false);
   const fields = optionFields(row.id);
@@ -84,7 +87,7 @@ function MetricRow(props: {
       <input
         id={domId}
         type="checkbox"
-        aria-label={row.id}
+        aria-label={named(row.id)}
         aria-describedby={`${domId}-facts${reason ? ` ${domId}-why` : ""}`}
         checked={on && !reason}
         disabled={reason !== undefined}

@@ -7,20 +7,22 @@ import { exportCsv, exportHtml, exportJson, exportJsonl, exportParquet } from ".
 import { useReportsT } from "./messages";
 import { secretsInUse } from "./secrets";
 import { ShareLinkPanel } from "./ShareLinkPanel";
+import { useEnglishName } from "../i18n/accessible-name";
 
 /** Export report (contract 5 JSON), Export CSV, Export HTML and Create share link, for any report shown. */
 export function ReportExports({ report }: { report: Report }) {
+  const named = useEnglishName();
   const t = useReportsT();
   const lang = useApp((s) => s.lang);
   const [bom, setBom] = useState(true);
   return (
-    <section className="report-exports" aria-label="Export and share">
+    <section className="report-exports" aria-label={t.names.exportAndShare}>
       <h3>{t.exportsTitle}</h3>
       <div className="export-buttons">
         <button
           type="button"
           className="btn btn-small"
-          aria-label="Export report"
+          aria-label={named("Export report")}
           onClick={() => downloadText(exportJson(report, secretsInUse()), exportFileName(report, "json"))}
         >
           {t.exportReport}
@@ -28,7 +30,7 @@ export function ReportExports({ report }: { report: Report }) {
         <button
           type="button"
           className="btn btn-small"
-          aria-label="Export CSV"
+          aria-label={named("Export CSV")}
           onClick={() => downloadText(exportCsv(report, secretsInUse(), { bom }), exportFileName(report, "csv"), "text/csv")}
         >
           {t.exportCsv}
@@ -36,7 +38,7 @@ export function ReportExports({ report }: { report: Report }) {
         <button
           type="button"
           className="btn btn-small"
-          aria-label="Export HTML"
+          aria-label={named("Export HTML")}
           onClick={() => void exportHtml(report, secretsInUse(), t.html, lang).then((html) => downloadText(html, exportFileName(report, "html"), "text/html"))}
         >
           {t.exportHtml}
@@ -44,7 +46,7 @@ export function ReportExports({ report }: { report: Report }) {
         <button
           type="button"
           className="btn btn-small"
-          aria-label="Export parquet"
+          aria-label={named("Export parquet")}
           onClick={() =>
             void exportParquet(report, secretsInUse()).then((bytes) => downloadText(bytes, exportFileName(report, "parquet"), "application/vnd.apache.parquet"))
           }
@@ -54,7 +56,7 @@ export function ReportExports({ report }: { report: Report }) {
         <button
           type="button"
           className="btn btn-small"
-          aria-label="Export JSONL"
+          aria-label={named("Export JSONL")}
           onClick={() => downloadText(exportJsonl(report, secretsInUse()), exportFileName(report, "jsonl"), "application/x-ndjson")}
         >
           {t.resultsExports.jsonl}

@@ -3,11 +3,13 @@ import type { Report } from "../../../storage/format/report-schema";
 import { MAX_LINK_CHARS, makeShareLink, type ShareLink } from "./exports";
 import { useReportsT } from "./messages";
 import { secretsInUse } from "./secrets";
+import { useEnglishName } from "../i18n/accessible-name";
 
 const appBase = () => `${location.origin}${location.pathname}`;
 
 /** "Create share link": the report in the URL fragment, optionally under a password; a summary-only link when too long. */
 export function ShareLinkPanel({ report }: { report: Report }) {
+  const named = useEnglishName();
   const t = useReportsT();
   const [password, setPassword] = useState("");
   const [link, setLink] = useState<ShareLink | null>(null);
@@ -38,15 +40,21 @@ export function ShareLinkPanel({ report }: { report: Report }) {
     <div className="share-link">
       <label>
         {t.sharePassword}
-        <input type="password" aria-label="Share password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          type="password"
+          aria-label={named("Share password")}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       </label>
-      <button type="button" className="btn btn-small" aria-label="Create share link" disabled={busy} onClick={() => void create(false)}>
+      <button type="button" className="btn btn-small" aria-label={named("Create share link")} disabled={busy} onClick={() => void create(false)}>
         {t.createLink}
       </button>
       {link?.fits ? (
         <div className="share-result">
-          <input type="text" readOnly aria-label="Share link" value={link.url} onFocus={(e) => e.target.select()} />
-          <button type="button" className="btn btn-small" aria-label="Copy link" onClick={() => void copy()}>
+          <input type="text" readOnly aria-label={named("Share link")} value={link.url} onFocus={(e) => e.target.select()} />
+          <button type="button" className="btn btn-small" aria-label={named("Copy link")} onClick={() => void copy()}>
             {t.copy}
           </button>
           <p className="muted" data-testid="link-length">
@@ -59,7 +67,7 @@ export function ShareLinkPanel({ report }: { report: Report }) {
         <div className="note note-warn" role="alert">
           <p>{link.summaryOnly ? t.summaryTooLong : t.linkTooLong(link.url.length, MAX_LINK_CHARS)}</p>
           {!link.summaryOnly && !report.tracesOmitted ? (
-            <button type="button" className="btn btn-small" aria-label="Create summary-only link" disabled={busy} onClick={() => void create(true)}>
+            <button type="button" className="btn btn-small" aria-label={named("Create summary-only link")} disabled={busy} onClick={() => void create(true)}>
               {t.summaryLink}
             </button>
           ) : null}

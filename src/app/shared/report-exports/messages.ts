@@ -26,7 +26,9 @@ const en = {
   keptTitle: "Kept reports",
   keptEmpty: "No report kept yet.",
   open: "Open",
+  openKeptName: (name: string) => `Open kept report ${name}`,
   remove: "Delete",
+  removeKeptName: (name: string) => `Delete kept report ${name}`,
   storageUnavailable: "This browser's storage is unavailable: the report is shown but cannot be kept.",
   compareWith: "Compare with another report",
   closeCompare: "Close comparison",
@@ -98,6 +100,8 @@ const en = {
     showing: "{n} of {total} samples",
     scrollHint: "The table is wider than this page: scroll it sideways (Shift + mouse wheel, or swipe) to see every metric.",
   },
+  /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
+  names: { exportAndShare: "Export and share" },
 };
 
 export type ReportsMessages = typeof en;
@@ -127,7 +131,9 @@ const zh: ReportsMessages = {
   keptTitle: "已保留的报告",
   keptEmpty: "尚未保留任何报告。",
   open: "打开",
+  openKeptName: (name) => `打开已保留的报告 ${name}`,
   remove: "删除",
+  removeKeptName: (name) => `删除已保留的报告 ${name}`,
   storageUnavailable: "此浏览器的存储不可用：报告可以查看，但无法保留。",
   compareWith: "与另一份报告对比",
   closeCompare: "关闭对比",
@@ -195,6 +201,7 @@ const zh: ReportsMessages = {
     showing: "显示 {n} / {total} 个样本",
     scrollHint: "表格比页面宽：横向滚动表格（Shift + 鼠标滚轮，或左右滑动）可查看所有指标。",
   },
+  names: { exportAndShare: "导出与分享" },
 };
 
 export const { useMessages: useReportsT, currentMessages: currentReportsT } = defineMessages({ en, zh });

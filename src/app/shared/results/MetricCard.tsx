@@ -41,7 +41,12 @@ export function MetricCard({
   const domId = onToggleDetails ? metricCardDomId(id) : undefined;
   const detailsId = domId ? `details-${domId}` : undefined;
   return (
-    <section id={domId} tabIndex={domId ? -1 : undefined} className={`card metric-card${result.score === null ? " is-null" : ""}`} aria-label={`${id} result`}>
+    <section
+      id={domId}
+      tabIndex={domId ? -1 : undefined}
+      className={`card metric-card${result.score === null ? " is-null" : ""}`}
+      aria-label={t.results.cardName(id)}
+    >
       <header className="card-head">
         <div>
           <h3>{metricLabel(t, id, judgeNames)}</h3>

@@ -38,7 +38,7 @@ export function PromptsUsedNote({ results }: { results: Readonly<Record<string, 
     setDifferences(await differencesNow(results));
   };
   return (
-    <div className="note note-warn" role="status" aria-label="Prompt versions used">
+    <div className="note note-warn" role="status" aria-label={t.results.promptsUsedName}>
       <p>{t.results.promptsDiffer(fmt.list(names))}</p>
       {restorable ? (
         <button type="button" className="btn btn-small" onClick={() => void restore()}>

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
+import { useEnglishName } from "../i18n/accessible-name";
 
 interface TextFieldProps {
   id: string;
   /** Visible label in the current language. */
   label: string;
-  /** The contract-7 accessible name; stays English in every language (DESIGN.md contract 7). */
+  /** The English contract-7 accessible name (English UI only; elsewhere the label names the field). */
   name: string;
   value: string;
   onChange(value: string): void;
@@ -15,11 +16,11 @@ interface TextFieldProps {
 }
 
 /**
- * A labelled textarea. The visible label is in the current language; the accessible name is the
- * English contract-7 name in every language (aria-label), so screen-reader scripts and browser
- * tests find the same control in both, and the Chinese page shows no English words for it.
+ * A labelled textarea. The visible label is in the current language; in the English UI the
+ * accessible name is the contract-7 name, in Chinese it is the visible label (useEnglishName).
  */
 export function TextField({ id, label, name, value, onChange, rows = 3, hint, actions, placeholder }: TextFieldProps) {
+  const named = useEnglishName();
   return (
     <div className="field">
       <div className="field-head">
@@ -29,7 +30,7 @@ export function TextField({ id, label, name, value, onChange, rows = 3, hint, ac
       </div>
       <textarea
         id={id}
-        aria-label={name}
+        aria-label={named(name)}
         value={value}
         rows={rows}
         placeholder={placeholder}

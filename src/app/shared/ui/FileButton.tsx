@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
+import { useEnglishName } from "../i18n/accessible-name";
 
 interface Props {
-  /** The input's accessible name (English, like the other contract-7 controls). */
+  /** The input's English accessible name (contract 7; English UI only, elsewhere the label names it). */
   name: string;
   accept: string;
   label: ReactNode;
@@ -14,12 +15,13 @@ interface Props {
  * the button. The input is cleared after each choice, so choosing the same file again reads it again.
  */
 export function FileButton({ name, accept, label, disabled, onFile }: Props) {
+  const named = useEnglishName();
   return (
     <label className="btn btn-small file-btn">
       <input
         type="file"
         accept={accept}
-        aria-label={name}
+        aria-label={named(name)}
         className="visually-hidden"
         disabled={disabled}
         onChange={(e) => {

@@ -123,10 +123,10 @@ describe("a metric card", () => {
     expect(row).toContain("noncommittal");
   });
 
-  test("Chinese UI: labels translate, the accessible name stays the metric id", () => {
+  test("Chinese UI: labels translate, the card is named in Chinese after the metric id", () => {
     useApp.setState({ lang: "zh" });
     view = render(<MetricCard id="faithfulness" result={faithful} contexts={[]} />);
-    expect(view.container.querySelector('section[aria-label="faithfulness result"]')).not.toBeNull();
+    expect(view.container.querySelector('section[aria-label="faithfulness 结果"]')).not.toBeNull();
     expect(view.container.textContent).toContain("忠实度");
     expect(view.container.textContent).toContain("有依据");
   });
