@@ -12,7 +12,7 @@ import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { button, CHROMIUM_ARGS, fillSample, tab, useMock, waitForBoot, waitForIdle } from "../test/e2e/browser";
 import { startMockServer } from "../test/mock/server";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const app = await builtApp();
   const mock = await startMockServer({ latencyMs: 30 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     // The picker's window is tall enough that the form's sticky Score bar does not sit over it.
     for (const [name, shoot, height] of [
