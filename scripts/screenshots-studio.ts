@@ -13,7 +13,7 @@ import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { button, CHROMIUM_ARGS, waitForBoot } from "../test/e2e/browser";
 import { wikiEvalSample } from "../test/e2e/fixtures";
-import { connect, openStudio, selectPrompt, setEditorText } from "../test/e2e/studio-helpers";
+import { connect, openStudio, setEditorText } from "../test/e2e/studio-helpers";
 import { type MockServer, startMockServer } from "../test/mock/server";
 import { studioResponders } from "../test/mock/studio-brains";
 import { builtApp, chromiumPath } from "./lib";
@@ -68,7 +68,12 @@ async function judgeForm(page: Page): Promise<void> {
 async function compareAfterSave(page: Page, mock: MockServer): Promise<void> {
   await connect(page, mock, wikiEvalSample("Oppenheimer (film)"));
   await openStudio(page);
-  await selectPrompt(page, "faithfulness.verdicts");
+  // (studio-helpers' selectPrompt waits with vitest's expect.poll, which needs a test run)
+  await page
+    .getByRole("navigation", { name: "Prompts by metric" })
+    .getByRole("button", { name: /faithfulness\.verdicts/ })
+    .click();
+  await page.waitForFunction(() => document.querySelector("#studio-prompt-title + code")?.textContent === "faithfulness.verdicts");
   await setEditorText(
     page,
     "Instruction of faithfulness.verdicts",
