@@ -2,10 +2,10 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { buildApp, CHROMIUM_PATH, DIST_DIR } from "../test/e2e/build";
+import { buildApp, chromiumPath, DIST_DIR } from "../test/e2e/build";
 import { serveStatic, type StaticServer } from "../test/e2e/static-server";
 
-export { CHROMIUM_PATH, DIST_DIR };
+export { chromiumPath, DIST_DIR };
 
 /**
  * Serves the app: dist/ as it is with --no-build (or E2E_SKIP_BUILD=1), otherwise a fresh
@@ -13,7 +13,8 @@ export { CHROMIUM_PATH, DIST_DIR };
  * dist/ running in the same tree). Served from memory either way.
  */
 export async function builtApp(): Promise<StaticServer> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is missing at ${CHROMIUM_PATH} (Debian package "chromium")`);
+  // Before any build: no browser stops here, with the install command for this system.
+  chromiumPath();
   const reuse = process.argv.includes("--no-build") || process.env.E2E_SKIP_BUILD === "1";
   if (reuse && existsSync(resolve(DIST_DIR, "index.html"))) return serveStatic(DIST_DIR);
   const outDir = mkdtempSync(join(tmpdir(), "ragas-build-"));

@@ -12,7 +12,7 @@
 import { chromium, type Browser } from "playwright-core";
 import { CHROMIUM_ARGS, waitForBoot } from "../test/e2e/browser";
 import { datasetCsv } from "../test/e2e/datasets-fixture";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -112,7 +112,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const csv = Buffer.from(datasetCsv(ROWS));
   const app = await builtApp();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i++) runs.push(await once(browser, app.url, csv));

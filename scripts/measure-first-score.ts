@@ -13,7 +13,7 @@ import { chromium, type Browser } from "playwright-core";
 import { startMockServer } from "../test/mock/server";
 import { button, CHROMIUM_ARGS, closeSettings, fillSample, fillSettings, waitForBoot } from "../test/e2e/browser";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "../test/e2e/fixtures";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 function arg(name: string, fallback: string): string {
   const at = process.argv.indexOf(`--${name}`);
@@ -67,7 +67,7 @@ async function once(browser: Browser, appUrl: string, mockUrl: string): Promise<
 
 async function main(): Promise<void> {
   const app = await builtApp();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   let failed = false;
   try {
     for (const latency of LATENCIES) {

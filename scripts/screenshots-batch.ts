@@ -17,7 +17,7 @@ import { datasetCsv } from "../test/e2e/datasets-fixture";
 import { CHROMIUM_ARGS, useMock, waitForBoot } from "../test/e2e/browser";
 import { runBatchFile } from "../test/mock/batch-answer";
 import { startMockServer } from "../test/mock/server";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 const METRICS = ["faithfulness", "semantic_similarity"];
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const app = await builtApp();
   const mock = await startMockServer();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await context.newPage();

@@ -15,7 +15,7 @@ import { join, resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { button, CHROMIUM_ARGS, tab, waitForBoot } from "../test/e2e/browser";
 import { datasetCsv } from "../test/e2e/datasets-fixture";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 
@@ -34,7 +34,7 @@ async function settle(page: Page): Promise<void> {
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const app = await builtApp();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1, locale: "en-US", acceptDownloads: true });
     const page = await context.newPage();

@@ -19,7 +19,7 @@ import type * as Store from "../src/app/shared/store";
 import { CHROMIUM_ARGS } from "../test/e2e/browser";
 import { everyMetricReport } from "../test/e2e/every-metric-report";
 import { startMockServer } from "../test/mock/server";
-import { CHROMIUM_PATH } from "./lib";
+import { chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const mock = await startMockServer({});
   const report = await everyMetricReport(mock.url, 8).finally(() => mock.close());
   const dir = mkdtempSync(join(tmpdir(), "shot-html-wide-"));
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     for (const lang of ["en", "zh"] as const) {
       useApp.setState({ lang });

@@ -5,14 +5,14 @@
  *
  * Writes docs/screenshots/metric-picker.png (the grouped picker with inputs, costs and the
  * factual-correctness options open), trace-noise-sensitivity.png and trace-answer-correctness.png
- * (two new traces, scored by the mock judge), and judge-form.png (a rubric judge in the studio).
+ * (two new traces, scored by the mock judge). The studio's judge form: scripts/screenshots-studio.ts.
  */
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
-import { button, CHROMIUM_ARGS, fillSample, tab, useMock, waitForBoot, waitForIdle } from "../test/e2e/browser";
+import { button, CHROMIUM_ARGS, fillSample, useMock, waitForBoot, waitForIdle } from "../test/e2e/browser";
 import { startMockServer } from "../test/mock/server";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 
@@ -56,38 +56,16 @@ async function traces(page: Page): Promise<void> {
     await page.locator(`section[aria-label="${id} result"]`).screenshot({ path: resolve(OUT, `trace-${id.replace("_", "-")}.png`) });
 }
 
-async function judgeForm(page: Page): Promise<void> {
-  await tab(page, "Prompts").click();
-  await button(page, "New judge").click();
-  await page.getByLabel("Judge name", { exact: true }).fill("Cites its sources");
-  await page.getByLabel("Judge definition", { exact: true }).fill("Every claim in the answer names the context it comes from.");
-  await page.getByLabel("Judge scale", { exact: true }).selectOption("rubric");
-  const levels = [
-    "No claim cites a context.",
-    "A few claims cite a context.",
-    "About half the claims cite one.",
-    "Most claims cite one.",
-    "Every claim cites its context.",
-  ];
-  for (const [i, text] of levels.entries()) await page.getByLabel(`Level ${i + 1}`, { exact: true }).fill(text);
-  await page.getByLabel("Judge sees contexts", { exact: true }).check();
-  await page.getByLabel("Judge strictness", { exact: true }).selectOption("3");
-  await page.locator(".judge-form summary").click();
-  await settle(page);
-  await page.locator(".studio-judges").screenshot({ path: resolve(OUT, "judge-form.png") });
-}
-
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const app = await builtApp();
   const mock = await startMockServer({ latencyMs: 30 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     // The picker's window is tall enough that the form's sticky Score bar does not sit over it.
     for (const [name, shoot, height] of [
       ["picker", picker, 2000],
       ["traces", traces, 900],
-      ["judge form", judgeForm, 900],
     ] as const) {
       const context = await browser.newContext({ viewport: { width: 1280, height }, deviceScaleFactor: 1, locale: "en-US" });
       try {

@@ -16,7 +16,7 @@ import { button, CHROMIUM_ARGS, useMock, waitForBoot } from "../test/e2e/browser
 import { cliReport, wikiEvalSamples } from "../test/e2e/report-fixtures";
 import { startMockServer } from "../test/mock/server";
 import { fixturePath } from "../test/fixture-path";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const outArg = process.argv.indexOf("--out");
 const OUT = outArg > 0 ? process.argv[outArg + 1]! : resolve(import.meta.dirname, "..", "docs", "screenshots");
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   if (tiles) mkdirSync(tiles, { recursive: true });
   const app = await builtApp();
   const mock = await startMockServer({ latencyMs: 5 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   const report = await cliReport(mock.url, wikiEvalSamples(8));
   try {
     for (const width of process.argv.includes("--wide") ? [420, 1280] : [420]) {

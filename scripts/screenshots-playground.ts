@@ -13,7 +13,7 @@ import { chromium, type Page } from "playwright-core";
 import { METRIC_IDS } from "../src/engine";
 import { button, CHROMIUM_ARGS, fillSample, useMock, waitForBoot, waitForIdle } from "../test/e2e/browser";
 import { startMockServer } from "../test/mock/server";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const app = await builtApp();
   const mock = await startMockServer({ latencyMs: 30 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     for (const width of [1280, 420]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1, locale: "en-US" });

@@ -17,7 +17,7 @@ import { importReport, openReportsTab } from "../test/e2e/report-helpers";
 import { finished, openDatasets } from "../test/e2e/runs-helpers";
 import { startMockServer } from "../test/mock/server";
 import { fixturePath } from "../test/fixture-path";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 
@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const app = await builtApp();
   const mock = await startMockServer({ latencyMs: 30 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   const report = await cliReport(mock.url, wikiEvalSamples(30));
   try {
     const shots: [string, (page: Page) => Promise<void>, number][] = [

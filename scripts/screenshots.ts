@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { resolve } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { button, CHROMIUM_ARGS, METRIC_IDS, resultCard, waitForBoot, waitForIdle, waitForScores } from "../test/e2e/browser";
-import { builtApp, CHROMIUM_PATH } from "./lib";
+import { builtApp, chromiumPath } from "./lib";
 
 const OUT = resolve(import.meta.dirname, "..", "docs", "screenshots");
 /** What the 1280x800 window itself shows, for checking the layout (not committed). */
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   mkdirSync(WINDOW_OUT, { recursive: true });
   const app = await builtApp();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   try {
     for (const shot of SHOTS) await take(browser, app.url, shot);
   } finally {

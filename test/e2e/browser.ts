@@ -1,10 +1,10 @@
 /**
- * Browser helpers for the e2e tests: Debian's Chromium through playwright-core, one fresh context
+ * Browser helpers for the e2e tests: Chrome or Chromium (found by test/harness/find-chromium.ts) through playwright-core, one fresh context
  * (fresh IndexedDB) per test, and helpers that find controls only by their accessible names
  * (DESIGN.md contract 7).
  */
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Locator, type Page, type Request } from "playwright-core";
-import { CHROMIUM_PATH } from "./build";
+import { chromiumPath } from "./build";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, type SampleInput } from "./fixtures";
 
 export const METRIC_IDS = ["faithfulness", "answer_relevancy", "context_relevance", "context_precision", "context_recall"] as const;
@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
 // The sample form's input lives with the fixtures (which build it), so the two files do not import each other.

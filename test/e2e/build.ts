@@ -1,9 +1,45 @@
+import { accessSync, constants, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { resolve } from "node:path";
+import { type BrowserHost, findChromium } from "../harness/find-chromium";
 
 const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 export const DIST_DIR = resolve(ROOT, "dist");
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function thisMachine(): BrowserHost {
+  let osRelease: string | undefined;
+  try {
+    osRelease = process.platform === "linux" ? readFileSync("/etc/os-release", "utf8") : undefined;
+  } catch {
+    osRelease = undefined;
+  }
+  return { platform: process.platform, env: process.env, homedir: homedir(), isExecutable, osRelease };
+}
+
+let found: string | undefined;
+
+/**
+ * The Chrome or Chromium the browser tests and the scripts drive (CHROME_PATH, PATH, the usual
+ * install locations: test/harness/find-chromium.ts). Throws, naming the install command for this
+ * system, when there is none.
+ */
+export function chromiumPath(): string {
+  if (found) return found;
+  const lookup = findChromium(thisMachine());
+  if (!lookup.found) throw new Error(lookup.message);
+  found = lookup.path;
+  return found;
+}
 
 /**
  * `vite build` (production) through the JS API, with the project's own vite.config.ts, into

@@ -6,7 +6,7 @@ import { chromium } from "playwright-core";
 import { expect, inject, test } from "vitest";
 import { startMockServer } from "../mock/server";
 import { CHROMIUM_ARGS, openApp, useMock } from "./browser";
-import { CHROMIUM_PATH } from "./build";
+import { chromiumPath } from "./build";
 import { importCsv, timedRun } from "./runs-helpers";
 
 /**
@@ -43,7 +43,7 @@ test("500 samples over HTTP/2: more than 6 requests in flight, wall time against
     latencyMs: LATENCY_MS,
     tls: { key: readFileSync(join(dir, "key.pem"), "utf8"), cert: readFileSync(join(dir, "cert.pem"), "utf8") },
   });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, "--ignore-certificate-errors"] });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, "--ignore-certificate-errors"] });
   try {
     expect(mock.url).toMatch(/^https:/);
     const { page, pageErrors } = await openApp(browser, inject("appUrl"));

@@ -32,6 +32,14 @@ export default function AgreementView() {
   const [status, setStatus] = useState<((m: AgreementMessages) => string) | null>(null);
   const [running, setRunning] = useState(false);
   const controller = useRef<AbortController | null>(null);
+  const result = useRef<HTMLElement | null>(null);
+  // The id of the run that just finished: its table is brought into view (the Run button sits above a long page).
+  const [finished, setFinished] = useState<string | null>(null);
+  useEffect(() => {
+    if (!finished) return;
+    result.current?.scrollIntoView?.({ block: "start" });
+    result.current?.focus({ preventScroll: true });
+  }, [finished]);
 
   useEffect(() => {
     void appDb().then(async (db) => {
@@ -59,6 +67,7 @@ export default function AgreementView() {
       setRuns((rs) => [stored, ...rs]);
       setCompared((ids) => [stored.id, ...ids.filter((id) => id !== stored.id)].slice(0, 3));
       setDrill(null);
+      setFinished(stored.id);
       const pairs = stored.file.rows.reduce((n, r) => n + r.n, 0);
       setStatus(() => (abort.signal.aborted ? (m: AgreementMessages) => m.cancelled : (m: AgreementMessages) => m.finished(pairs)));
     } catch (error) {
@@ -117,11 +126,13 @@ export default function AgreementView() {
           onCancel={() => controller.current?.abort()}
         />
       </div>
-      <p className="status" role="status" aria-label={t.names.status}>
-        {status ? status(t) : data.rows.length === 0 ? t.needData : ""}
-      </p>
-      {shown.length > 0 ? <AgreementTable runs={shown} onDrill={setDrill} /> : null}
-      {shown.flatMap((r) => r.file.absolute ?? []).length > 0 ? <AbsoluteRows runs={shown} /> : null}
+      <section className="agreement-result" ref={result} tabIndex={-1} aria-label={t.names.result}>
+        <p className="status" role="status" aria-label={t.names.status}>
+          {status ? status(t) : data.rows.length === 0 ? t.needData : ""}
+        </p>
+        {shown.length > 0 ? <AgreementTable runs={shown} onDrill={setDrill} /> : null}
+        {shown.flatMap((r) => r.file.absolute ?? []).length > 0 ? <AbsoluteRows runs={shown} /> : null}
+      </section>
       {drill && drilled ? <PairDrillDown file={drilled.file} target={drill} onClose={() => setDrill(null)} /> : null}
       <SavedRuns runs={runs} compared={compared} onCompare={setCompared} onDelete={(id) => void remove(id)} onOpen={(f) => void open(f)} />
     </main>

@@ -39,6 +39,16 @@ export function DataSource({ loaded, onLoaded }: { loaded: LoadedData | null; on
     });
   };
 
+  // The example's rows are a lazy chunk (src/demo/wikieval), read by the same reader as a picked file.
+  const onExample = () => {
+    void load(async () => {
+      const { WIKIEVAL_EXAMPLE } = await import("../../demo/wikieval/example");
+      const bytes = new TextEncoder().encode(WIKIEVAL_EXAMPLE.text);
+      const { rows, readings } = await readAgreementFile({ name: WIKIEVAL_EXAMPLE.fileName, bytes });
+      return { rows, readings, source: WIKIEVAL_EXAMPLE.fileName };
+    });
+  };
+
   const field = (key: keyof RowsApiSource, label: string) => (
     <label className="field-inline">
       <span>{label}</span>
@@ -50,7 +60,13 @@ export function DataSource({ loaded, onLoaded }: { loaded: LoadedData | null; on
     <section className="card agreement-data">
       <h3>{t.data}</h3>
       <p className="field-hint">{t.fileHint}</p>
-      <FileButton name="Import agreement data" accept=".csv,.tsv,.json,.jsonl,.ndjson,.parquet" label={t.chooseFile} disabled={busy} onFile={onFile} />
+      <div className="agreement-sources">
+        <FileButton name="Import agreement data" accept=".csv,.tsv,.json,.jsonl,.ndjson,.parquet" label={t.chooseFile} disabled={busy} onFile={onFile} />
+        <button type="button" className="btn" disabled={busy} onClick={onExample}>
+          {t.tryExample}
+        </button>
+      </div>
+      <p className="field-hint">{t.exampleCredit}</p>
       <details>
         <summary>{t.fromApi}</summary>
         <div className="api-fields">

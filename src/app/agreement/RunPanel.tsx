@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type AgreementRow, type AgreementTask } from "../../engine/agreement/types";
+import { keyMissing } from "../shared/ports/transport";
 import { useApp } from "../shared/store";
 import { estimateRun } from "./agreement-run";
 import { useAgreementT } from "./messages";
@@ -30,6 +31,8 @@ export function RunPanel(props: {
   const named = useEnglishName();
   const t = useAgreementT();
   const settings = useApp((s) => s.settings); // the estimate follows the model and prices
+  // The demo judge answers only the playground's built-in examples (recorded replies), never these rows.
+  const noKey = useApp((s) => keyMissing(s.settings, s.apiKey));
   const { choice, rows } = props;
   // Rendering every prompt of a large dataset is not free: only when the data or the choice changes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: settings is read inside estimateRun
@@ -76,12 +79,21 @@ export function RunPanel(props: {
           {t.estimate(est.requests, est.embeddings, est.tokens, est.cost ?? t.costUnknown)} · {t.perRow(est.perRow)}
         </p>
       ) : null}
+      {noKey && rows.length > 0 ? (
+        <p className="note note-warn" id="agreement-need-key">
+          {t.needKey}{" "}
+          <button type="button" className="btn btn-link" onClick={() => useApp.getState().setSettingsOpen(true)}>
+            {t.openSettings}
+          </button>
+        </p>
+      ) : null}
       <div className="actions">
         <button
           type="button"
           className="btn btn-primary"
           aria-label={named("Run agreement")}
-          disabled={props.running || props.rows.length === 0 || choice.tasks.length === 0 || choice.methods.length === 0}
+          disabled={props.running || noKey || props.rows.length === 0 || choice.tasks.length === 0 || choice.methods.length === 0}
+          aria-describedby={noKey ? "agreement-need-key" : undefined}
           onClick={props.onRun}
         >
           {t.run}

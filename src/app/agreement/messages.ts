@@ -10,6 +10,8 @@ const en = {
   fileHint:
     "CSV, JSON, JSONL or parquet with question, answer, ungrounded_answer, poor_answer, context_v1, context_v2 (optional human_<task> labels: a/b or 0/1).",
   chooseFile: "Choose a file",
+  tryExample: "Try the WikiEval example (10 rows)",
+  exampleCredit: "The first 10 rows of WikiEval, the data set of the RAGAS paper (Es et al., arXiv 2309.15217; Hugging Face: explodinggradients/WikiEval).",
   fromApi: "Or load from the Hugging Face rows API",
   apiBase: "Rows API base URL",
   apiDataset: "Dataset",
@@ -34,7 +36,8 @@ const en = {
   cancelled: "Cancelled: unfinished judgements are cancelled nulls, counted as ties.",
   failed: (message: string) => `The run failed: ${message}`,
   needData: "Load data first.",
-  needKey: "Set the API key in Settings first.",
+  openSettings: "Open Settings",
+  needKey: "An agreement run needs an API key: the demo judge only answers the playground's built-in examples, not these rows. Set one in Settings.",
   table: "Accuracy against people",
   method: "Method",
   paper: "paper",
@@ -104,6 +107,7 @@ const en = {
   openFailed: (message: string) => `Could not open the file: ${message}`,
   /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
   names: {
+    result: "Agreement result",
     status: "Agreement status",
     saved: "Saved agreement runs",
     preview: "Agreement data preview",
@@ -125,6 +129,8 @@ const zh: AgreementMessages = {
   fileHint:
     "CSV、JSON、JSONL 或 parquet，列为 question、answer、ungrounded_answer、poor_answer、context_v1、context_v2（可选 human_<任务> 标注：a/b 或 0/1）。",
   chooseFile: "选择文件",
+  tryExample: "试用 WikiEval 示例（10 行）",
+  exampleCredit: "WikiEval 的前 10 行，即 RAGAS 论文所用的数据集（Es 等，arXiv 2309.15217；Hugging Face：explodinggradients/WikiEval）。",
   fromApi: "或从 Hugging Face 数据集查看器（rows API）加载",
   apiBase: "Rows API 基础地址",
   apiDataset: "数据集",
@@ -149,7 +155,8 @@ const zh: AgreementMessages = {
   cancelled: "已取消：未完成的评判记为 cancelled 空值，按平局计。",
   failed: (message) => `运行失败：${message}`,
   needData: "请先加载数据。",
-  needKey: "请先在设置中填写 API 密钥。",
+  openSettings: "打开设置",
+  needKey: "一致性运行需要 API 密钥：演示评审只回答演练区的内置示例，不能评判这些行。请在设置中填写。",
   table: "与人工判断的准确率",
   method: "方法",
   paper: "论文",
@@ -214,6 +221,7 @@ const zh: AgreementMessages = {
   opened: (name) => `已打开 ${name}。`,
   openFailed: (message) => `无法打开该文件：${message}`,
   names: {
+    result: "一致性评估结果",
     status: "一致性评估状态",
     saved: "已保存的一致性评估运行",
     preview: "一致性评估数据预览",

@@ -5,7 +5,9 @@ import { MetricGroups } from "../shared/metric-picker/MetricGroups";
 import { judgeNamesOf, loadCustomJudges, useCustomJudges } from "../shared/persist/custom-judges";
 import { useT } from "../shared/i18n";
 import { useFormats } from "../shared/i18n/format";
+import { keyMissing } from "../shared/ports/transport";
 import { useApp } from "../shared/store";
+import { KeylessPlanNote } from "./KeylessNote";
 import { ASSUMED_SECONDS_PER_REQUEST, formatDuration, formatUsd, type RunEstimate } from "./estimate";
 import { estimateInWorker } from "./estimate-client";
 import { applicableMetrics } from "./applicable-metrics";
@@ -27,6 +29,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   const fmt = useFormats();
   const tApp = useT();
   const settings = useApp((s) => s.settings);
+  const noKey = useApp((s) => keyMissing(s.settings, s.apiKey));
   const live = useRuns((s) => s.live);
   const [metrics, setMetrics] = useState<AnyMetricId[]>(["faithfulness", "context_recall"]);
   const [raw, setRaw] = useState<Record<string, RawOptions>>({});
@@ -168,6 +171,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
           <span>{t.estimating}</span>
         )}
       </section>
+      {noKey ? <KeylessPlanNote metrics={chosen} judges={judges} /> : null}
       <div className="runs-start">
         <button type="submit" className="btn btn-primary" disabled={live !== null || chosen.length === 0 || optionErrors.length > 0}>
           {t.start}

@@ -3,6 +3,7 @@ import { useFormats } from "../shared/i18n/format";
 import { runTitle } from "./run-title";
 import type { RunMeta } from "../../storage/db/runs";
 import { formatDuration, formatUsd } from "./estimate";
+import { KeylessSkipNote } from "./KeylessNote";
 import { useRunsT } from "./messages";
 import { cancelRun, pauseRun, resumeRun, retryFailedRun } from "./run-actions";
 import { displayStatus, useRuns } from "./run-state";
@@ -42,6 +43,7 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
       <p className="runs-status">
         {runTitle(meta, fmt)} · {t.status[status]}
       </p>
+      <KeylessSkipNote runId={meta.id} judges={meta.customJudges ?? []} />
       {status === "interrupted" ? <p className="note">{t.interrupted}</p> : null}
       {status === "elsewhere" ? <p className="note">{t.elsewhereNote}</p> : null}
       <div role="progressbar" aria-label={t.names.progress} aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">

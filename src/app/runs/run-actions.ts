@@ -1,9 +1,7 @@
 import {
   type AnyMetricId,
   type CustomJudge,
-  getMetric,
   type MetricOptions,
-  needsNoModel,
   type PromptOverrides,
   type RunDatasetHooks,
   retryFailed,
@@ -22,6 +20,7 @@ import { loadLlm } from "../shared/ports/llm-loader";
 import { activePromptOverrides } from "../shared/ports/prompt-overrides";
 import { keyMissing, transportInput } from "../shared/ports/transport";
 import { useApp } from "../shared/store";
+import { keylessSplit } from "./keyless-split";
 import { runsT } from "./messages";
 import { RunService } from "./run-service";
 import { type RunNotice, recordEntry, resetEntries, useRuns } from "./run-state";
@@ -36,7 +35,7 @@ import { webLocks } from "./web-locks";
 
 const prices = () => useApp.getState().settings.prices;
 /** A run of metrics that need no judge (bleu, rouge_l, ...) makes no request: it needs no key and no check. */
-const keyless = (metrics: readonly AnyMetricId[], judges: readonly CustomJudge[] = []) => metrics.every((id) => needsNoModel(getMetric(id, judges)));
+const keyless = (metrics: readonly AnyMetricId[], judges: readonly CustomJudge[] = []) => keylessSplit(metrics, judges).skipped.length === 0;
 const notice = (value: RunNotice | null) => useRuns.setState({ notice: value });
 
 async function db() {
@@ -132,12 +131,26 @@ async function preflight(model: string, embeddingModel: string): Promise<Preflig
   return { ok: true, spent: usageOf(result.calls) };
 }
 
-export async function startRun(datasetId: string, form: RunForm): Promise<void> {
+/**
+ * Without a key, a run scores the chosen metrics that need no judge and skips the others (the
+ * playground does the same); only a choice with none of them is refused.
+ */
+function withoutKey(form: RunForm): { form: RunForm; skipped: AnyMetricId[] } | null {
+  const split = keylessSplit(form.metrics, form.customJudges);
+  if (split.run.length === 0) return null;
+  const options = Object.entries(form.metricOptions ?? {}).filter(([id]) => split.run.includes(id as AnyMetricId));
+  const { customJudges: _judges, metricOptions: _options, ...rest } = form;
+  return { form: { ...rest, metrics: split.run, ...(options.length ? { metricOptions: Object.fromEntries(options) } : {}) }, skipped: split.skipped };
+}
+
+export async function startRun(datasetId: string, chosen: RunForm): Promise<void> {
   const t = runsT();
-  const { settings } = useApp.getState();
+  const { settings, apiKey } = useApp.getState();
   if (useRuns.getState().live) return;
-  if (form.metrics.length === 0) return notice({ text: t.nothingSelected, at: "start" });
+  if (chosen.metrics.length === 0) return notice({ text: t.nothingSelected, at: "start" });
   notice(null);
+  const reduced = keyMissing(settings, apiKey) ? withoutKey(chosen) : null;
+  const form = reduced?.form ?? chosen;
   // Asked once the user stores something worth keeping (the browser may say no: Settings shows it).
   void requestPersistentStorage();
   const model = form.model?.trim() || settings.model;
@@ -166,7 +179,12 @@ export async function startRun(datasetId: string, form: RunForm): Promise<void> 
       check.spent,
     );
     resetEntries(meta.id, [], prices(), meta);
-    useRuns.setState((s) => ({ runs: [meta, ...s.runs], selectedId: meta.id }));
+    const skipped = reduced?.skipped ?? [];
+    useRuns.setState((s) => ({
+      runs: [meta, ...s.runs],
+      selectedId: meta.id,
+      ...(skipped.length ? { keylessSkips: { ...s.keylessSkips, [meta.id]: skipped } } : {}),
+    }));
     await execute(meta.id, "start");
   } catch (error) {
     notice({ text: t.failed(messageOf(error)), at: "start" });

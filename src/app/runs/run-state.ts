@@ -45,6 +45,8 @@ interface RunsState {
   elsewhere: string[];
   /** Bumped when a run's stored results change enough to rebuild its report. */
   version: number;
+  /** Per run started without a key: the chosen metrics it skipped (they need a judge). This session only. */
+  keylessSkips: Record<string, AnyMetricId[]>;
 }
 
 export const useRuns = create<RunsState>()(() => ({
@@ -57,6 +59,7 @@ export const useRuns = create<RunsState>()(() => ({
   notice: null,
   elsewhere: [],
   version: 0,
+  keylessSkips: {},
 }));
 
 /** Per run: the latest entry per (sample, repeat), the source of the counters. */

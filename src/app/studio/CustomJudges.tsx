@@ -115,6 +115,12 @@ export function CustomJudges() {
   );
 }
 
+/**
+ * The form keeps its shape while it is typed in: the check's message has a line reserved for it
+ * whether or not there is one, and the prompt preview is a box of fixed height beside the fields
+ * (below them in a narrow window) that is there from the start, so nothing below a field moves
+ * when a message comes or goes or the preview grows. Only the rubric's five levels add rows.
+ */
 function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange(form: Form): void; onCancel(): void; onSaved(judge: CustomJudge): void }) {
   const named = useEnglishName();
   const t = useStudioT().judges;
@@ -122,7 +128,12 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
   const [error, setError] = useState("");
   const checked = useMemo(() => judgeFromForm(form), [form]);
   const prompt = useMemo(() => (checked.ok ? customJudgePrompt(checked.judge) : null), [checked]);
-  const set = (patch: Partial<Form>) => onChange({ ...form, ...patch });
+  const set = (patch: Partial<Form>) => {
+    setError("");
+    onChange({ ...form, ...patch });
+  };
+  // The schema's first complaint once the user has started (a name typed); a failed save's reason wins.
+  const problem = error || (!checked.ok && form.name ? checked.message : "");
   return (
     <form
       className="judge-form"
@@ -133,80 +144,81 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
         void saveCustomJudge(checked.judge).then(onSaved, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
       }}
     >
-      <label>
-        {t.name}
-        <input type="text" aria-label={named("Judge name")} value={form.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
-      </label>
-      <code className="muted">{t.id(`custom:${form.slug ?? slugify(form.name)}`)}</code>
-      <label>
-        {t.definition}
-        <textarea aria-label={named("Judge definition")} rows={3} value={form.definition} onChange={(e) => set({ definition: e.target.value })} />
-        <span className="field-hint">{t.definitionHint}</span>
-      </label>
-      <label>
-        {t.scale}
-        <select aria-label={named("Judge scale")} value={form.scale} onChange={(e) => set({ scale: e.target.value as Form["scale"] })}>
-          <option value="binary">{t.binary}</option>
-          <option value="rubric">{t.rubric}</option>
-        </select>
-      </label>
-      {form.scale === "rubric"
-        ? ([0, 1, 2, 3, 4] as const).map((i) => (
-            <label key={`level-${i + 1}`}>
-              {t.level(i + 1)}
+      <div className="judge-fields">
+        <label>
+          {t.name}
+          <input type="text" aria-label={named("Judge name")} value={form.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
+        </label>
+        <code className="muted judge-id">{t.id(`custom:${form.slug ?? slugify(form.name)}`)}</code>
+        <label>
+          {t.definition}
+          <textarea aria-label={named("Judge definition")} rows={3} value={form.definition} onChange={(e) => set({ definition: e.target.value })} />
+          <span className="field-hint">{t.definitionHint}</span>
+        </label>
+        <label>
+          {t.scale}
+          <select aria-label={named("Judge scale")} value={form.scale} onChange={(e) => set({ scale: e.target.value as Form["scale"] })}>
+            <option value="binary">{t.binary}</option>
+            <option value="rubric">{t.rubric}</option>
+          </select>
+        </label>
+        {form.scale === "rubric"
+          ? ([0, 1, 2, 3, 4] as const).map((i) => (
+              <label key={`level-${i + 1}`}>
+                {t.level(i + 1)}
+                <input
+                  type="text"
+                  aria-label={named(`Level ${i + 1}`)}
+                  value={form.levels[i]}
+                  onChange={(e) => set({ levels: form.levels.map((l, k) => (k === i ? e.target.value : l)) as Form["levels"] })}
+                />
+              </label>
+            ))
+          : null}
+        <fieldset className="judge-inputs">
+          <legend>{t.inputs}</legend>
+          {INPUTS.map((input) => (
+            <label key={input}>
               <input
-                type="text"
-                aria-label={named(`Level ${i + 1}`)}
-                value={form.levels[i]}
-                onChange={(e) => set({ levels: form.levels.map((l, k) => (k === i ? e.target.value : l)) as Form["levels"] })}
+                type="checkbox"
+                aria-label={named(`Judge sees ${input}`)}
+                checked={form.inputs.includes(input)}
+                onChange={(e) => set({ inputs: INPUTS.filter((i) => (i === input ? e.target.checked : form.inputs.includes(i))) })}
               />
+              {app.more.inputs[input]}
             </label>
-          ))
-        : null}
-      <fieldset className="judge-inputs">
-        <legend>{t.inputs}</legend>
-        {INPUTS.map((input) => (
-          <label key={input}>
-            <input
-              type="checkbox"
-              aria-label={named(`Judge sees ${input}`)}
-              checked={form.inputs.includes(input)}
-              onChange={(e) => set({ inputs: INPUTS.filter((i) => (i === input ? e.target.checked : form.inputs.includes(i))) })}
-            />
-            {app.more.inputs[input]}
-          </label>
-        ))}
-      </fieldset>
-      <label>
-        {t.strictness}
-        <select aria-label={named("Judge strictness")} value={form.strictness} onChange={(e) => set({ strictness: e.target.value })}>
-          {Array.from({ length: MAX_STRICTNESS }, (_, i) => String(i + 1)).map((k) => (
-            <option key={k} value={k}>
-              {k}
-            </option>
           ))}
-        </select>
-      </label>
-      {!checked.ok && form.name ? <p className="metric-why">{checked.message}</p> : null}
-      {error ? (
-        <p className="note note-error" role="alert">
-          {error}
+        </fieldset>
+        <label>
+          {t.strictness}
+          <select aria-label={named("Judge strictness")} value={form.strictness} onChange={(e) => set({ strictness: e.target.value })}>
+            {Array.from({ length: MAX_STRICTNESS }, (_, i) => String(i + 1)).map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </label>
+        <p className={`judge-check${error ? " is-error" : ""}`} role="status">
+          {problem}
         </p>
-      ) : null}
-      {prompt ? (
-        <details>
-          <summary>{t.preview}</summary>
-          <pre className="judge-preview">{`${prompt.instruction}\n\n${prompt.inputTemplate}`}</pre>
-        </details>
-      ) : null}
-      <div className="judge-row">
-        <button type="submit" className="btn btn-primary" aria-label={named("Save judge")} disabled={!checked.ok}>
-          {t.save}
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          {t.cancel}
-        </button>
+        <div className="judge-row">
+          <button type="submit" className="btn btn-primary" aria-label={named("Save judge")} disabled={!checked.ok}>
+            {t.save}
+          </button>
+          <button type="button" className="btn" onClick={onCancel}>
+            {t.cancel}
+          </button>
+        </div>
       </div>
+      <section className="judge-preview-pane" aria-labelledby="judge-preview-title">
+        <h4 id="judge-preview-title">{t.preview}</h4>
+        {prompt ? (
+          <pre className="judge-preview">{`${prompt.instruction}\n\n${prompt.inputTemplate}`}</pre>
+        ) : (
+          <p className="judge-preview judge-preview-pending">{t.previewPending}</p>
+        )}
+      </section>
     </form>
   );
 }

@@ -36,12 +36,13 @@ export default function PromptStudio() {
       <NoticeLine notice={notice} />
       {loaded ? (
         <>
+          {/* Your own judges first: "New judge" is where a user looks for a custom metric, not below the long editor. */}
+          <CustomJudges />
           <div className="studio-grid">
             <PromptList />
             <EditorPane />
             <TryPanel />
           </div>
-          <CustomJudges />
         </>
       ) : (
         <p className="empty">{t.loading}</p>

@@ -3,6 +3,7 @@ import { useFormats } from "../shared/i18n/format";
 import { draftToSample } from "../shared/sample-draft";
 import { formatScore, formatUsd } from "../shared/results/format";
 import { useApp } from "../shared/store";
+import { BaselinePicker } from "./BaselinePicker";
 import { checkDraft } from "./logic/draft";
 import { useStudioT } from "./messages";
 import { NoticeLine } from "./NoticeLine";
@@ -12,7 +13,7 @@ import { TraceDiffView } from "./TraceDiffView";
 import { useLiveRescore } from "./useLiveRescore";
 
 /**
- * The playground sample scored with the active prompts and with this draft, side by side, with
+ * The playground sample scored with this prompt's baseline ("Compare with") and with this draft, side by side, with
  * what changed in the trace; live mode re-scores after edits settle, and every re-score's cost
  * is listed.
  */
@@ -33,6 +34,7 @@ export function TryPanel() {
     <aside className="panel studio-try" aria-labelledby="try-title">
       <h3 id="try-title">{t.tryTitle}</h3>
       <p className="muted studio-sample">{empty ? t.sampleEmpty : t.sampleOf(sample.question)}</p>
+      <BaselinePicker promptId={selectedId} />
       <div className="studio-try-actions">
         <button
           type="button"

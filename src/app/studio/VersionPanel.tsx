@@ -46,7 +46,11 @@ export function VersionPanel({ promptId, valid }: { promptId: string; valid: boo
                   checked={row.id === activeId}
                   disabled={!storage}
                   onChange={() => void activate(promptId, row.id)}
-                  aria-label={t.versionChoiceName(row.id === null ? t.useDefault : t.chooseVersion(row.name), row.hash, row.at !== null ? fmt.dateTime(row.at) : "")}
+                  aria-label={t.versionChoiceName(
+                    row.id === null ? t.useDefault : t.chooseVersion(row.name),
+                    row.hash,
+                    row.at !== null ? fmt.dateTime(row.at) : "",
+                  )}
                 />
                 <span className="version-name">{row.name}</span>
                 <code className="muted">{row.hash}</code>

@@ -1,14 +1,23 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
 import { act } from "react";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { useCustomJudges } from "../../../src/app/shared/persist/custom-judges";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { CustomJudges } from "../../../src/app/studio/CustomJudges";
 import { customJudgeVersions, listCustomJudges } from "../../../src/storage/db/custom-judges";
 import { byName, buttonByText, click, render, type } from "../render";
 
-const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
+/** Waits for what a save or delete (IndexedDB, then React) shows, however long the machine takes: no fixed sleep. */
+const until = (check: () => void) =>
+  vi.waitFor(
+    async () => {
+      await act(async () => {});
+      check();
+    },
+    { timeout: 10_000 },
+  );
 
 async function choose(select: HTMLSelectElement, value: string): Promise<void> {
   await act(async () => {
@@ -21,7 +30,7 @@ describe("the studio's judge form", () => {
   test("a rubric judge is written, checked, previewed, saved with versions and deleted", async () => {
     useApp.setState({ lang: "en" });
     const view = render(<CustomJudges />);
-    await settle();
+    await until(() => expect(useCustomJudges.getState().loaded).toBe(true));
     await click(byName(view.container, "New judge"));
     const save = byName<HTMLButtonElement>(view.container, "Save judge");
     expect(save.disabled).toBe(true);
@@ -43,7 +52,7 @@ describe("the studio's judge form", () => {
     expect(preview).toContain("Every claim names the context it comes from.");
     expect(preview).toContain("level 5 text");
     await click(save);
-    await settle();
+    await until(() => expect(view.container.textContent).toContain("Saved Cites its sources (version 1)."));
 
     const db = (await appDb())!;
     const { judges } = await listCustomJudges(db);
@@ -65,7 +74,7 @@ describe("the studio's judge form", () => {
     await click(buttonByText(view.container, "Edit"));
     await type(byName(view.container, "Judge definition"), "Every claim cites its context by number.");
     await click(byName(view.container, "Save judge"));
-    await settle();
+    await until(() => expect(view.container.textContent).toContain("Saved Cites its sources (version 2)."));
     expect((await customJudgeVersions(db, "cites-its-sources")).map((j) => [j.version, j.definition])).toEqual([
       [1, "Every claim names the context it comes from."],
       [2, "Every claim cites its context by number."],
@@ -73,7 +82,7 @@ describe("the studio's judge form", () => {
     expect(view.container.textContent).toContain("version 2");
 
     await click(byName(view.container, "Delete judge cites-its-sources"));
-    await settle();
+    await until(() => expect(view.container.textContent).toContain("Deleted Cites its sources."));
     expect((await listCustomJudges(db)).judges).toEqual([]);
     view.unmount();
   });

@@ -17,13 +17,14 @@ import { estimateCost } from "../../../storage/prices";
 import { useApp } from "../../shared/store";
 import { checkDraft, sameDraft, draftOf } from "../logic/draft";
 import { diffTraces } from "../logic/trace-diff";
-import { activeOverridesOf, type NoticeText, promptById, useStudio, type Rescore, type ScoreSide } from "./store";
+import { activeOverridesOf, baselineOverridesOf, type NoticeText, promptById, useStudio, type Rescore, type ScoreSide } from "./store";
 
 /**
  * "Score with this version": the playground sample scored by the prompt's metric twice, with
- * the active prompts (before) and with the active prompts plus this draft (after), so the two
+ * the active prompts with this prompt at its baseline (before: the version active before the last
+ * save, or the one chosen in "Compare with") and with the active prompts plus this draft (after), so the two
  * scores and traces can be set side by side. The "before" side is reused while the sample and
- * the active set are unchanged, so live re-scores pay only for the edited side (and the response
+ * the prompts it was scored with are unchanged, so live re-scores pay only for the edited side (and the response
  * cache serves every step the edit did not touch).
  */
 
@@ -102,17 +103,18 @@ export async function scoreWithDraft(live = false): Promise<void> {
   useStudio.setState({ busy: "score", tryNotice: null });
   try {
     const active = activeOverridesOf(studio.versions, studio.active);
+    const compared = baselineOverridesOf(studio, promptId);
     const label = draftLabel(promptId);
     const candidate: PromptOverrides = { ...active, [promptId]: { ...check.override, ...(label.recorded ? { versionName: label.recorded } : {}) } };
-    const key = canonicalJson({ sample: { ...sample, id: "" }, active, metricId, model: app.settings.model, baseURL: app.settings.baseURL });
-    const beforeHash = resolvePrompt(prompt, active[promptId]).hash;
+    const key = canonicalJson({ sample: { ...sample, id: "" }, compared, metricId, model: app.settings.model, baseURL: app.settings.baseURL });
+    const beforeHash = resolvePrompt(prompt, compared[promptId]).hash;
     const cachedBefore = baseline?.key === key ? baseline.side : undefined;
     const [beforeResult, afterResult] = await Promise.all([
-      cachedBefore ? Promise.resolve(cachedBefore.result) : scoreOnce(sample, metricId, active, abort.signal),
+      cachedBefore ? Promise.resolve(cachedBefore.result) : scoreOnce(sample, metricId, compared, abort.signal),
       scoreOnce(sample, metricId, candidate, abort.signal),
     ]);
     if (abort.signal.aborted) return;
-    const before = cachedBefore ?? side(beforeResult, beforeHash, { base: active[promptId]?.versionName, edited: false, recorded: undefined });
+    const before = cachedBefore ?? side(beforeResult, beforeHash, { base: compared[promptId]?.versionName, edited: false, recorded: undefined });
     baseline = { key, side: before };
     const after = side(afterResult, check.hash!, label);
     const calls = afterResult.trace.calls as CallRecord[];

@@ -50,6 +50,11 @@ export interface TranslationReview {
   usd: number | null;
 }
 
+export interface Baseline {
+  versionId: string | null;
+  chosen: boolean;
+}
+
 /** A notice is a function of the catalogue: it is written in the language shown, also after a switch. */
 export type NoticeText = (t: StudioMessages) => string;
 export type Notice = { kind: "info" | "error"; text: NoticeText } | null;
@@ -65,6 +70,13 @@ export interface StudioState {
   opened: Record<string, string | null>;
   versions: PromptVersion[];
   active: Record<string, string>;
+  /**
+   * What "Score with this version" compares a prompt's draft with, when it is not simply the
+   * active version: the version active before the last save (Save version activates what it
+   * saves, so comparing with the active one would compare it with itself) or one the user chose
+   * in "Compare with" (null: the built-in default). A chosen baseline outlives saves.
+   */
+  baselines: Record<string, Baseline>;
   notice: Notice;
   busy: "score" | "translate" | null;
   live: boolean;
@@ -92,6 +104,7 @@ export const useStudio = create<StudioState>()(() => ({
   opened: {},
   versions: [],
   active: {},
+  baselines: {},
   notice: null,
   busy: null,
   live: false,
@@ -109,6 +122,24 @@ export function activeOverridesOf(versions: readonly PromptVersion[], active: Re
     if (version) out[promptId] = versionOverride(version);
   }
   return out;
+}
+
+/** The version (null: the built-in default) a prompt's draft is compared with. */
+export function baselineOf(state: Pick<StudioState, "baselines" | "active" | "versions">, promptId: string): string | null {
+  const baseline = state.baselines[promptId];
+  // A baseline whose version was deleted (here or in another tab) no longer exists: the active one stands in.
+  if (baseline && (baseline.versionId === null || state.versions.some((v) => v.id === baseline.versionId))) return baseline.versionId;
+  return state.active[promptId] ?? null;
+}
+
+/** The prompts scoring the "before" side: the active set with this prompt at its baseline. */
+export function baselineOverridesOf(state: Pick<StudioState, "baselines" | "active" | "versions">, promptId: string): PromptOverrides {
+  const overrides = activeOverridesOf(state.versions, state.active);
+  delete overrides[promptId];
+  const versionId = baselineOf(state, promptId);
+  const version = state.versions.find((v) => v.id === versionId && v.promptId === promptId);
+  if (version) overrides[promptId] = versionOverride(version);
+  return overrides;
 }
 
 export function setDraftField(promptId: string, field: DraftField, value: string): void {

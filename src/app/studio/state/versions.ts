@@ -14,7 +14,7 @@ import { buildPromptSet, parsePromptSet } from "../../../storage/format/prompt-s
 import { appDb } from "../../shared/persist/db";
 import { checkDraft, draftOf, sameDraft, type PromptDraft } from "../logic/draft";
 import { studioT } from "../messages";
-import { activeOverridesOf, type NoticeText, notify, PROMPTS, promptById, useStudio } from "./store";
+import { activeOverridesOf, type Baseline, type NoticeText, notify, PROMPTS, promptById, useStudio } from "./store";
 
 /**
  * The studio's storage actions. Every write goes to IndexedDB first and then the studio reloads
@@ -59,22 +59,38 @@ export async function loadStudio(): Promise<void> {
   useStudio.setState({ loaded: true, storage: loaded !== undefined, drafts, opened });
 }
 
-/** Saves the selected prompt's draft under `name` and makes it the active version. */
+/**
+ * Saves the selected prompt's draft under `name` and makes it the active version. What the draft
+ * is compared with stays what it was before the save (a chosen baseline, else the version active
+ * until now), so "Score with this version" right after a save shows the saved version against its
+ * predecessor rather than against itself.
+ */
 export async function saveDraftAsVersion(promptId: string, name: string, draft = useStudio.getState().drafts[promptId]): Promise<boolean> {
   if (!name.trim()) return refuse((m) => m.nameNeeded);
   const check = draft ? checkDraft(promptById(promptId), draft) : undefined;
   if (!check?.override) return refuse((m) => m.fixFirst);
   const db = await appDb();
   if (!db) return refuse((m) => m.storageUnavailable);
+  const before = useStudio.getState();
+  const baseline: Baseline = before.baselines[promptId]?.chosen ? before.baselines[promptId]! : { versionId: before.active[promptId] ?? null, chosen: false };
   try {
     const version = await savePromptVersion(db, { promptId, name, override: check.override }, { activate: true });
     await reload();
-    useStudio.setState((s) => ({ opened: { ...s.opened, [promptId]: version.id }, drafts: { ...s.drafts, [promptId]: draft! } }));
+    useStudio.setState((s) => ({
+      opened: { ...s.opened, [promptId]: version.id },
+      drafts: { ...s.drafts, [promptId]: draft! },
+      baselines: { ...s.baselines, [promptId]: baseline },
+    }));
     notify("info", (m) => m.saved(version.name));
     return true;
   } catch (error) {
     return refuse(() => errorText(error));
   }
+}
+
+/** "Compare with": the version (null: the built-in default) the draft's score is set beside. */
+export function chooseBaseline(promptId: string, versionId: string | null): void {
+  useStudio.setState((s) => ({ baselines: { ...s.baselines, [promptId]: { versionId, chosen: true } } }));
 }
 
 /** Chooses what Score uses for a prompt: a saved version, or (null) the built-in default. */
@@ -117,7 +133,11 @@ export async function removeVersion(version: PromptVersion): Promise<void> {
   try {
     await deletePromptVersion(db, version.id);
     await reload();
-    useStudio.setState((s) => (s.opened[version.promptId] === version.id ? { opened: { ...s.opened, [version.promptId]: null } } : {}));
+    useStudio.setState((s) => {
+      const baselines = { ...s.baselines };
+      if (baselines[version.promptId]?.versionId === version.id) delete baselines[version.promptId];
+      return { opened: s.opened[version.promptId] === version.id ? { ...s.opened, [version.promptId]: null } : s.opened, baselines };
+    });
     notify("info", (m) => m.deleted(version.name));
   } catch (error) {
     notify("error", () => errorText(error));
@@ -166,6 +186,7 @@ export async function importText(text: string, fileName: string): Promise<void> 
     drafts[prompt.id] = draftOf(prompt, overrides[prompt.id]);
     opened[prompt.id] = loaded?.active[prompt.id] ?? null;
   }
-  useStudio.setState({ drafts, opened, comparison: null });
+  // The imported set is the new starting point: every draft is compared with it.
+  useStudio.setState({ drafts, opened, baselines: {}, comparison: null });
   notify("info", (m) => m.imported(entries.length, fileName));
 }
