@@ -1,4 +1,13 @@
-import type { BleuTrace, ChrfTrace, ExactMatchTrace, MetricTraces, RougeLTrace, StringPresenceTrace, StringSimilarityTrace } from "../../../../engine";
+import {
+  type BleuTrace,
+  type ChrfTrace,
+  clippedUnigramMarks,
+  type ExactMatchTrace,
+  type MetricTraces,
+  type RougeLTrace,
+  type StringPresenceTrace,
+  type StringSimilarityTrace,
+} from "../../../../engine";
 import { useT } from "../../i18n";
 import { Verdict } from "./Verdict";
 
@@ -25,10 +34,9 @@ export function TextMetricTrace({ id, trace }: { id: TextMetricId; trace: Metric
   }
 }
 
-/** Tokens as chips; the ones the other side also has are marked (by a class and in words for screen readers). */
-function Tokens({ label, tokens, other }: { label: string; tokens: readonly string[]; other: readonly string[] }) {
+/** Tokens as chips; the marked ones (matched on the other side) carry a class and say so to screen readers. */
+function Tokens({ label, tokens, marks }: { label: string; tokens: readonly string[]; marks: readonly boolean[] }) {
   const t = useT();
-  const shared = new Set(other);
   return (
     <section className="token-group" aria-label={label}>
       <h4>
@@ -36,7 +44,7 @@ function Tokens({ label, tokens, other }: { label: string; tokens: readonly stri
       </h4>
       <ol className="token-list">
         {tokens.map((token, i) => (
-          <li key={i} className={shared.has(token) ? "token token-shared" : "token"} title={shared.has(token) ? t.trace.matched : undefined}>
+          <li key={i} className={marks[i] ? "token token-shared" : "token"} title={marks[i] ? t.trace.matched : undefined}>
             {token}
           </li>
         ))}
@@ -44,6 +52,12 @@ function Tokens({ label, tokens, other }: { label: string; tokens: readonly stri
     </section>
   );
 }
+
+/** Every token the other side also has (ROUGE-L's view: which tokens could be in the common subsequence). */
+const sharedMarks = (tokens: readonly string[], other: readonly string[]) => {
+  const shared = new Set(other);
+  return tokens.map((token) => shared.has(token));
+};
 
 function BleuView({ trace }: { trace: BleuTrace }) {
   const t = useT();
@@ -70,8 +84,9 @@ function BleuView({ trace }: { trace: BleuTrace }) {
           </tr>
         </tbody>
       </table>
-      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} other={trace.referenceTokens} />
-      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} other={trace.answerTokens} />
+      {/* Clipped as the score counts them: a token the answer repeats more often than the reference is marked only as often as it counts. */}
+      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} marks={clippedUnigramMarks(trace.answerTokens, trace.referenceTokens)} />
+      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} marks={clippedUnigramMarks(trace.referenceTokens, trace.answerTokens)} />
     </div>
   );
 }
@@ -84,8 +99,8 @@ function RougeView({ trace }: { trace: RougeLTrace }) {
       <p>
         {t.trace.lcs}: <strong className="num">{trace.lcs}</strong>
       </p>
-      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} other={trace.referenceTokens} />
-      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} other={trace.answerTokens} />
+      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} marks={sharedMarks(trace.answerTokens, trace.referenceTokens)} />
+      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} marks={sharedMarks(trace.referenceTokens, trace.answerTokens)} />
     </div>
   );
 }
