@@ -237,6 +237,8 @@ export const en = {
     allCached: "every call was served from the cache",
     scoredAt: (when: string) => `scored ${when}`,
     level: { high: "high", medium: "medium", low: "low", none: "no score" },
+    /** The bands of a lower-is-better score (noise sensitivity): its "high" band is a low, good score. */
+    lowerLevel: { high: "low: good", medium: "medium", low: "high: poor" },
     reasonLabel: "Why",
     nullTitle: "No score",
     traceBroken: (message: string) => `The trace could not be shown: ${message}`,
@@ -296,11 +298,16 @@ export const en = {
       useful === 0
         ? `None of the ${total} contexts helps reach the reference.`
         : `${useful} of ${total} contexts help reach the reference; useful contexts ranked lower pull the score down.`,
+    // Context utilization is context precision judged against the answer (no reference).
+    contextUtilization: (useful: number, total: number) =>
+      useful === 0
+        ? `None of the ${total} contexts helps reach the answer.`
+        : `${useful} of ${total} contexts help reach the answer; useful contexts ranked lower pull the score down.`,
     contextRecall: (found: number, total: number) => `${found} of ${total} statements in the reference are found in the contexts.`,
     bleu: (unigrams: number, total: number, bp: string) =>
       `${unigrams} of the answer's ${total} tokens occur in the reference; brevity penalty ${bp} (sacreBLEU sentence BLEU).`,
     rougeL: (lcs: number, answer: number, reference: number) =>
-      `The longest run of tokens shared in order is ${lcs} long (answer ${answer} tokens, reference ${reference}).`,
+      `The longest common subsequence of the two token lists (in order, gaps allowed) is ${lcs} tokens long (answer ${answer} tokens, reference ${reference}).`,
     chrf: "Character n-gram F-score (beta 2) of the answer against the reference, as sacreBLEU computes it.",
     stringSimilarity: (edits: number, longest: number) =>
       `${edits} character edits turn the answer into the reference (the longer text has ${longest} characters).`,

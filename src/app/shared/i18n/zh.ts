@@ -230,6 +230,7 @@ export const zh: Messages = {
     allCached: "所有调用均来自缓存",
     scoredAt: (when) => `打分于 ${when}`,
     level: { high: "高", medium: "中", low: "低", none: "无分数" },
+    lowerLevel: { high: "低：好", medium: "中", low: "高：差" },
     reasonLabel: "理由",
     nullTitle: "无分数",
     traceBroken: (message) => `无法显示推理过程：${message}`,
@@ -287,9 +288,12 @@ export const zh: Messages = {
     contextRelevance: (needed, total) => `上下文中的 ${total} 个句子有 ${needed} 个是回答问题所需的。`,
     contextPrecision: (useful, total) =>
       useful === 0 ? `${total} 段上下文都无助于得出参考答案。` : `${total} 段上下文中有 ${useful} 段有助于得出参考答案；有用的上下文排得越靠后，分数越低。`,
+    contextUtilization: (useful, total) =>
+      useful === 0 ? `${total} 段上下文都无助于得出回答。` : `${total} 段上下文中有 ${useful} 段有助于得出回答；有用的上下文排得越靠后，分数越低。`,
     contextRecall: (found, total) => `参考答案中的 ${total} 条陈述有 ${found} 条能在上下文中找到。`,
     bleu: (unigrams, total, bp) => `回答的 ${total} 个词元中有 ${unigrams} 个出现在参考答案中；长度惩罚 ${bp}（sacreBLEU 句子级 BLEU）。`,
-    rougeL: (lcs, answer, reference) => `按顺序共有的最长词元序列长 ${lcs}（回答 ${answer} 个词元，参考答案 ${reference} 个）。`,
+    rougeL: (lcs, answer, reference) =>
+      `两个词元列表的最长公共子序列（保持顺序，可不相邻）长 ${lcs} 个词元（回答 ${answer} 个词元，参考答案 ${reference} 个）。`,
     chrf: "回答相对参考答案的字符 n 元组 F 值（beta 为 2），与 sacreBLEU 的计算相同。",
     stringSimilarity: (edits, longest) => `把回答改成参考答案需要 ${edits} 次字符编辑（较长的文本有 ${longest} 个字符）。`,
     exactMatch: (equal) => (equal ? "回答与参考答案完全相同。" : "回答与参考答案不完全相同（大小写、空格和标点都计入）。"),

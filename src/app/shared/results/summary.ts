@@ -54,7 +54,7 @@ export function traceSummary(t: Messages, id: AnyMetricId, result: MetricResult)
     case "context_utilization": {
       const items = list<{ verdict: number }>("contexts");
       return items.length
-        ? t.summary.contextPrecision(
+        ? t.summary.contextUtilization(
             count(items, (c) => c.verdict === 1),
             items.length,
           )

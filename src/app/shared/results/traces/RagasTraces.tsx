@@ -157,15 +157,6 @@ export function EntityRecallTrace({ trace }: { trace: MetricTraces["context_enti
   );
 }
 
-export function SemanticSimilarityTrace({ trace }: { trace: MetricTraces["semantic_similarity"] }) {
-  const t = useT();
-  return (
-    <div className="trace">
-      <p className="trace-line">{t.more.cosine(trace.similarity.toFixed(3))}</p>
-    </div>
-  );
-}
-
 /** Every vote of a custom judge with its reason. */
 export function CustomJudgeTrace({ trace }: { trace: CJTrace }) {
   const t = useT();
