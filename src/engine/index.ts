@@ -41,6 +41,7 @@ export { splitSentences } from "./text/sentences";
 export { sha256Hex, canonicalJson } from "./text/sha256";
 export type { FaithfulnessTrace } from "./metrics/faithfulness/score";
 export type { AnswerRelevancyTrace } from "./metrics/answer_relevancy/score";
+export { MAX_QUESTION_COUNT } from "./metrics/answer_relevancy";
 export type { ContextRelevanceTrace } from "./metrics/context_relevance/score";
 export { precisionAtK, type ContextPrecisionTrace } from "./metrics/context_precision/score";
 export type { ContextRecallTrace } from "./metrics/context_recall/score";

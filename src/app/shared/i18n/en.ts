@@ -167,6 +167,16 @@ export const en = {
       questions: "Questions generated",
       strictness: "Votes (k)",
     },
+    /** An empty option's first choice in a select: the value the metric uses when none is set. */
+    optionDefault: (value: string) => `${value} (default)`,
+    /** What a refused option value should have been, in words (not the schema's). */
+    optionProblems: {
+      positive: (label: string) => `${label} must be a number greater than 0.`,
+      wholeRange: (label: string, min: number, max: number) => `${label} must be a whole number from ${min} to ${max}.`,
+      weights: (label: string) => `${label} must be two numbers of 0 or more, not both 0, written like 0.75, 0.25.`,
+      oneOf: (label: string, values: string) => `${label} must be one of ${values}.`,
+      unknown: (name: string) => `${name} has a value this metric cannot use.`,
+    },
     optionsShown: (text: string) => `options: ${text}`,
     statementsHead: "The answer's statements, checked against the reference",
     referenceStatementsHead: "The reference's statements, covered by the answer or not",
