@@ -48,7 +48,7 @@ export type { ContextRecallTrace } from "./metrics/context_recall/score";
 export { needsNoModel } from "./metrics/shared/text-metric";
 export { clippedUnigramMarks, type BleuTrace } from "./metrics/bleu/score";
 export type { ChrfTrace } from "./metrics/chrf/score";
-export type { RougeLTrace } from "./metrics/rouge_l/score";
+export { lcsMarks, type RougeLTrace } from "./metrics/rouge_l/score";
 export type { StringSimilarityTrace } from "./metrics/string_similarity/score";
 export type { ExactMatchTrace } from "./metrics/exact_match/score";
 export type { StringPresenceTrace } from "./metrics/string_presence/score";

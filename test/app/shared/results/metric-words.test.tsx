@@ -116,3 +116,13 @@ describe("ROUGE-L's summary", () => {
     expect(card("rouge_l").querySelector(".reason")!.textContent).toBe(summary);
   });
 });
+
+describe("ROUGE-L's token highlighting", () => {
+  test("marks one common subsequence, as long as the lcs: 'b a' against 'a b' marks one token a side, not two", () => {
+    const result: MetricResult<MetricTraces["rouge_l"]> = { score: 0.5, trace: { answerTokens: ["b", "a"], referenceTokens: ["a", "b"], lcs: 1, calls: [] } };
+    view = render(<MetricCard id="rouge_l" result={result} contexts={[]} />);
+    const marked = (label: string) => [...card("rouge_l").querySelectorAll(`[aria-label="${label}"] li.token-shared`)].map((li) => li.textContent);
+    expect(marked("Answer tokens")).toHaveLength(1);
+    expect(marked("Reference tokens")).toEqual(marked("Answer tokens"));
+  });
+});

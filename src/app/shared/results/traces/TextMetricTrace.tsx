@@ -3,6 +3,7 @@ import {
   type ChrfTrace,
   clippedUnigramMarks,
   type ExactMatchTrace,
+  lcsMarks,
   type MetricTraces,
   type RougeLTrace,
   type StringPresenceTrace,
@@ -53,12 +54,6 @@ function Tokens({ label, tokens, marks }: { label: string; tokens: readonly stri
   );
 }
 
-/** Every token the other side also has (ROUGE-L's view: which tokens could be in the common subsequence). */
-const sharedMarks = (tokens: readonly string[], other: readonly string[]) => {
-  const shared = new Set(other);
-  return tokens.map((token) => shared.has(token));
-};
-
 function BleuView({ trace }: { trace: BleuTrace }) {
   const t = useT();
   if (!trace.answerTokens) return null;
@@ -94,13 +89,15 @@ function BleuView({ trace }: { trace: BleuTrace }) {
 function RougeView({ trace }: { trace: RougeLTrace }) {
   const t = useT();
   if (!trace.answerTokens) return null;
+  const marks = lcsMarks(trace.answerTokens, trace.referenceTokens);
   return (
     <div className="trace">
       <p>
         {t.trace.lcs}: <strong className="num">{trace.lcs}</strong>
       </p>
-      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} marks={sharedMarks(trace.answerTokens, trace.referenceTokens)} />
-      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} marks={sharedMarks(trace.referenceTokens, trace.answerTokens)} />
+      {/* One longest common subsequence, so the marks number exactly the lcs shown above. */}
+      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} marks={marks.answer} />
+      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} marks={marks.reference} />
     </div>
   );
 }
