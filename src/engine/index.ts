@@ -55,7 +55,7 @@ export type { StringPresenceTrace } from "./metrics/string_presence/score";
 export { countsInRagasScore, ragasScoreOfMeans } from "./run/ragas-score";
 export type { AnswerCorrectnessTrace } from "./metrics/answer_correctness/score";
 export type { FactualCorrectnessTrace } from "./metrics/factual_correctness/score";
-export type { NoiseSensitivityTrace } from "./metrics/noise_sensitivity/score";
+export { noisyStatements, type NoiseSensitivityTrace } from "./metrics/noise_sensitivity/score";
 export { entityKey } from "./metrics/context_entity_recall/score";
 export { runDataset, collectRun, type RunDatasetHooks } from "./run/run-dataset";
 export { memoryJournal, retryFailed, isRetryable, isFinished, type JournalEntry } from "./run/journal";

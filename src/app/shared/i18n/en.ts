@@ -216,7 +216,10 @@ export const en = {
     level: (n: number) => `level ${n} of 5`,
     summaryCorrectness: (tp: number, fp: number, fn: number) => `${tp} supported, ${fp} unsupported and ${fn} missing statements.`,
     summaryFactual: (p: string, r: string) => `Claim precision ${p}, recall ${r}.`,
-    summaryNoise: (noisy: number, total: number) => `${noisy} of ${total} answer statements are errors the noise caused.`,
+    summaryNoise: (noisy: number, total: number, incorrect: number, mode: string) =>
+      mode === "relevant"
+        ? `${noisy} of ${total} answer statements are incorrect yet backed by a relevant context (${incorrect} incorrect in all).`
+        : `${noisy} of ${total} answer statements are incorrect and backed only by irrelevant contexts (${incorrect} incorrect in all).`,
     summaryEntities: (found: number, total: number) => `${found} of ${total} reference entities appear in the contexts.`,
     summaryVotes: (yes: number, k: number) => `${yes} of ${k} votes say the criterion is met.`,
     summaryRubric: (mean: string, k: number) => `Mean level ${mean} of 5 over ${k} ${k === 1 ? "vote" : "votes"}.`,

@@ -208,7 +208,10 @@ export const zh: Messages = {
     level: (n) => `第 ${n} 级（共 5 级）`,
     summaryCorrectness: (tp, fp, fn) => `${tp} 条受支持、${fp} 条不受支持、${fn} 条缺失。`,
     summaryFactual: (p, r) => `论断精确率 ${p}，召回率 ${r}。`,
-    summaryNoise: (noisy, total) => `${total} 条答案陈述中有 ${noisy} 条是噪声导致的错误。`,
+    summaryNoise: (noisy, total, incorrect, mode) =>
+      mode === "relevant"
+        ? `${total} 条答案陈述中有 ${noisy} 条错误却有相关上下文支持（共 ${incorrect} 条错误）。`
+        : `${total} 条答案陈述中有 ${noisy} 条错误且只有无关上下文支持（共 ${incorrect} 条错误）。`,
     summaryEntities: (found, total) => `${total} 个参考实体中有 ${found} 个出现在上下文中。`,
     summaryVotes: (yes, k) => `${k} 票中有 ${yes} 票认为满足标准。`,
     summaryRubric: (mean, k) => `${k} 票的平均等级为 ${mean}（共 5 级）。`,

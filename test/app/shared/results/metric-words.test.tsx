@@ -126,3 +126,27 @@ describe("ROUGE-L's token highlighting", () => {
     expect(marked("Reference tokens")).toEqual(marked("Answer tokens"));
   });
 });
+
+describe("noise sensitivity's summary", () => {
+  const result: MetricResult<MetricTraces["noise_sensitivity"]> = {
+    score: 0.5,
+    trace: {
+      mode: "relevant",
+      referenceStatements: [{ text: "Ulm." }],
+      statements: [
+        { text: "Born in Ulm.", correct: 1 },
+        { text: "Born in Munich.", correct: 0 },
+      ],
+      contexts: [{ index: 0, supportsReference: [1], supportsAnswer: [1, 1] }],
+      calls: [],
+    },
+  };
+  test.each([
+    ["en", "1 of 2 answer statements are incorrect yet backed by a relevant context (1 incorrect in all)."],
+    ["zh", "2 条答案陈述中有 1 条错误却有相关上下文支持（共 1 条错误）。"],
+  ] as const)("is told from the trace in the UI language (%s)", (lang, summary) => {
+    inLang(lang);
+    view = render(<MetricCard id="noise_sensitivity" result={result} contexts={["Ulm."]} />);
+    expect(card("noise_sensitivity").querySelector(".reason")!.textContent).toBe(summary);
+  });
+});
