@@ -2,6 +2,7 @@
 export { createJudge, type JudgeOptions, type TransportJudge } from "./judge";
 export { createEmbedder, type TransportEmbedder } from "./embedder";
 export { testConnection, type ConnectionResult } from "./connection";
+export { testEmbedding, type EmbeddingCheckResult } from "./embedding-check";
 export {
   checkTransportConfig,
   isOpenAiHost,

@@ -31,6 +31,9 @@ test("the built app loads and shows the sample form by its accessible names; Set
   const mockUrl = inject("sharedMockUrl");
   await fillSettings(page, { provider: "Custom", baseURL: mockUrl, apiKey: "sk-test-e2e", model: MOCK_MODEL, embeddingModel: MOCK_EMBEDDING_MODEL });
   await button(page, "Test connection").click();
-  await expect.poll(() => page.getByTestId("connection-result").innerText(), { timeout: 15_000 }).toMatch(/^Connected: the model answered in \d+ ms\.$/);
+  // The chat model, then the embedding model (one tiny embeddings request), each named in words.
+  await expect
+    .poll(() => page.getByTestId("connection-result").innerText(), { timeout: 15_000 })
+    .toMatch(new RegExp(`^Connected: the model answered in \\d+ ms\\.\\s+The embedding model ${MOCK_EMBEDDING_MODEL} answered in \\d+ ms\\.$`));
   expect(requestOrigins(s).sort()).toEqual([originOf(e2e.appUrl), originOf(mockUrl)].sort());
 });

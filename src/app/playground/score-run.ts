@@ -1,5 +1,7 @@
-import { type AnyMetricId, type CustomJudge, evaluate, getMetric, missingInput, needsNoModel, PAPER_METRIC_IDS, type Sample } from "../../engine";
+import { type AnyMetricId, type CustomJudge, customId, evaluate, getMetric, missingInput, needsNoModel, PAPER_METRIC_IDS, type Sample } from "../../engine";
 import { metricOptionsOf } from "../shared/metric-picker/groups";
+import { optionProblemText } from "../shared/metric-picker/option-words";
+import { metricLabel } from "../shared/results/labels";
 import { useCustomJudges } from "../shared/persist/custom-judges";
 import { newId } from "../../storage/db/ids";
 import { recordRun, type RunRecorder } from "../shared/persist/history-sync";
@@ -40,7 +42,9 @@ export async function scoreDraft(): Promise<void> {
   const runnable = plan.kind === "demo" ? usable.filter((id) => demoCovers(id, judges)) : usable;
   const { options: metricOptions, errors } = metricOptionsOf(runnable, state.metricOptions, judges);
   if (errors.length > 0) {
-    state.setStatus(() => errors.join("; "));
+    state.setStatus((t) =>
+      errors.map((e) => `${metricLabel(t, e.id, Object.fromEntries(judges.map((j) => [customId(j), j.name])))}: ${optionProblemText(t, e)}`).join(" "),
+    );
     return;
   }
   // Without a key, the metrics that need no judge (BLEU, ROUGE-L, exact match, ...) still score:

@@ -1,4 +1,6 @@
+import { getMetric, METRIC_IDS } from "../../engine";
 import { useT } from "../shared/i18n";
+import { useFormats } from "../shared/i18n/format";
 import { useApp } from "../shared/store";
 import { TextInput } from "./inputs";
 import { KeyField } from "./KeyField";
@@ -7,9 +9,13 @@ import { ProviderHelp } from "./ProviderHelp";
 import { isProviderId, PROVIDER_IDS, providerForUrl } from "../shared/settings-model/providers";
 import { TestConnection } from "./TestConnection";
 
+/** Every built-in metric that may send an embeddings request, from the registry (not a list kept here by hand). */
+const EMBEDDING_METRICS = METRIC_IDS.filter((id) => getMetric(id).usesEmbeddings);
+
 /** Where requests go: provider preset, endpoint, key, models; plus the connection test. */
 export function ConnectionFields() {
   const t = useT();
+  const fmt = useFormats();
   const settings = useApp((s) => s.settings);
   const update = useApp((s) => s.updateSettings);
   const replace = useApp((s) => s.replaceSettings);
@@ -60,7 +66,7 @@ export function ConnectionFields() {
           name="Embedding model"
           value={settings.embeddingModel}
           onChange={(v) => update({ embeddingModel: v })}
-          hint={t.settings.embeddingHint}
+          hint={t.settings.embeddingHint(fmt.list(EMBEDDING_METRICS.map((id) => t.metrics[id])))}
         />
       </div>
       <TextInput

@@ -3,7 +3,8 @@ import type { CustomJudge } from "./custom";
 import { getMetric } from "./registry";
 import type { AnyMetricId, CallCount, MetricOptions } from "./types";
 
-export type OptionsResult = { ok: true; options: MetricOptions } | { ok: false; message: string };
+/** A refusal names the option it is about (`key`, when the schema says) so the UI can explain it in its own words. */
+export type OptionsResult = { ok: true; options: MetricOptions } | { ok: false; message: string; key?: string };
 
 /**
  * One form for every metric's options (the UI's fields, the CLI's `--option metric.key=value`, a
@@ -18,7 +19,7 @@ export function parseMetricOptions(id: AnyMetricId, raw: Record<string, unknown>
   if (parsed.success) return { ok: true, options: parsed.data };
   const issue = parsed.error.issues[0]!;
   const key = issue.path.length > 0 ? String(issue.path[0]) : (issue as { keys?: string[] }).keys?.[0];
-  return { ok: false, message: `${id}${key ? `.${key}` : ""}: ${issue.message}` };
+  return { ok: false, message: `${id}${key ? `.${key}` : ""}: ${issue.message}`, ...(key ? { key } : {}) };
 }
 
 /** Requests one sample costs with this metric and options, when every reply is valid (the run estimate, the picker). */

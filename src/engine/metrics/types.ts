@@ -102,6 +102,8 @@ export interface MetricDefinition<TTrace extends { calls: CallRecord[] } = { cal
    * Absent: the metric takes no options. Parsing fills no defaults, so a report records what was set.
    */
   options?: z.ZodType<MetricOptions>;
+  /** What each option is when not set: the one place the steps read their defaults from, and what the UI shows in an empty field. */
+  defaults?: MetricOptions;
   /** Requests for one sample with these options (statement counts unknown: the usual case). */
   calls?(sample: Sample, options: MetricOptions): CallCount;
   /** The steps: calls through ctx.judge / ctx.embedder; returns the trace (without calls). */

@@ -81,6 +81,23 @@ describe("scoring from the store", () => {
       expect(fetches).toEqual([]);
     }).finally(() => useApp.setState({ selected: [...METRIC_IDS] }));
   });
+  test("a refused option stops the score before any request, and the status says what it must be, in words", async () => {
+    await withFetchRefused(async (fetches) => {
+      useApp.setState({
+        run: IDLE_RUN,
+        apiKey: "sk-test",
+        selected: ["factual_correctness"],
+        metricOptions: { factual_correctness: { beta: "-1" } },
+        settings: { ...useApp.getState().settings, baseURL: "http://127.0.0.1:9/v1", model: "m" },
+      });
+      useApp.getState().loadDraft({ question: "Capital of France?", answer: "Paris.", contexts: ["Paris."], reference: "Paris." });
+      await scoreDraft();
+      const s = useApp.getState();
+      expect(s.run.status).toBe("idle");
+      expect(s.status(en)).toBe("Factual correctness: Beta must be a number greater than 0.");
+      expect(fetches).toEqual([]);
+    }).finally(() => useApp.setState({ selected: [...METRIC_IDS], metricOptions: {}, apiKey: "" }));
+  });
   // Moved from the browser (test/e2e/judge-free.test.ts keeps the English sample's page): the
   // scores and the rouge_l card's tokens as the playground renders them, through scoreDraft and MetricCard.
   test("without a key, a Chinese sample is split one character a token, scored as sacreBLEU does, with nothing sent", async () => {

@@ -97,7 +97,43 @@ describe("factual correctness score", () => {
       error: { code: "no_statements" },
     });
     expect(scoreFactualCorrectness({ mode: "f1", beta: 1, claims: c([1]), referenceClaims: [] })).toMatchObject({ score: null });
-    // An answer that claims nothing against a reference that does: nothing right, F = 0.
-    expect(scoreFactualCorrectness({ mode: "f1", beta: 1, claims: [], referenceClaims: c([0, 0]) }).score).toBe(0);
+  });
+
+  // Contract 3: never a silent 0. F needs both P and R; an answer with no claim (a refusal) has no precision.
+  it("f1 with no claim on either side, or none in the answer, is null no_statements (not F = 0)", () => {
+    expect(scoreFactualCorrectness({ mode: "f1", beta: 1, claims: [], referenceClaims: [] })).toMatchObject({
+      score: null,
+      error: { code: "no_statements", message: "neither the answer nor the reference makes a claim that could be checked" },
+    });
+    expect(scoreFactualCorrectness({ mode: "f1", beta: 1, claims: [], referenceClaims: c([0, 0]) })).toMatchObject({
+      score: null,
+      error: { code: "no_statements", message: "the answer makes no claim that could be checked" },
+    });
+    // Recall over the reference's claims is determined even when the answer claims nothing: none is covered.
+    expect(scoreFactualCorrectness({ mode: "recall", beta: 1, claims: [], referenceClaims: c([0, 0]) }).score).toBe(0);
+  });
+});
+
+describe("factual correctness of a refusal, scored and recomputed", () => {
+  const refusal: Sample = { id: "refusal", question: "", answer: "I do not know.", reference: sample.reference!, contexts: [] };
+  async function score(answerClaims: string[], mode: string) {
+    const { judge } = workedJudge({
+      claims: { [refusal.answer]: answerClaims, [refusal.reference!]: referenceClaims },
+      sources: { answer: refusal.answer, reference: refusal.reference! },
+      nli: Object.fromEntries(referenceClaims.map((c) => [`answer | ${c}`, 0 as const])),
+    });
+    const out = await evaluate([refusal], ["factual_correctness"], { judge, concurrency: 2, metricOptions: { factual_correctness: { mode } } });
+    return out.results[0]!.metrics.factual_correctness!;
+  }
+  it("f1: null no_statements, and the trace recomputes to the same null", async () => {
+    const result = await score([], "f1");
+    expect(result.score).toBeNull();
+    expect(result.error?.code).toBe("no_statements");
+    expect(recomputeScore("factual_correctness", result.trace)).toMatchObject({ score: null, error: { code: "no_statements" } });
+  });
+  it("recall: 0 of the reference's 3 claims are in the answer, a real 0", async () => {
+    const result = await score([], "recall");
+    expect(result.score).toBe(0);
+    expect(recomputeScore("factual_correctness", result.trace).score).toBe(0);
   });
 });

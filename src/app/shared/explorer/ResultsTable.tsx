@@ -66,7 +66,7 @@ export function ResultsTable({
             </td>
             {metrics.map((m) => (
               <td key={m} data-metric={m}>
-                <ScoreCell result={row.metrics[m]} />
+                <ScoreCell id={m} result={row.metrics[m]} />
               </td>
             ))}
           </>

@@ -1,9 +1,10 @@
 import type { ReportMetricResult } from "../../../storage/format/report-schema";
-import { formatScore, scoreLevel } from "../results/format";
+import { formatScore } from "../results/format";
+import { scoreBand } from "../results/labels";
 import { useExplorerT } from "./messages";
 
-/** A score with its band class, a null's code, or "not run". */
-export function ScoreCell({ result, testId }: { result: ReportMetricResult | undefined; testId?: string }) {
+/** A score with its band class (read the right way round for a lower-is-better metric), a null's code, or "not run". */
+export function ScoreCell({ id, result, testId }: { id: string; result: ReportMetricResult | undefined; testId?: string }) {
   const t = useExplorerT();
   if (!result)
     return (
@@ -18,7 +19,7 @@ export function ScoreCell({ result, testId }: { result: ReportMetricResult | und
       </code>
     );
   return (
-    <span className={`cell-score score-${scoreLevel(result.score)}`} data-testid={testId}>
+    <span className={`cell-score score-${scoreBand(id, result.score)}`} data-testid={testId}>
       {formatScore(result.score)}
     </span>
   );

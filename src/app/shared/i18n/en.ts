@@ -54,7 +54,7 @@ export const en = {
     model: "Model",
     modelHintAzure: "For Azure, the model is your deployment name.",
     embeddingModel: "Embedding model",
-    embeddingHint: "Used by answer relevancy. Leave empty to skip that metric.",
+    embeddingHint: (metrics: string) => `Used by ${metrics}. Leave empty to skip them.`,
     embeddingBaseURL: "Embeddings base URL",
     embeddingBaseHint: "Optional: a different server for embeddings. Empty: the Base URL above.",
     azureApiVersion: "API version",
@@ -70,6 +70,8 @@ export const en = {
     testing: "Testing…",
     testOk: (ms: number) => `Connected: the model answered in ${ms} ms.`,
     testFailed: "Connection failed",
+    testEmbeddingOk: (model: string, ms: number) => `The embedding model ${model} answered in ${ms} ms.`,
+    testEmbeddingFailed: "Embedding model check failed",
     browserNeeds: "What this server needs for browser calls",
     prices: "Prices",
     pricesHint: "USD per 1M tokens, used for the cost estimate. Edit freely; models not listed show no cost.",
@@ -172,6 +174,16 @@ export const en = {
       questions: "Questions generated",
       strictness: "Votes (k)",
     },
+    /** An empty option's first choice in a select: the value the metric uses when none is set. */
+    optionDefault: (value: string) => `${value} (default)`,
+    /** What a refused option value should have been, in words (not the schema's). */
+    optionProblems: {
+      positive: (label: string) => `${label} must be a number greater than 0.`,
+      wholeRange: (label: string, min: number, max: number) => `${label} must be a whole number from ${min} to ${max}.`,
+      weights: (label: string) => `${label} must be two numbers of 0 or more, not both 0, written like 0.75, 0.25.`,
+      oneOf: (label: string, values: string) => `${label} must be one of ${values}.`,
+      unknown: (name: string) => `${name} has a value this metric cannot use.`,
+    },
     optionsShown: (text: string) => `options: ${text}`,
     statementsHead: "The answer's statements, checked against the reference",
     referenceStatementsHead: "The reference's statements, covered by the answer or not",
@@ -209,7 +221,10 @@ export const en = {
     level: (n: number) => `level ${n} of 5`,
     summaryCorrectness: (tp: number, fp: number, fn: number) => `${tp} supported, ${fp} unsupported and ${fn} missing statements.`,
     summaryFactual: (p: string, r: string) => `Claim precision ${p}, recall ${r}.`,
-    summaryNoise: (noisy: number, total: number) => `${noisy} of ${total} answer statements are errors the noise caused.`,
+    summaryNoise: (noisy: number, total: number, incorrect: number, mode: string) =>
+      mode === "relevant"
+        ? `${noisy} of ${total} answer statements are incorrect yet backed by a relevant context (${incorrect} incorrect in all).`
+        : `${noisy} of ${total} answer statements are incorrect and backed only by irrelevant contexts (${incorrect} incorrect in all).`,
     summaryEntities: (found: number, total: number) => `${found} of ${total} reference entities appear in the contexts.`,
     summaryVotes: (yes: number, k: number) => `${yes} of ${k} votes say the criterion is met.`,
     summaryRubric: (mean: string, k: number) => `Mean level ${mean} of 5 over ${k} ${k === 1 ? "vote" : "votes"}.`,
@@ -246,6 +261,8 @@ export const en = {
     allCached: "every call was served from the cache",
     scoredAt: (when: string) => `scored ${when}`,
     level: { high: "high", medium: "medium", low: "low", none: "no score" },
+    /** The bands of a lower-is-better score (noise sensitivity): its "high" band is a low, good score. */
+    lowerLevel: { high: "low: good", medium: "medium", low: "high: poor" },
     reasonLabel: "Why",
     nullTitle: "No score",
     traceBroken: (message: string) => `The trace could not be shown: ${message}`,
@@ -315,11 +332,16 @@ export const en = {
       useful === 0
         ? `None of the ${total} contexts helps reach the reference.`
         : `${useful} of ${total} contexts help reach the reference; useful contexts ranked lower pull the score down.`,
+    // Context utilization is context precision judged against the answer (no reference).
+    contextUtilization: (useful: number, total: number) =>
+      useful === 0
+        ? `None of the ${total} contexts helps reach the answer.`
+        : `${useful} of ${total} contexts help reach the answer; useful contexts ranked lower pull the score down.`,
     contextRecall: (found: number, total: number) => `${found} of ${total} statements in the reference are found in the contexts.`,
     bleu: (unigrams: number, total: number, bp: string) =>
       `${unigrams} of the answer's ${total} tokens occur in the reference; brevity penalty ${bp} (sacreBLEU sentence BLEU).`,
     rougeL: (lcs: number, answer: number, reference: number) =>
-      `The longest run of tokens shared in order is ${lcs} long (answer ${answer} tokens, reference ${reference}).`,
+      `The longest common subsequence of the two token lists (in order, gaps allowed) is ${lcs} tokens long (answer ${answer} tokens, reference ${reference}).`,
     chrf: "Character n-gram F-score (beta 2) of the answer against the reference, as sacreBLEU computes it.",
     stringSimilarity: (edits: number, longest: number) =>
       `${edits} character edits turn the answer into the reference (the longer text has ${longest} characters).`,

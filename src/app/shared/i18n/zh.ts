@@ -53,7 +53,7 @@ export const zh: Messages = {
     model: "模型",
     modelHintAzure: "Azure 的模型名即部署名称。",
     embeddingModel: "嵌入模型",
-    embeddingHint: "答案相关性需要它；留空则跳过该指标。",
+    embeddingHint: (metrics) => `${metrics}需要它；留空则跳过这些指标。`,
     embeddingBaseURL: "嵌入接口地址",
     embeddingBaseHint: "可选：嵌入请求使用另一台服务器；留空则使用上面的接口地址。",
     azureApiVersion: "API 版本",
@@ -69,6 +69,8 @@ export const zh: Messages = {
     testing: "正在测试…",
     testOk: (ms) => `连接成功：模型在 ${ms} 毫秒内作答。`,
     testFailed: "连接失败",
+    testEmbeddingOk: (model, ms) => `嵌入模型 ${model} 在 ${ms} 毫秒内作答。`,
+    testEmbeddingFailed: "嵌入模型检查失败",
     browserNeeds: "浏览器直接调用此服务器所需的设置",
     prices: "价格",
     pricesHint: "每 100 万 token 的美元价格，用于估算费用。可自由修改；未列出的模型不显示费用。",
@@ -166,6 +168,14 @@ export const zh: Messages = {
       questions: "生成的问题数",
       strictness: "投票数（k）",
     },
+    optionDefault: (value) => `${value}（默认）`,
+    optionProblems: {
+      positive: (label) => `${label}必须是大于 0 的数。`,
+      wholeRange: (label, min, max) => `${label}必须是 ${min} 到 ${max} 之间的整数。`,
+      weights: (label) => `${label}必须是两个不小于 0 且不同时为 0 的数，写成 0.75, 0.25 这样。`,
+      oneOf: (label, values) => `${label}必须是以下之一：${values}。`,
+      unknown: (name) => `${name} 的值不能用于这个指标。`,
+    },
     optionsShown: (text) => `选项：${text}`,
     statementsHead: "答案中的陈述（对照参考答案检查）",
     referenceStatementsHead: "参考答案中的陈述（答案是否覆盖）",
@@ -202,7 +212,10 @@ export const zh: Messages = {
     level: (n) => `第 ${n} 级（共 5 级）`,
     summaryCorrectness: (tp, fp, fn) => `${tp} 条受支持、${fp} 条不受支持、${fn} 条缺失。`,
     summaryFactual: (p, r) => `论断精确率 ${p}，召回率 ${r}。`,
-    summaryNoise: (noisy, total) => `${total} 条答案陈述中有 ${noisy} 条是噪声导致的错误。`,
+    summaryNoise: (noisy, total, incorrect, mode) =>
+      mode === "relevant"
+        ? `${total} 条答案陈述中有 ${noisy} 条错误却有相关上下文支持（共 ${incorrect} 条错误）。`
+        : `${total} 条答案陈述中有 ${noisy} 条错误且只有无关上下文支持（共 ${incorrect} 条错误）。`,
     summaryEntities: (found, total) => `${total} 个参考实体中有 ${found} 个出现在上下文中。`,
     summaryVotes: (yes, k) => `${k} 票中有 ${yes} 票认为满足标准。`,
     summaryRubric: (mean, k) => `${k} 票的平均等级为 ${mean}（共 5 级）。`,
@@ -237,6 +250,7 @@ export const zh: Messages = {
     allCached: "所有调用均来自缓存",
     scoredAt: (when) => `打分于 ${when}`,
     level: { high: "高", medium: "中", low: "低", none: "无分数" },
+    lowerLevel: { high: "低：好", medium: "中", low: "高：差" },
     reasonLabel: "理由",
     nullTitle: "无分数",
     traceBroken: (message) => `无法显示推理过程：${message}`,
@@ -302,9 +316,12 @@ export const zh: Messages = {
     contextRelevance: (needed, total) => `上下文中的 ${total} 个句子有 ${needed} 个是回答问题所需的。`,
     contextPrecision: (useful, total) =>
       useful === 0 ? `${total} 段上下文都无助于得出参考答案。` : `${total} 段上下文中有 ${useful} 段有助于得出参考答案；有用的上下文排得越靠后，分数越低。`,
+    contextUtilization: (useful, total) =>
+      useful === 0 ? `${total} 段上下文都无助于得出回答。` : `${total} 段上下文中有 ${useful} 段有助于得出回答；有用的上下文排得越靠后，分数越低。`,
     contextRecall: (found, total) => `参考答案中的 ${total} 条陈述有 ${found} 条能在上下文中找到。`,
     bleu: (unigrams, total, bp) => `回答的 ${total} 个词元中有 ${unigrams} 个出现在参考答案中；长度惩罚 ${bp}（sacreBLEU 句子级 BLEU）。`,
-    rougeL: (lcs, answer, reference) => `按顺序共有的最长词元序列长 ${lcs}（回答 ${answer} 个词元，参考答案 ${reference} 个）。`,
+    rougeL: (lcs, answer, reference) =>
+      `两个词元列表的最长公共子序列（保持顺序，可不相邻）长 ${lcs} 个词元（回答 ${answer} 个词元，参考答案 ${reference} 个）。`,
     chrf: "回答相对参考答案的字符 n 元组 F 值（beta 为 2），与 sacreBLEU 的计算相同。",
     stringSimilarity: (edits, longest) => `把回答改成参考答案需要 ${edits} 次字符编辑（较长的文本有 ${longest} 个字符）。`,
     exactMatch: (equal) => (equal ? "回答与参考答案完全相同。" : "回答与参考答案不完全相同（大小写、空格和标点都计入）。"),

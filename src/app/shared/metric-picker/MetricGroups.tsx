@@ -5,6 +5,7 @@ import { useFormats } from "../i18n/format";
 import { lowerIsBetter, metricLabel } from "../results/labels";
 import { optionFields, type PickerGroup, type PickerRow, type RawOptions } from "./groups";
 import { useEnglishName } from "../i18n/accessible-name";
+import { defaultText, optionProblemText } from "./option-words";
 
 const ORDER: PickerGroup[] = ["judge", "embeddings", "none", "custom"];
 
@@ -122,11 +123,12 @@ function MetricRow(props: {
                   value={props.raw[field.key]}
                   onOption={props.onOption}
                   label={t.more.optionLabels[field.key]}
+                  fallback={defaultText(row.defaults, field.key)}
                 />
               ))}
               {row.optionsError ? (
                 <p className="metric-why" role="alert">
-                  {row.optionsError}
+                  {optionProblemText(t, row.optionsError)}
                 </p>
               ) : null}
             </fieldset>
@@ -143,13 +145,17 @@ function OptionInput({
   value,
   onOption,
   label,
+  fallback,
 }: {
   id: AnyMetricId;
   field: ReturnType<typeof optionFields>[number];
   value: string | boolean | undefined;
   onOption(id: AnyMetricId, key: string, value: string | boolean): void;
   label: string;
+  /** The metric's default for this option, as text ("" when it has none): what an empty field means. */
+  fallback: string;
 }) {
+  const t = useT();
   if (field.kind === "checkbox")
     return (
       <label className="option-field">
@@ -161,7 +167,7 @@ function OptionInput({
       <label className="option-field">
         {label}{" "}
         <select value={typeof value === "string" ? value : ""} onChange={(e) => onOption(id, field.key, e.target.value)}>
-          <option value="">–</option>
+          <option value="">{fallback ? t.more.optionDefault(fallback) : "–"}</option>
           {field.values.map((v) => (
             <option key={v} value={v}>
               {v}
@@ -177,6 +183,7 @@ function OptionInput({
         type="text"
         size={10}
         value={typeof value === "string" ? value : ""}
+        placeholder={fallback}
         spellCheck={false}
         onChange={(e) => onOption(id, field.key, e.target.value)}
       />

@@ -28,9 +28,18 @@ export interface PickerRow {
   requires: readonly string[];
   chat: number;
   embedding: number;
-  /** The options as the engine reads them, or the message saying what is wrong. */
+  /** The options as the engine reads them, or what is wrong with them. */
   options: MetricOptions;
-  optionsError?: string;
+  optionsError?: OptionProblem;
+  /** What each option is when left empty (shown as the field's placeholder or first choice). */
+  defaults: MetricOptions;
+}
+
+/** An option value the metric refuses: `key` names the option (when the schema says), `message` is the engine's own words (for logs). */
+export interface OptionProblem {
+  id: AnyMetricId;
+  key?: string;
+  message: string;
 }
 
 function groupOf(id: AnyMetricId, options: MetricOptions, judges: readonly CustomJudge[]): PickerGroup {
@@ -42,10 +51,11 @@ function groupOf(id: AnyMetricId, options: MetricOptions, judges: readonly Custo
 }
 
 /** Empty strings are "not set" (the metric's default), not a value to check. */
-function checkOptions(id: AnyMetricId, raw: RawOptions | undefined, judges: readonly CustomJudge[]): { options: MetricOptions; error?: string } {
+function checkOptions(id: AnyMetricId, raw: RawOptions | undefined, judges: readonly CustomJudge[]): { options: MetricOptions; error?: OptionProblem } {
   const set = Object.fromEntries(Object.entries(raw ?? {}).filter(([, v]) => v !== "" && v !== false));
   const parsed = parseMetricOptions(id, set, judges);
-  return parsed.ok ? { options: parsed.options } : { options: {}, error: parsed.message };
+  if (parsed.ok) return { options: parsed.options };
+  return { options: {}, error: { id, message: parsed.message, ...(parsed.key ? { key: parsed.key } : {}) } };
 }
 
 export function pickerRows(sample: Sample, judges: readonly CustomJudge[], raw: Readonly<Record<string, RawOptions>>): PickerRow[] {
@@ -53,10 +63,12 @@ export function pickerRows(sample: Sample, judges: readonly CustomJudge[], raw: 
   return ids.map((id) => {
     const { options, error } = checkOptions(id, raw[id], judges);
     const calls = callsPerSample(id, sample, options, judges);
+    const metric = getMetric(id, judges);
     return {
       id,
       group: groupOf(id, options, judges),
-      requires: getMetric(id, judges).requires,
+      requires: metric.requires,
+      defaults: metric.defaults ?? {},
       chat: calls.chat,
       embedding: calls.embedding,
       options,
@@ -70,9 +82,9 @@ export function metricOptionsOf(
   ids: readonly AnyMetricId[],
   raw: Readonly<Record<string, RawOptions>>,
   judges: readonly CustomJudge[],
-): { options: Partial<Record<AnyMetricId, MetricOptions>>; errors: string[] } {
+): { options: Partial<Record<AnyMetricId, MetricOptions>>; errors: OptionProblem[] } {
   const options: Partial<Record<AnyMetricId, MetricOptions>> = {};
-  const errors: string[] = [];
+  const errors: OptionProblem[] = [];
   for (const id of ids) {
     const checked = checkOptions(id, raw[id], judges);
     if (checked.error) errors.push(checked.error);

@@ -1,7 +1,7 @@
 import type { AnyMetricId, MetricResult } from "../../../engine";
 import { useT } from "../i18n";
-import { formatScore, scoreLevel } from "./format";
-import { lowerIsBetter } from "./labels";
+import { formatScore } from "./format";
+import { lowerIsBetter, scoreBand } from "./labels";
 
 /**
  * The score with its band in words, or the null code. `data-testid="score-<id>"` holds exactly
@@ -19,14 +19,16 @@ export function ScoreBadge({ id, result }: { id: AnyMetricId; result: MetricResu
       </div>
     );
   }
-  // Lower is better (noise sensitivity): 0.1 is good news, so the band reads from the other end.
-  const level = scoreLevel(lowerIsBetter(id) ? 1 - result.score : result.score);
+  // Lower is better (noise sensitivity): 0.1 is good news, so the band reads from the other end
+  // and its words say both what the number is and what it means ("low: good", not "high").
+  const level = scoreBand(id, result.score);
+  const words = lowerIsBetter(id) ? t.results.lowerLevel[level] : t.results.level[level];
   return (
     <div className={`score score-${level}`}>
       <span className="score-value" data-testid={`score-${id}`}>
         {formatScore(result.score)}
       </span>
-      <span className="score-level">{t.results.level[level]}</span>
+      <span className="score-level">{words}</span>
     </div>
   );
 }

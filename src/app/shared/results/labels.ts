@@ -1,5 +1,6 @@
 import { isMetricId, LOWER_IS_BETTER } from "../../../engine";
 import type { Messages } from "../i18n/en";
+import { type ScoreLevel, scoreLevel } from "./format";
 
 /**
  * A metric's name for people, from one table for every view and export: a built-in metric's
@@ -13,4 +14,9 @@ export function metricLabel(t: Messages, id: string, judgeNames: Readonly<Record
 /** Noise sensitivity counts errors: its score reads the other way round (and stays out of the RAGAS score). */
 export function lowerIsBetter(id: string): boolean {
   return LOWER_IS_BETTER.includes(id);
+}
+
+/** The colour band of a score: good news is "high" whichever way the metric reads (noise sensitivity 0 is good). */
+export function scoreBand(id: string, score: number): ScoreLevel {
+  return scoreLevel(lowerIsBetter(id) ? 1 - score : score);
 }

@@ -1,4 +1,4 @@
-import { type AnyMetricId, entityKey, isCustomId, type MetricResult } from "../../../engine";
+import { type AnyMetricId, entityKey, isCustomId, type MetricResult, type NoiseSensitivityTrace, noisyStatements } from "../../../engine";
 import type { Messages } from "../i18n/en";
 
 /**
@@ -38,9 +38,18 @@ export function traceSummary(t: Messages, id: AnyMetricId, result: MetricResult)
       const referenceClaims = list<{ verdict: number }>("referenceClaims");
       return claims.length || referenceClaims.length ? t.more.summaryFactual(share(claims), share(referenceClaims)) : undefined;
     }
-    case "noise_sensitivity":
-      // The engine's sentence counts the noise-induced errors by mode; the trace view marks them.
-      return undefined;
+    case "noise_sensitivity": {
+      const statements = list<{ correct: number }>("statements");
+      if (!statements.length || (trace.mode !== "relevant" && trace.mode !== "irrelevant")) return undefined;
+      // Counted by the engine's own rule (the score's numerator), told in the UI language.
+      const noisy = noisyStatements(result.trace as unknown as NoiseSensitivityTrace).length;
+      return t.more.summaryNoise(
+        noisy,
+        statements.length,
+        count(statements, (s) => s.correct === 0),
+        trace.mode,
+      );
+    }
     case "context_entity_recall": {
       const reference = [...new Set(list<string>("referenceEntities").map(entityKey))].filter(Boolean);
       const inContexts = new Set(list<string>("contextEntities").map(entityKey));
@@ -54,7 +63,7 @@ export function traceSummary(t: Messages, id: AnyMetricId, result: MetricResult)
     case "context_utilization": {
       const items = list<{ verdict: number }>("contexts");
       return items.length
-        ? t.summary.contextPrecision(
+        ? t.summary.contextUtilization(
             count(items, (c) => c.verdict === 1),
             items.length,
           )

@@ -22,6 +22,7 @@ export const answerCorrectness: MetricDefinition<AnswerCorrectnessTrace> = {
   needsEmbedder: (options) => (options.weights ?? DEFAULT_WEIGHTS)[1] > 0,
   prompts: [statementsPrompt, verdictsPrompt],
   options: optionsOf({ weights: weightPair.optional() }),
+  defaults: { weights: DEFAULT_WEIGHTS },
   calls: (_sample, options) => ({ chat: 4, embedding: (options.weights ?? DEFAULT_WEIGHTS)[1] > 0 ? 1 : 0 }),
   async run(ctx) {
     const { question, answer } = ctx.sample;

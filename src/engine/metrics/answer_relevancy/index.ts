@@ -8,6 +8,8 @@ import { explainAnswerRelevancy, scoreAnswerRelevancy, type AnswerRelevancyTrace
 import { answerRelevancyTraceFields } from "./trace";
 
 const DEFAULT_QUESTION_COUNT = 3;
+/** The most questions one call may ask for. */
+export const MAX_QUESTION_COUNT = 10;
 
 export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   id: "answer_relevancy",
@@ -15,10 +17,11 @@ export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   requires: ["question", "answer"],
   usesEmbeddings: true,
   prompts: [questionsPrompt],
-  options: optionsOf({ questions: wholeNumber(1, 10).optional() }),
+  options: optionsOf({ questions: wholeNumber(1, MAX_QUESTION_COUNT).optional() }),
+  defaults: { questions: DEFAULT_QUESTION_COUNT },
   calls: () => ({ chat: 1, embedding: 1 }),
   async run(ctx) {
-    const count = Math.max(1, Math.min(10, Math.round(ctx.options.questions ?? DEFAULT_QUESTION_COUNT)));
+    const count = Math.max(1, Math.min(MAX_QUESTION_COUNT, Math.round(ctx.options.questions ?? DEFAULT_QUESTION_COUNT)));
     const reply = await ask(ctx, questionsPrompt, { answer: ctx.sample.answer, count: String(count) }, questionsOutputFor(count), PRIORITY.feedsNextStep);
     const generated = reply.questions
       .map((q) => ({ ...q, question: q.question.trim() }))

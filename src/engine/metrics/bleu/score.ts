@@ -64,6 +64,21 @@ export function bleuStats(answerTokens: readonly string[], referenceTokens: read
   return { matches, totals, answerLength: answerTokens.length, referenceLength: referenceTokens.length };
 }
 
+/**
+ * Which of `tokens` BLEU counts as unigram matches against `other`: the first min(count here,
+ * count there) occurrences of each token, the clipping bleuStats does. The marks number exactly
+ * matches[0] on either side, so a view highlights what the score counted and no more.
+ */
+export function clippedUnigramMarks(tokens: readonly string[], other: readonly string[]): boolean[] {
+  const left = countItems(other);
+  return tokens.map((token) => {
+    const n = left.get(token) ?? 0;
+    if (n === 0) return false;
+    left.set(token, n - 1);
+    return true;
+  });
+}
+
 export function brevityPenalty(answerLength: number, referenceLength: number): number {
   if (answerLength >= referenceLength) return 1;
   return answerLength > 0 ? Math.exp(1 - referenceLength / answerLength) : 0;

@@ -26,6 +26,7 @@ export function customJudgeMetric(judge: CustomJudge): MetricDefinition<CustomJu
     usesEmbeddings: false,
     prompts: [prompt],
     options: optionsOf({ strictness: wholeNumber(1, MAX_STRICTNESS).optional() }),
+    defaults: { strictness: judge.strictness },
     calls: (_sample, options) => ({ chat: k(options.strictness), embedding: 0 }),
     async run(ctx) {
       const votes = k(ctx.options.strictness);

@@ -13,12 +13,14 @@ interface Settings {
   coverage: Level;
 }
 
+const DEFAULTS: Settings = { mode: "f1", beta: 1, atomicity: "low", coverage: "low" };
+
 function settingsOf(options: MetricOptions): Settings {
   return {
-    mode: (options.mode as FactualMode | undefined) ?? "f1",
-    beta: options.beta ?? 1,
-    atomicity: options.atomicity ?? "low",
-    coverage: options.coverage ?? "low",
+    mode: (options.mode as FactualMode | undefined) ?? DEFAULTS.mode,
+    beta: options.beta ?? DEFAULTS.beta,
+    atomicity: options.atomicity ?? DEFAULTS.atomicity,
+    coverage: options.coverage ?? DEFAULTS.coverage,
   };
 }
 
@@ -45,6 +47,7 @@ export const factualCorrectness: MetricDefinition<FactualCorrectnessTrace> = {
     atomicity: oneOf(["low", "high"]).optional(),
     coverage: oneOf(["low", "high"]).optional(),
   }),
+  defaults: DEFAULTS,
   calls: (_sample, options) => ({ chat: settingsOf(options).mode === "f1" ? 4 : 2, embedding: 0 }),
   async run(ctx) {
     const s = settingsOf(ctx.options);

@@ -27,18 +27,23 @@ export function fBeta(precision: number, recall: number, beta: number): number {
 
 /**
  * Precision over the answer's claims, recall over the reference's claims, each on its own claim
- * set (ragas mixes the two in recall and F1: #1964, #2693). An answer with no claim has
- * precision undetermined (null in precision mode) and nothing right (F = 0 in f1 mode); a
- * reference with no claim leaves recall and F undetermined.
+ * set (ragas mixes the two in recall and F1: #1964, #2693). A side with no claim leaves its own
+ * share undetermined: an answer with no claim (a refusal) has no precision, so precision and F
+ * are null `no_statements` (contract 3: never a silent 0), as faithfulness treats a refusal; a
+ * reference with no claim leaves recall and F undetermined. Recall of a refusal is a real 0.
  */
 export function scoreFactualCorrectness(trace: Pick<FactualCorrectnessTrace, "mode" | "beta" | "claims" | "referenceClaims">): ScoreOutcome {
   const precision = share(trace.claims);
   const recall = share(trace.referenceClaims);
-  if (trace.mode === "precision") return precision === null ? unscored("no_statements", "the answer makes no claim that could be checked") : scored(precision);
-  if (recall === null) return unscored("no_statements", "the reference makes no claim that could be checked");
-  if (trace.mode === "recall") return scored(recall);
+  const noAnswerClaim = () => unscored("no_statements", "the answer makes no claim that could be checked");
+  const noReferenceClaim = () => unscored("no_statements", "the reference makes no claim that could be checked");
+  if (trace.mode === "precision") return precision === null ? noAnswerClaim() : scored(precision);
+  if (trace.mode === "recall") return recall === null ? noReferenceClaim() : scored(recall);
+  if (precision === null && recall === null) return unscored("no_statements", "neither the answer nor the reference makes a claim that could be checked");
+  if (precision === null) return noAnswerClaim();
+  if (recall === null) return noReferenceClaim();
   if (!(trace.beta > 0)) return unscored("internal_error", `beta must be positive, got ${trace.beta}`);
-  return scored(fBeta(precision ?? 0, recall, trace.beta));
+  return scored(fBeta(precision, recall, trace.beta));
 }
 
 export function explainFactualCorrectness(trace: FactualCorrectnessTrace, outcome: ScoreOutcome): string {

@@ -11,6 +11,8 @@ import { noiseSensitivityTraceFields } from "./trace";
  * reference, and each context checks both lists in ONE call (one verdict per statement, the
  * reference's first): 3 + N chat calls in two round trips (ragas: 3 + 2N, one after another).
  */
+const DEFAULT_MODE: NoiseMode = "relevant";
+
 export const noiseSensitivity: MetricDefinition<NoiseSensitivityTrace> = {
   id: "noise_sensitivity",
   name: "Noise sensitivity",
@@ -18,9 +20,10 @@ export const noiseSensitivity: MetricDefinition<NoiseSensitivityTrace> = {
   usesEmbeddings: false,
   prompts: [statementsPrompt, verdictsPrompt],
   options: optionsOf({ mode: oneOf(["relevant", "irrelevant"]).optional() }),
+  defaults: { mode: DEFAULT_MODE },
   calls: (sample) => ({ chat: 3 + sample.contexts.length, embedding: 0 }),
   async run(ctx) {
-    const mode = (ctx.options.mode as NoiseMode | undefined) ?? "relevant";
+    const mode = (ctx.options.mode as NoiseMode | undefined) ?? DEFAULT_MODE;
     const { question, answer, contexts } = ctx.sample;
     const reference = ctx.sample.reference ?? "";
     const [referenceStatements, statements] = await Promise.all([extractStatements(ctx, question, reference), extractStatements(ctx, question, answer)]);

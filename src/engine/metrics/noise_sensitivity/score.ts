@@ -22,8 +22,8 @@ export interface NoiseSensitivityTrace {
 
 type Scored = Pick<NoiseSensitivityTrace, "mode" | "referenceStatements" | "statements" | "contexts">;
 
-/** The answer statements that count as noise-induced errors in this mode (0-based). */
-function noisyStatements(trace: Scored): number[] {
+/** The answer statements that count as noise-induced errors in this mode (0-based): the score's numerator, and what a view marks. */
+export function noisyStatements(trace: Scored): number[] {
   const relevant = trace.contexts.map((c) => c.supportsReference.some((f) => f === 1));
   const supportedBy = (a: number, wanted: boolean) => trace.contexts.some((c, k) => relevant[k] === wanted && c.supportsAnswer[a] === 1);
   const out: number[] = [];

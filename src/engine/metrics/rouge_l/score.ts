@@ -19,6 +19,34 @@ export function lcsLength(a: readonly string[], b: readonly string[]): number {
   return prev[b.length]!;
 }
 
+/** Beyond this many table cells (two texts of ~2,000 tokens each) no tokens are marked: the view still shows the length. */
+const MARKS_MAX_CELLS = 4_000_000;
+
+/**
+ * One longest common subsequence, as marks on each side's tokens (the full table, backtracked),
+ * so a view highlights exactly the lcs tokens and not every token the other side also has.
+ */
+export function lcsMarks(answer: readonly string[], reference: readonly string[]): { answer: boolean[]; reference: boolean[] } {
+  const marks = { answer: answer.map(() => false), reference: reference.map(() => false) };
+  const width = reference.length + 1;
+  if ((answer.length + 1) * width > MARKS_MAX_CELLS) return marks;
+  const table = new Uint32Array((answer.length + 1) * width);
+  for (let i = 1; i <= answer.length; i++)
+    for (let j = 1; j <= reference.length; j++)
+      table[i * width + j] =
+        answer[i - 1] === reference[j - 1] ? table[(i - 1) * width + j - 1]! + 1 : Math.max(table[(i - 1) * width + j]!, table[i * width + j - 1]!);
+  let i = answer.length;
+  let j = reference.length;
+  while (i > 0 && j > 0) {
+    if (answer[i - 1] === reference[j - 1]) {
+      marks.answer[--i] = true;
+      marks.reference[--j] = true;
+    } else if (table[(i - 1) * width + j]! >= table[i * width + j - 1]!) i--;
+    else j--;
+  }
+  return marks;
+}
+
 export interface RougeLParts {
   precision: number;
   recall: number;

@@ -61,7 +61,7 @@ describe("the grouped metric picker", () => {
     expect(byName(view.container, "noise_sensitivity").parentElement!.textContent).toContain("lower is better");
   });
 
-  test("options are edited per metric, change the group and the cost, and a bad value is refused with the key named", async () => {
+  test("options are edited per metric, change the group and the cost, and a bad value is refused in words", async () => {
     await click(byName(view.container, "answer_correctness"));
     expect(useApp.getState().selected).toContain("answer_correctness");
     const row = byName(view.container, "answer_correctness").parentElement!;
@@ -85,7 +85,43 @@ describe("the grouped metric picker", () => {
     await click(buttonByText(factual, "Options"));
     await choose(factual.querySelector("select")!, "recall");
     await type(factual.querySelector<HTMLInputElement>('input[type="text"]')!, "-1");
-    expect(factual.querySelector('[role="alert"]')!.textContent).toMatch(/^factual_correctness\.beta: /);
+    expect(factual.querySelector('[role="alert"]')!.textContent).toBe("Beta must be a number greater than 0.");
+  });
+
+  test("every option shows its default where it is not set: a placeholder, or '<value> (default)' in a select", async () => {
+    for (const id of ["factual_correctness", "answer_correctness", "noise_sensitivity", "answer_relevancy"]) {
+      await click(byName(view.container, id));
+      await click(buttonByText(byName(view.container, id).parentElement!, "Options"));
+    }
+    const row = (id: string) => byName(view.container, id).parentElement!;
+    const firstChoices = (id: string) => [...row(id).querySelectorAll("select")].map((s) => s.options[0]!.textContent);
+    const placeholders = (id: string) => [...row(id).querySelectorAll<HTMLInputElement>('input[type="text"]')].map((i) => i.placeholder);
+    expect(firstChoices("factual_correctness")).toEqual(["f1 (default)", "low (default)", "low (default)"]);
+    expect(placeholders("factual_correctness")).toEqual(["1"]);
+    expect(placeholders("answer_correctness")).toEqual(["0.75, 0.25"]);
+    expect(firstChoices("noise_sensitivity")).toEqual(["relevant (default)"]);
+    expect(placeholders("answer_relevancy")).toEqual(["3"]);
+    // Nothing typed: the defaults are what runs, so no option is sent.
+    expect(useApp.getState().metricOptions).toEqual({});
+  });
+
+  test("an invalid option is explained in the user's words, in English and Chinese", async () => {
+    await click(byName(view.container, "answer_correctness"));
+    const row = byName(view.container, "answer_correctness").parentElement!;
+    await click(buttonByText(row, "Options"));
+    await type(row.querySelector<HTMLInputElement>('input[type="text"]')!, "0,0");
+    expect(row.querySelector('[role="alert"]')!.textContent).toBe(
+      "Weights (factuality, similarity) must be two numbers of 0 or more, not both 0, written like 0.75, 0.25.",
+    );
+    await click(byName(view.container, "answer_relevancy"));
+    const relevancy = byName(view.container, "answer_relevancy").parentElement!;
+    await click(buttonByText(relevancy, "Options"));
+    await type(relevancy.querySelector<HTMLInputElement>('input[type="text"]')!, "2.5");
+    expect(relevancy.querySelector('[role="alert"]')!.textContent).toBe("Questions generated must be a whole number from 1 to 10.");
+    await act(async () => useApp.setState({ lang: "zh" }));
+    expect(relevancy.querySelector('[role="alert"]')!.textContent).toBe("生成的问题数必须是 1 到 10 之间的整数。");
+    expect(row.querySelector('[role="alert"]')!.textContent).toBe("权重（事实性，相似度）必须是两个不小于 0 且不同时为 0 的数，写成 0.75, 0.25 这样。");
+    await act(async () => useApp.setState({ lang: "en" }));
   });
 
   test("the user's judges are picked in their own group, costing k calls", async () => {

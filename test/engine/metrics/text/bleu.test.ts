@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bleuStats } from "../../../../src/engine/metrics/bleu/score";
+import { bleuStats, clippedUnigramMarks } from "../../../../src/engine/metrics/bleu/score";
 import { bleuTrace, sentenceBleu } from "../../../../src/engine/metrics/bleu/sentence";
 import { bleuTokens, chooseBleuTokenizer, isZhSplitChar } from "../../../../src/engine/metrics/bleu/tokenize";
 import { fixture, TOLERANCE } from "./fixture";
@@ -35,5 +35,27 @@ describe("bleu equals sacreBLEU", () => {
     expect(bleuTrace("法国的首都是巴黎。", "巴黎").answerTokens).toEqual(["法", "国", "的", "首", "都", "是", "巴", "黎", "。"]);
     expect(bleuTrace("It's 3.14, isn't it?", "x").answerTokens).toEqual(["It's", "3.14", ",", "isn't", "it", "?"]);
     expect(bleuTrace("It's", "x").tokenizer).toBe("13a");
+  });
+});
+
+describe("bleu's clipped unigram matches, token by token", () => {
+  it("marks a token only as often as it is counted: 'the' x3 against 'the' x1 counts once", () => {
+    const trace = bleuTrace("the the the cat sat", "the cat");
+    expect(trace.matches[0]).toBe(2);
+    expect(clippedUnigramMarks(trace.answerTokens, trace.referenceTokens)).toEqual([true, false, false, true, false]);
+    expect(clippedUnigramMarks(trace.referenceTokens, trace.answerTokens)).toEqual([true, true]);
+  });
+
+  it("the marks on either side always number the clipped unigram count, Chinese included", () => {
+    for (const [answer, reference] of [
+      ["a a b b b c", "b a b d a a"],
+      ["猫猫坐在垫子上，猫", "猫坐在垫子上"],
+      ["", "x y"],
+    ] as const) {
+      const trace = bleuTrace(answer, reference);
+      const count = (marks: boolean[]) => marks.filter(Boolean).length;
+      expect(count(clippedUnigramMarks(trace.answerTokens, trace.referenceTokens))).toBe(trace.matches[0]);
+      expect(count(clippedUnigramMarks(trace.referenceTokens, trace.answerTokens))).toBe(trace.matches[0]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { porterStem } from "../../../../src/engine/metrics/rouge_l/porter";
-import { lcsLength, rougeLParts } from "../../../../src/engine/metrics/rouge_l/score";
+import { lcsLength, lcsMarks, rougeLParts } from "../../../../src/engine/metrics/rouge_l/score";
 import { rougeTokens } from "../../../../src/engine/metrics/rouge_l/tokenize";
 import { fixture, TOLERANCE } from "./fixture";
 
@@ -28,5 +28,30 @@ describe("rouge_l equals rouge-score", () => {
 
   it("keeps object keys out of the irregular-forms pool", () => {
     expect(porterStem("constructor")).toBe("constructor");
+  });
+});
+
+describe("rouge_l's common subsequence, token by token", () => {
+  it("marks one longest common subsequence: as many tokens on each side as the lcs counts, in order", () => {
+    const a = ["the", "cat", "the", "mat", "sat"];
+    const b = ["the", "mat", "cat", "sat"];
+    const marks = lcsMarks(a, b);
+    expect(lcsLength(a, b)).toBe(3);
+    expect(marks.answer.filter(Boolean)).toHaveLength(3);
+    expect(marks.reference.filter(Boolean)).toHaveLength(3);
+    // The marked tokens read the same on both sides: they are the subsequence.
+    expect(a.filter((_, i) => marks.answer[i])).toEqual(b.filter((_, j) => marks.reference[j]));
+  });
+
+  it("holds for repeated and Chinese tokens, and for an empty side", () => {
+    for (const [a, b] of [
+      [Array.from("猫坐在垫子上猫"), Array.from("猫猫在上")],
+      [["x", "x", "x"], ["x"]],
+      [[], ["y"]],
+    ] as const) {
+      const marks = lcsMarks(a, b);
+      expect(marks.answer.filter(Boolean)).toHaveLength(lcsLength(a, b));
+      expect(a.filter((_, i) => marks.answer[i])).toEqual(b.filter((_, j) => marks.reference[j]));
+    }
   });
 });

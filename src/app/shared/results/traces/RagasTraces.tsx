@@ -5,6 +5,7 @@ import {
   type FactualCorrectnessTrace as FCTrace,
   type MetricTraces,
   type NoiseSensitivityTrace as NSTrace,
+  noisyStatements,
 } from "../../../../engine";
 import { useT } from "../../i18n";
 import { Verdict } from "./Verdict";
@@ -78,11 +79,8 @@ export function FactualCorrectnessTrace({ trace }: { trace: FCTrace }) {
 export function NoiseSensitivityTrace({ trace }: { trace: NSTrace }) {
   const t = useT();
   const relevant = trace.contexts.map((c) => c.supportsReference.some((f) => f === 1));
-  const noisy = (a: number) => {
-    if (trace.statements[a]?.correct === 1) return false;
-    const by = (wanted: boolean) => trace.contexts.some((c, k) => relevant[k] === wanted && c.supportsAnswer[a] === 1);
-    return trace.mode === "relevant" ? by(true) : by(false) && !by(true);
-  };
+  const noisySet = new Set(noisyStatements(trace));
+  const noisy = (a: number) => noisySet.has(a);
   return (
     <div className="trace">
       <p className="trace-line">
@@ -153,15 +151,6 @@ export function EntityRecallTrace({ trace }: { trace: MetricTraces["context_enti
       </ul>
       <h4>{t.more.contextEntitiesHead}</h4>
       <p className="item-text">{trace.contextEntities.join(" · ") || t.trace.none}</p>
-    </div>
-  );
-}
-
-export function SemanticSimilarityTrace({ trace }: { trace: MetricTraces["semantic_similarity"] }) {
-  const t = useT();
-  return (
-    <div className="trace">
-      <p className="trace-line">{t.more.cosine(trace.similarity.toFixed(3))}</p>
     </div>
   );
 }

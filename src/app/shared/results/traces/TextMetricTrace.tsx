@@ -1,4 +1,14 @@
-import type { BleuTrace, ChrfTrace, ExactMatchTrace, MetricTraces, RougeLTrace, StringPresenceTrace, StringSimilarityTrace } from "../../../../engine";
+import {
+  type BleuTrace,
+  type ChrfTrace,
+  clippedUnigramMarks,
+  type ExactMatchTrace,
+  lcsMarks,
+  type MetricTraces,
+  type RougeLTrace,
+  type StringPresenceTrace,
+  type StringSimilarityTrace,
+} from "../../../../engine";
 import { useT } from "../../i18n";
 import { Verdict } from "./Verdict";
 
@@ -25,10 +35,9 @@ export function TextMetricTrace({ id, trace }: { id: TextMetricId; trace: Metric
   }
 }
 
-/** Tokens as chips; the ones the other side also has are marked (by a class and in words for screen readers). */
-function Tokens({ label, tokens, other }: { label: string; tokens: readonly string[]; other: readonly string[] }) {
+/** Tokens as chips; the marked ones (matched on the other side) carry a class and say so to screen readers. */
+function Tokens({ label, tokens, marks }: { label: string; tokens: readonly string[]; marks: readonly boolean[] }) {
   const t = useT();
-  const shared = new Set(other);
   return (
     <section className="token-group" aria-label={label}>
       <h4>
@@ -36,7 +45,7 @@ function Tokens({ label, tokens, other }: { label: string; tokens: readonly stri
       </h4>
       <ol className="token-list">
         {tokens.map((token, i) => (
-          <li key={i} className={shared.has(token) ? "token token-shared" : "token"} title={shared.has(token) ? t.trace.matched : undefined}>
+          <li key={i} className={marks[i] ? "token token-shared" : "token"} title={marks[i] ? t.trace.matched : undefined}>
             {token}
           </li>
         ))}
@@ -70,8 +79,9 @@ function BleuView({ trace }: { trace: BleuTrace }) {
           </tr>
         </tbody>
       </table>
-      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} other={trace.referenceTokens} />
-      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} other={trace.answerTokens} />
+      {/* Clipped as the score counts them: a token the answer repeats more often than the reference is marked only as often as it counts. */}
+      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} marks={clippedUnigramMarks(trace.answerTokens, trace.referenceTokens)} />
+      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} marks={clippedUnigramMarks(trace.referenceTokens, trace.answerTokens)} />
     </div>
   );
 }
@@ -79,13 +89,15 @@ function BleuView({ trace }: { trace: BleuTrace }) {
 function RougeView({ trace }: { trace: RougeLTrace }) {
   const t = useT();
   if (!trace.answerTokens) return null;
+  const marks = lcsMarks(trace.answerTokens, trace.referenceTokens);
   return (
     <div className="trace">
       <p>
         {t.trace.lcs}: <strong className="num">{trace.lcs}</strong>
       </p>
-      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} other={trace.referenceTokens} />
-      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} other={trace.answerTokens} />
+      {/* One longest common subsequence, so the marks number exactly the lcs shown above. */}
+      <Tokens label={t.trace.answerTokens} tokens={trace.answerTokens} marks={marks.answer} />
+      <Tokens label={t.trace.referenceTokens} tokens={trace.referenceTokens} marks={marks.reference} />
     </div>
   );
 }

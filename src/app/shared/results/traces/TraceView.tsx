@@ -4,14 +4,7 @@ import { ContextPrecisionTrace } from "./ContextPrecisionTrace";
 import { ContextRecallTrace } from "./ContextRecallTrace";
 import { ContextRelevanceTrace } from "./ContextRelevanceTrace";
 import { FaithfulnessTrace } from "./FaithfulnessTrace";
-import {
-  AnswerCorrectnessTrace,
-  CustomJudgeTrace,
-  EntityRecallTrace,
-  FactualCorrectnessTrace,
-  NoiseSensitivityTrace,
-  SemanticSimilarityTrace,
-} from "./RagasTraces";
+import { AnswerCorrectnessTrace, CustomJudgeTrace, EntityRecallTrace, FactualCorrectnessTrace, NoiseSensitivityTrace } from "./RagasTraces";
 import { TextMetricTrace } from "./TextMetricTrace";
 
 /** Picks the view of a metric's trace; one component per metric (the id decides the trace's shape). */
@@ -40,7 +33,8 @@ export function TraceView({ id, result, contexts }: { id: AnyMetricId; result: M
     case "context_entity_recall":
       return <EntityRecallTrace trace={trace as MetricTraces["context_entity_recall"]} />;
     case "semantic_similarity":
-      return <SemanticSimilarityTrace trace={trace as MetricTraces["semantic_similarity"]} />;
+      // Its whole trace is one cosine, which the card's summary line already states.
+      return null;
     case "bleu":
     case "chrf":
     case "rouge_l":
