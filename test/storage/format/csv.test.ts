@@ -129,4 +129,15 @@ describe("decodeText", () => {
     expect(latin.text).toBe("café");
     expect(latin.warnings[0]!.message).toMatch(/not UTF-8; it was read as Windows-1252/);
   });
+
+  // Node 20's TextDecoder("windows-1252") is ISO-8859-1: 0x80-0x9F came out as C1 control characters.
+  it("reads 0x80-0x9F by the Windows-1252 table (euro sign, curly quotes, dashes), as browsers do", () => {
+    const bytes = Uint8Array.from([0x80, 0x20, 0x93, 0x68, 0x69, 0x94, 0x20, 0x91, 0x92, 0x96, 0x97, 0x85, 0x8a, 0x9f, 0xe9]);
+    expect(decodeText(bytes, "f.csv").text).toBe("€ “hi” ‘’–—…ŠŸé");
+  });
+
+  it("leaves the five bytes Windows-1252 does not define (0x81 0x8D 0x8F 0x90 0x9D) as their code points", () => {
+    const text = decodeText(Uint8Array.from([0x80, 0x81, 0x8d, 0x8f, 0x90, 0x9d]), "f.csv").text;
+    expect([...text].map((c) => c.codePointAt(0))).toEqual([0x20ac, 0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+  });
 });

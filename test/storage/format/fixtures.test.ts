@@ -65,4 +65,13 @@ describe("dataset files written by pandas, Excel and parquet writers", () => {
     const table = await readTable(file);
     expect(table.columns[0]).toBe("user_input");
   });
+
+  it("reads Excel's plain (Windows-1252) CSV with its euro signs and curly quotes, and says how it was read", async () => {
+    const file = fixtureBytes(DATASETS, "excel-cp1252.csv");
+    expect([...file.bytes].filter((b) => b >= 0x80 && b <= 0x9f).length).toBeGreaterThan(10);
+    const parsed = tableToSamples(await readTable(file), { question: "question", answer: "answer", contexts: "contexts", reference: "reference" });
+    expect(parsed.samples.map((s) => s.answer)).toEqual(["It charges 5 € for a “crème brûlée”.", "Zoë did — twice."]);
+    expect(parsed.samples[0]!.contexts).toEqual(["The café’s crème brûlée costs 5 € – a bargain…"]);
+    expect(parsed.warnings.map((w) => w.message)).toContain("the file is not UTF-8; it was read as Windows-1252 (check accented letters in the preview)");
+  });
 });
