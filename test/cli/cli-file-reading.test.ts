@@ -1,8 +1,16 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseReport } from "../../src/storage/format/report-parse";
 import { DATASETS } from "../storage/format/dataset-fixtures";
-import { runCliInProcess } from "./spawn-cli";
+import { FIXTURES, runCliInProcess } from "./spawn-cli";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "ragas-cli-reading-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** What `score --input` makes of a file's bytes and columns, with a metric that needs no judge (no request, no key). */
 async function scoreFile(path: string) {
@@ -20,5 +28,47 @@ describe.concurrent("cli score reads what Excel and pandas write", { timeout: 60
     expect(samples.map((s) => s.contexts)).toEqual([["The café’s crème brûlée costs 5 € – a bargain…"], ["Zoë said ‘bonjour’ to the naïve visitor."]]);
     expect(samples[1]!.question).toBe("Who said ‘bonjour’?");
     expect(stderr).toContain("warning: excel-cp1252.csv: the file is not UTF-8; it was read as Windows-1252");
+  });
+});
+
+describe.concurrent("cli --prompts refuses a prompt set the judge could not run", { timeout: 60_000 }, () => {
+  const promptSet = (name: string, doc: unknown) => {
+    const path = join(dir, name);
+    writeFileSync(path, JSON.stringify(doc));
+    return path;
+  };
+  // Was: accepted, then every sample null invalid_prompt and exit code 0.
+  it("a custom judge whose definition holds {{answer}}: exit 1 before any request, naming the judge and the variable", async () => {
+    const path = promptSet("judge-with-variable.json", {
+      format: "ragas-playground/prompts",
+      version: 2,
+      prompts: {},
+      judges: [{ slug: "tone", name: "Tone", definition: "Is {{answer}} friendly?", inputs: ["answer"], scale: "binary" }],
+    });
+    const run = await runCliInProcess(
+      ["score", "--input", join(FIXTURES, "samples.jsonl"), "--metrics", "custom:tone", "--prompts", path, "--base-url", "http://127.0.0.1:9", "--model", "m"],
+      {
+        env: { OPENAI_API_KEY: "sk-unused" },
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toContain(`${path}: judges[0].definition: judge "Tone" (custom:tone): {{answer}} is a template variable`);
+  });
+
+  it("an edited instruction over the cap: exit 1, saying how long it is", async () => {
+    const path = promptSet("long-instruction.json", {
+      format: "ragas-playground/prompts",
+      version: 1,
+      prompts: { "faithfulness.statements": { instruction: "y".repeat(8001) } },
+    });
+    const run = await runCliInProcess(
+      ["score", "--input", join(FIXTURES, "samples.jsonl"), "--metrics", "faithfulness", "--prompts", path, "--base-url", "http://127.0.0.1:9", "--model", "m"],
+      {
+        env: { OPENAI_API_KEY: "sk-unused" },
+      },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(".instruction: the instruction is 8,001 characters long; the most is 8,000: shorten it");
   });
 });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
 import { act } from "react";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { CustomJudges } from "../../../src/app/studio/CustomJudges";
@@ -59,7 +59,8 @@ describe("the studio's judge form", () => {
         version: 1,
       },
     ]);
-    expect(view.container.textContent).toContain("Saved Cites its sources (version 1).");
+    // The notice follows the store's reload of the judges: waited for, not slept for.
+    await vi.waitFor(() => expect(view.container.textContent).toContain("Saved Cites its sources (version 1)."));
 
     // Editing keeps the slug and makes the next version.
     await click(buttonByText(view.container, "Edit"));
@@ -71,6 +72,13 @@ describe("the studio's judge form", () => {
       [2, "Every claim cites its context by number."],
     ]);
     expect(view.container.textContent).toContain("version 2");
+
+    // A {{variable}} in the judge's words would make every sample invalid_prompt: refused in the form.
+    await click(buttonByText(view.container, "Edit"));
+    await type(byName(view.container, "Judge definition"), "Every claim in {{answer}} cites its context.");
+    expect(byName<HTMLButtonElement>(view.container, "Save judge").disabled).toBe(true);
+    expect(view.container.textContent).toContain('judge "Cites its sources" (custom:cites-its-sources): {{answer}} is a template variable');
+    await click(buttonByText(view.container, "Cancel"));
 
     await click(byName(view.container, "Delete judge cites-its-sources"));
     await settle();

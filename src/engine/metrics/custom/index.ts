@@ -8,6 +8,7 @@ import { explainCustomJudge, scoreCustomJudge, type CustomJudgeTrace } from "./s
 
 export { customId, customJudgeSchema, isCustomId, slugify, MAX_STRICTNESS, type CustomJudge, type CustomJudgeInput } from "./definition";
 export { customJudgePrompt } from "./prompt";
+export { judgeIssues } from "./check";
 export { scoreCustomJudge, type CustomJudgeTrace } from "./score";
 
 /** Votes after the first are asked warmer, so k votes can disagree (a real vote, not k copies of one reply). */
