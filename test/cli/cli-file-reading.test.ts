@@ -31,6 +31,18 @@ describe.concurrent("cli score reads what Excel and pandas write", { timeout: 60
   });
 });
 
+describe.concurrent("cli score says what it made of the columns", { timeout: 60_000 }, () => {
+  it("a file with both question and user_input: stderr names both columns and the one used", async () => {
+    const path = join(dir, "both-names.csv");
+    writeFileSync(path, "user_input,question,response,reference\nWho wrote it?,Who wrote the book?,Ada.,Ada.\nWhere?,,Paris.,Paris\n");
+    const { samples, stderr } = await scoreFile(path);
+    expect(samples.map((s) => s.question)).toEqual(["Who wrote the book?", "Where?"]);
+    expect(stderr).toContain(
+      'warning: both-names.csv row 1: columns "question" and "user_input" both hold the question (1 row has both): "question" is used, "user_input" only where "question" is empty\n',
+    );
+  });
+});
+
 describe.concurrent("cli --prompts refuses a prompt set the judge could not run", { timeout: 60_000 }, () => {
   const promptSet = (name: string, doc: unknown) => {
     const path = join(dir, name);

@@ -89,6 +89,9 @@ const en = {
   mappedAs: (column: string, field: string) => `${column} → ${field}`,
   reviewMapping: "Show preview and mapping",
   replacesNote: (name: string) => `“${name}” was imported by its column names; importing from here replaces it.`,
+  /** Two columns hold one field (question and user_input): the mapped one is read, the other only where it is empty. */
+  sharedField: (field: string, used: string, others: string) =>
+    `${others} and ${used} both hold the ${field}: ${used} is used, ${others} only in rows where ${used} is empty. Choose another column below if that is wrong.`,
   importAll: "Import",
   importValid: "Import valid rows only",
   saving: "Storing…",
@@ -202,6 +205,7 @@ const zh: DatasetsMessages = {
   mappedAs: (column, field) => `${column} → ${field}`,
   reviewMapping: "查看预览和列对应",
   replacesNote: (name) => `“${name}”已按列名导入；在这里再次导入会替换它。`,
+  sharedField: (field, used, others) => `${others}和 ${used} 都是${field}列：使用 ${used}，仅在 ${used} 为空的行中使用 ${others}。如果不对，请在下面另选一列。`,
   importAll: "导入",
   importValid: "只导入有效的行",
   saving: "正在保存…",

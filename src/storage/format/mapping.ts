@@ -1,7 +1,7 @@
 import type { Sample } from "../../engine/sample";
 import { parseListCell } from "./list-cell";
 import { idCell, isBlank, referenceCell, textCell } from "./sample-cells";
-import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, type SampleField } from "./columns";
+import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, type SampleField, sharedFields } from "./columns";
 import type { FileIssue, ListReadAs, RawTable, SamplesFile } from "./samples-types";
 
 type Field = SampleField;
@@ -36,6 +36,7 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping): Samples
   const ignored = table.columns.filter((c) => !used.has(c) && !isFallback(c, mapping));
   if (ignored.length > 0)
     warnings.push({ file, ...headerRow, message: `ignored column${ignored.length > 1 ? "s" : ""} ${ignored.map((n) => `"${n}"`).join(", ")}` });
+  warnings.push(...sharedFieldNotes(table, mapping, headerRow));
   if (errors.length > 0) return result(table, [], errors, warnings, [], {}, table.rows.length + (table.rowErrors?.length ?? 0));
 
   const rowIssues: FileIssue[] = [...(table.rowErrors ?? [])];
@@ -98,6 +99,27 @@ function pick(raw: Record<string, unknown>, field: Field, mapping: ColumnMapping
   if (!isBlank(value) || !ALIASES[field].includes(column)) return { column, value };
   for (const alias of ALIASES[field]) if (alias !== column && !isBlank(raw[alias])) return { column: alias, value: raw[alias] };
   return { column, value };
+}
+
+/**
+ * A field that two columns hold (`question` and `user_input`), said once per field when some row
+ * has both filled: one of them was not read there. JSON records that use one name each share
+ * nothing and are not mentioned.
+ */
+function sharedFieldNotes(table: RawTable, mapping: ColumnMapping, headerRow: { row?: number }): FileIssue[] {
+  const notes: FileIssue[] = [];
+  for (const { field, used, others } of sharedFields(table.columns, mapping)) {
+    const both = table.rows.filter((raw) => !isBlank(raw[used]) && others.some((c) => !isBlank(raw[c]))).length;
+    if (both === 0) continue;
+    const quoted = others.map((c) => `"${c}"`).join(", ");
+    const rows = `${both} row${both > 1 ? "s have" : " has"} both`;
+    notes.push({
+      file: table.file,
+      ...headerRow,
+      message: `columns "${used}" and ${quoted} both hold the ${field} (${rows}): "${used}" is used, ${quoted} only where "${used}" is empty`,
+    });
+  }
+  return notes;
 }
 
 function isFallback(column: string, mapping: ColumnMapping): boolean {

@@ -126,6 +126,25 @@ describe("the validation report", () => {
     expect(button("Import valid rows only").disabled).toBe(true);
   });
 
+  // Was silent: a file with question and user_input read one and said nothing of the other.
+  test("says when two columns hold one field, which is used, in English and in Chinese", () => {
+    const both: TableInfo = { ...table, columns: ["user_input", "question", "answer", "retrieved_contexts"], preview: [] };
+    view = render(<MappingStep {...props({ table: both, mapping: guessMapping(both.columns) })} />);
+    const notes = () => [...view.container.querySelectorAll('[data-testid="shared-field"]')].map((p) => p.textContent);
+    expect(notes()).toEqual([
+      "“user_input” and “question” both hold the question: “question” is used, “user_input” only in rows where “question” is empty. Choose another column below if that is wrong.",
+    ]);
+    view.unmount();
+    useApp.setState({ lang: "zh" });
+    view = render(<MappingStep {...props({ table: both, mapping: { ...guessMapping(both.columns), question: "user_input" } })} />);
+    expect(notes()).toEqual([
+      "“question”和 “user_input” 都是问题列：使用 “user_input”，仅在 “user_input” 为空的行中使用 “question”。如果不对，请在下面另选一列。",
+    ]);
+    view.unmount();
+    view = render(<MappingStep {...props()} />);
+    expect(notes()).toEqual([]);
+  });
+
   test("in Chinese the words translate and the accessible names stay English", () => {
     useApp.setState({ lang: "zh" });
     view = render(<MappingStep {...props({ result: broken })} />);
