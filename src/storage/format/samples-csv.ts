@@ -6,7 +6,8 @@ import { type FileIssue, type RawTable, SamplesFileError } from "./samples-types
  * A CSV file as a raw table: the header row names the columns (kept as written; mapping.ts
  * matches them loosely), every later record is a row of text cells. A header cell left empty is
  * the index column pandas writes by default (`df.to_csv()` without index=False): it is skipped.
- * A cell guarded against formula injection ("'=SUM(A1)") reads back as written before the guard.
+ * A cell our writers guarded against formula injection (an apostrophe and a word joiner before
+ * "=SUM(A1)": formula-guard.ts) reads back as written before the guard; any other apostrophe stays.
  */
 export function csvTable(text: string, file: string, opts: CsvOptions = {}): RawTable {
   let parsed: CsvParsed;
@@ -45,7 +46,7 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
     }
     const row: Record<string, unknown> = {};
     names.forEach((name, i) => {
-      // A written CSV (ours, the report's) guards formula-like cells with an apostrophe: undo it.
+      // Our CSVs (dataset export, results) mark formula-like cells: undo exactly that mark.
       if (name !== "") row[name] = unguardCell(rec.fields[i] ?? "");
     });
     rows.push(row);
