@@ -38,7 +38,7 @@ describe.concurrent("cli score says what it made of the columns", { timeout: 60_
     const { samples, stderr } = await scoreFile(path);
     expect(samples.map((s) => s.question)).toEqual(["Who wrote the book?", "Where?"]);
     expect(stderr).toContain(
-      'warning: both-names.csv row 1: columns "question" and "user_input" both hold the question (1 row has both): "question" is used, "user_input" only where "question" is empty\n',
+      'warning: both-names.csv: columns "question" and "user_input" both hold the question (1 row has both): "question" is used, "user_input" only where "question" is empty\n',
     );
   });
 });

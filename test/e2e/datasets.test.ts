@@ -37,7 +37,7 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
   expect(await page.getByLabel("Column for contexts", { exact: true }).inputValue()).toBe("retrieved_contexts");
   expect(await page.getByLabel("Column for id", { exact: true }).inputValue()).toBe("id");
   const firstPreview = page.locator('table[aria-label="Preview"] tbody tr').first();
-  expect(await firstPreview.locator("td").first().innerText()).toBe("2");
+  expect(await firstPreview.locator("td").first().innerText()).toBe("1");
   expect(await firstPreview.getByTestId("contexts-as").innerText()).toBe("2 contexts · JSON list");
   expect(await firstPreview.locator("li").allInnerTexts()).toEqual([
     "Context 1a: the tower in city 1 is 1 m tall.",

@@ -30,6 +30,9 @@ export function MappingStep({ table, mapping, name, result, saving, replaces, on
     <section className="ds-mapping" aria-label="Column mapping">
       <h3>{t.mappingTitle(table.file, table.rowCount)}</h3>
       <p className="field-hint">{t.columnsFound(fmt.list(table.columns))}</p>
+      <p className="field-hint" data-testid="row-numbering">
+        {t.rowNumbering(table.kind === "csv")}
+      </p>
       {replaces !== undefined ? <p className="note">{t.replacesNote(replaces)}</p> : null}
       {sharedFields(table.columns, mapping).map(({ field, used, others }) => (
         <p key={field} className="note note-warn" data-testid="shared-field">

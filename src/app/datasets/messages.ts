@@ -71,6 +71,9 @@ const en = {
   nothingImported: (message: string) => `Nothing was imported. ${message}`,
   mappingTitle: (file: string, rows: number) => `Map the columns of ${file} (${rows.toLocaleString("en")} rows)`,
   columnsFound: (columns: string) => `Columns found: ${columns}`,
+  /** How rows are numbered in the preview, the problems and the ids given to rows without one. */
+  rowNumbering: (csv: boolean) =>
+    `Rows are counted from 1${csv ? " after the header row (problems also give the row's line in the file)" : ""}; a row without an id gets row-1, row-2, ….`,
   fields: { question: "Question", answer: "Answer", contexts: "Contexts", reference: "Reference", id: "Id" },
   columnFor: (field: string) => `Column for ${field}`,
   notMapped: "— not mapped —",
@@ -188,6 +191,7 @@ const zh: DatasetsMessages = {
   nothingImported: (message) => `没有导入任何内容。${message}`,
   mappingTitle: (file, rows) => `对应 ${file} 的列（${rows.toLocaleString("zh")} 行）`,
   columnsFound: (columns) => `找到的列：${columns}`,
+  rowNumbering: (csv) => `行号从 1 开始${csv ? "，不计表头行（问题中也给出该行在文件中的行号）" : ""}；没有编号的行得到 row-1、row-2……`,
   fields: { question: "问题", answer: "回答", contexts: "上下文", reference: "参考答案", id: "编号" },
   columnFor: (field) => `${field}所在的列`,
   notMapped: "— 不对应 —",

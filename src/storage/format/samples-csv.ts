@@ -15,7 +15,9 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
     parsed = parseCsvText(text, opts);
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
-      throw new SamplesFileError([{ file, row: error.row, line: error.line, ...(error.field ? { field: error.field } : {}), message: error.message }]);
+      // Row 0 is the header: no sample row to name, the line says where.
+      const row = error.row > 0 ? { row: error.row } : {};
+      throw new SamplesFileError([{ file, ...row, line: error.line, ...(error.field ? { field: error.field } : {}), message: error.message }]);
     }
     throw error;
   }
@@ -26,7 +28,7 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
   const seen = new Set<string>();
   const problems: FileIssue[] = [];
   for (const name of names) {
-    if (name !== "" && seen.has(name)) problems.push({ file, row: 1, field: name, message: "this column appears twice in the header" });
+    if (name !== "" && seen.has(name)) problems.push({ file, field: name, message: "this column appears twice in the header" });
     seen.add(name);
   }
   if (problems.length > 0) throw new SamplesFileError(problems);
@@ -35,11 +37,10 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
   const rowNumbers: number[] = [];
   const lines: number[] = [];
   const rowErrors: FileIssue[] = [];
-  let linesDiffer = false;
   for (const rec of records) {
     const extra = rec.fields.slice(names.length);
     if (extra.some((cell) => cell.trim() !== "")) {
-      const where = { file, row: rec.row, ...(rec.line !== rec.row ? { line: rec.line } : {}) };
+      const where = { file, row: rec.row, line: rec.line };
       const hint = parsed.delimiter === "," ? " (quote cells that contain commas)" : "";
       rowErrors.push({ ...where, message: `${rec.fields.length} cells, but the header names ${names.length} columns${hint}` });
       continue;
@@ -52,7 +53,6 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
     rows.push(row);
     rowNumbers.push(rec.row);
     lines.push(rec.line);
-    if (rec.line !== rec.row) linesDiffer = true;
   }
   return {
     file,
@@ -60,7 +60,7 @@ export function csvTable(text: string, file: string, opts: CsvOptions = {}): Raw
     columns: names.filter((n) => n !== ""),
     rows,
     rowNumbers,
-    ...(linesDiffer ? { lines } : {}),
+    lines,
     ...(rowErrors.length > 0 ? { rowErrors } : {}),
   };
 }

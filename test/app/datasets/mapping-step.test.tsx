@@ -21,10 +21,10 @@ const table: TableInfo = {
 
 const valid: MappedSamples = {
   kind: "csv",
-  samples: [{ id: "row-2", question: "Where?", answer: "Paris.", contexts: ["a"] }],
+  samples: [{ id: "row-1", question: "Where?", answer: "Paris.", contexts: ["a"] }],
   errors: [],
   warnings: [],
-  valid: { samples: [{ id: "row-2", question: "Where?", answer: "Paris.", contexts: ["a"] }], leftOut: 0 },
+  valid: { samples: [{ id: "row-1", question: "Where?", answer: "Paris.", contexts: ["a"] }], leftOut: 0 },
   contextsReadAs: { python: 1, numpy: 1, single: 1 },
 };
 
@@ -65,7 +65,11 @@ describe("the mapping step", () => {
     expect(byName<HTMLSelectElement>(view.container, "Column for contexts").value).toBe("retrieved_contexts");
     expect(byName<HTMLSelectElement>(view.container, "Column for reference").value).toBe("");
     const rows = previewRows();
-    expect(rows.map((r) => r.querySelector("td")!.textContent)).toEqual(["2", "3", "4"]);
+    // Rows count samples from 1, the header not counted (it was the spreadsheet's row number, 2, and the id row-2).
+    expect(rows.map((r) => r.querySelector("td")!.textContent)).toEqual(["1", "2", "3"]);
+    expect(view.container.querySelector('[data-testid="row-numbering"]')!.textContent).toBe(
+      "Rows are counted from 1 after the header row (problems also give the row's line in the file); a row without an id gets row-1, row-2, ….",
+    );
     expect(rows.map((r) => r.querySelector('[data-testid="contexts-as"]')!.textContent)).toEqual([
       "2 contexts · Python list",
       "3 contexts · numpy array",
@@ -149,6 +153,9 @@ describe("the validation report", () => {
     useApp.setState({ lang: "zh" });
     view = render(<MappingStep {...props({ result: broken })} />);
     expect(view.container.textContent).toContain("只导入有效的行");
+    expect(view.container.querySelector('[data-testid="row-numbering"]')!.textContent).toBe(
+      "行号从 1 开始，不计表头行（问题中也给出该行在文件中的行号）；没有编号的行得到 row-1、row-2……",
+    );
     expect(view.container.textContent).toContain("2 行中有 2 个问题");
     expect(byName(view.container, "Column for question").tagName).toBe("SELECT");
     expect(byName(view.container, "Cancel import").textContent).toBe("取消导入");

@@ -27,7 +27,8 @@ describe("parseCsv", () => {
       ["2", "after"],
     ]);
     expect(records.map((r) => r.line)).toEqual([1, 2, 5]);
-    expect(records.map((r) => r.row)).toEqual([1, 2, 3]);
+    // The header is record 0: rows count samples from 1, the line says where each starts.
+    expect(records.map((r) => r.row)).toEqual([0, 1, 2]);
   });
 
   it("accepts CRLF record ends, also inside quoted cells", () => {
@@ -92,8 +93,8 @@ describe("parseCsvText: what spreadsheets write", () => {
   it("guesses Excel's ';' and tabs, and keeps ',' inside cells", () => {
     expect(parseCsvText('a;b\r\n1,5;"x;y"\r\n')).toEqual({
       records: [
-        { fields: ["a", "b"], line: 1, row: 1 },
-        { fields: ["1,5", "x;y"], line: 2, row: 2 },
+        { fields: ["a", "b"], line: 1, row: 0 },
+        { fields: ["1,5", "x;y"], line: 2, row: 1 },
       ],
       delimiter: ";",
     });
@@ -103,8 +104,8 @@ describe("parseCsvText: what spreadsheets write", () => {
   it("takes Excel's sep= line as the delimiter and not as data", () => {
     expect(parseCsvText("sep=;\r\nq;a\r\n1,5;x\r\n")).toEqual({
       records: [
-        { fields: ["q", "a"], line: 2, row: 1 },
-        { fields: ["1,5", "x"], line: 3, row: 2 },
+        { fields: ["q", "a"], line: 2, row: 0 },
+        { fields: ["1,5", "x"], line: 3, row: 1 },
       ],
       delimiter: ";",
     });
@@ -112,9 +113,9 @@ describe("parseCsvText: what spreadsheets write", () => {
 
   it("counts lines across blank lines and multi-line cells", () => {
     expect(parseCsv('h\n\n"a\nb"\n\nc\n').map((r) => [r.row, r.line])).toEqual([
-      [1, 1],
-      [2, 3],
-      [3, 6],
+      [0, 1],
+      [1, 3],
+      [2, 6],
     ]);
   });
 });
