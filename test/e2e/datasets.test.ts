@@ -214,8 +214,8 @@ test("nothing is stored until the user says so: other column names, two names fo
   await report.waitFor();
   const cells = await report.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
   expect(cells.map((c) => c.slice(0, 2))).toEqual([
-    ["2", "answer"],
-    ["3", "contexts"],
+    ["2 (line 3)", "answer"],
+    ["3 (line 4)", "contexts"],
   ]);
   expect(await page.getByRole("button", { name: "Import", exact: true }).isDisabled()).toBe(true);
   expect(await stored.count()).toBe(1);

@@ -32,8 +32,8 @@ const broken: MappedSamples = {
   ...valid,
   samples: [],
   errors: [
-    { file: "pandas.csv", row: 3, field: "response", message: "missing (also looked for answer)" },
-    { file: "pandas.csv", row: 4, field: "retrieved_contexts", message: "looks like a list but is not one: unclosed quote" },
+    { file: "pandas.csv", row: 2, line: 3, field: "response", message: "missing (also looked for answer)" },
+    { file: "pandas.csv", row: 3, line: 5, field: "retrieved_contexts", message: "looks like a list but is not one: unclosed quote" },
   ],
   valid: { samples: valid.samples, leftOut: 2 },
 };
@@ -116,8 +116,9 @@ describe("the validation report", () => {
     expect(report.querySelector("p")!.textContent).toBe("2 problems in 2 rows: nothing is stored until you choose.");
     const cells = [...report.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
     expect(cells).toEqual([
-      ["3", "response", "missing (also looked for answer)"],
-      ["4", "retrieved_contexts", "looks like a list but is not one: unclosed quote"],
+      // The row counts samples; the line is where it starts in the file (as the CLI's messages say).
+      ["2 (line 3)", "response", "missing (also looked for answer)"],
+      ["3 (line 5)", "retrieved_contexts", "looks like a list but is not one: unclosed quote"],
     ]);
     expect(button("Import").disabled).toBe(true);
     await click(button("Import valid rows only"));
@@ -141,9 +142,7 @@ describe("the validation report", () => {
     view.unmount();
     useApp.setState({ lang: "zh" });
     view = render(<MappingStep {...props({ table: both, mapping: { ...guessMapping(both.columns), question: "user_input" } })} />);
-    expect(notes()).toEqual([
-      "“question”和 “user_input” 都是问题列：使用 “user_input”，仅在 “user_input” 为空的行中使用 “question”。如果不对，请在下面另选一列。",
-    ]);
+    expect(notes()).toEqual(["“question”和“user_input”都是问题列：使用“user_input”，仅在“user_input”为空的行中使用“question”。如果不对，请在下面另选一列。"]);
     view.unmount();
     view = render(<MappingStep {...props()} />);
     expect(notes()).toEqual([]);
@@ -157,6 +156,7 @@ describe("the validation report", () => {
       "行号从 1 开始，不计表头行（问题中也给出该行在文件中的行号）；没有编号的行得到 row-1、row-2……",
     );
     expect(view.container.textContent).toContain("2 行中有 2 个问题");
+    expect(view.container.textContent).toContain("2（第 3 行）");
     expect(byName(view.container, "Column for question").tagName).toBe("SELECT");
     expect(byName(view.container, "Cancel import").textContent).toBe("取消导入");
   });
