@@ -22,6 +22,7 @@ export {
   type CustomJudgeInput,
   customJudgeSchema,
   isCustomId,
+  judgeIssues,
   slugify,
   scoreCustomJudge,
   type CustomJudgeTrace,

@@ -47,6 +47,6 @@ describe.concurrent("cli score reads pandas-written CSVs (in process, against th
   it("refuses a broken file with exit code 1, naming the row and field", async () => {
     const run = await runCliInProcess(["score", "--input", join(DATASETS, "../broken/numpy-elided.csv"), ...common()], { env: { OPENAI_API_KEY: FAKE_KEY } });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/numpy-elided\.csv row 2, field "retrieved_contexts": the list was shortened with "\.\.\."/);
+    expect(run.stderr).toMatch(/numpy-elided\.csv row 1 \(line 2\), field "retrieved_contexts": the list was shortened with "\.\.\."/);
   });
 });

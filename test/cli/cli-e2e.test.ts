@@ -123,7 +123,9 @@ describe.concurrent("cli score (against the mock server)", { timeout: 60_000 }, 
   it("exits 1 naming file, row and field when the input has a bad row", async () => {
     const run = await runCliInProcess(["score", "--input", join(FIXTURES, "bad.csv"), ...common(), "--metrics", "faithfulness"], { env });
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('error: bad.csv row 3, field "contexts": looks like a list but is not one: item 2: a string opened with \' is never closed\n');
+    expect(run.stderr).toBe(
+      'error: bad.csv row 2 (line 3), field "contexts": looks like a list but is not one: item 2: a string opened with \' is never closed\n',
+    );
   });
 
   it("exits 1 on a missing input file and on an invalid prompt set", async () => {

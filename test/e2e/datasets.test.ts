@@ -37,7 +37,7 @@ test("imports a 200-row CSV through Import dataset, previews it as parsed, edits
   expect(await page.getByLabel("Column for contexts", { exact: true }).inputValue()).toBe("retrieved_contexts");
   expect(await page.getByLabel("Column for id", { exact: true }).inputValue()).toBe("id");
   const firstPreview = page.locator('table[aria-label="Preview"] tbody tr').first();
-  expect(await firstPreview.locator("td").first().innerText()).toBe("2");
+  expect(await firstPreview.locator("td").first().innerText()).toBe("1");
   expect(await firstPreview.getByTestId("contexts-as").innerText()).toBe("2 contexts · JSON list");
   expect(await firstPreview.locator("li").allInnerTexts()).toEqual([
     "Context 1a: the tower in city 1 is 1 m tall.",
@@ -201,6 +201,9 @@ test("nothing is stored until the user says so: other column names, two names fo
   await importFile("ambiguous.csv", "question,user_input,answer\nQ?,Other Q?,A.\n");
   await mapping.waitFor();
   await expect.poll(() => mapping.innerText()).toContain("The one row is valid.");
+  expect(await mapping.getByTestId("shared-field").innerText()).toBe(
+    "“user_input” and “question” both hold the question: “question” is used, “user_input” only in rows where “question” is empty. Choose another column below if that is wrong.",
+  );
   expect(await stored.count()).toBe(1);
   await button(page, "Cancel import").click();
   await expect.poll(() => mapping.count()).toBe(0);
@@ -211,8 +214,8 @@ test("nothing is stored until the user says so: other column names, two names fo
   await report.waitFor();
   const cells = await report.locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
   expect(cells.map((c) => c.slice(0, 2))).toEqual([
-    ["3", "answer"],
-    ["4", "contexts"],
+    ["2 (line 3)", "answer"],
+    ["3 (line 4)", "contexts"],
   ]);
   expect(await page.getByRole("button", { name: "Import", exact: true }).isDisabled()).toBe(true);
   expect(await stored.count()).toBe(1);

@@ -1,4 +1,4 @@
-import type { ColumnMapping, MappedSamples } from "./import/format-api";
+import { type ColumnMapping, type MappedSamples, sharedFields } from "./import/format-api";
 import { useFormats } from "../shared/i18n/format";
 import type { TableInfo } from "./import/protocol";
 import { useDatasetsT } from "./messages";
@@ -32,7 +32,15 @@ export function MappingStep({ table, mapping, name, result, saving, replaces, on
     <section className="ds-mapping" aria-label={t.names.mapping}>
       <h3>{t.mappingTitle(table.file, table.rowCount)}</h3>
       <p className="field-hint">{t.columnsFound(fmt.list(table.columns))}</p>
+      <p className="field-hint" data-testid="row-numbering">
+        {t.rowNumbering(table.kind === "csv")}
+      </p>
       {replaces !== undefined ? <p className="note">{t.replacesNote(replaces)}</p> : null}
+      {sharedFields(table.columns, mapping).map(({ field, used, others }) => (
+        <p key={field} className="note note-warn" data-testid="shared-field">
+          {t.sharedField(t.fields[field].toLowerCase(), `“${used}”`, fmt.list(others.map((c) => `“${c}”`)))}
+        </p>
+      ))}
       <div className="ds-mapping-grid">
         <label className="ds-name">
           {t.datasetName}

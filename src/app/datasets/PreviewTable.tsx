@@ -13,7 +13,6 @@ function cellText(value: unknown): string {
 /** The first rows as the import will read them; contexts as the list they became, and how the cell was read. */
 export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: ColumnMapping }) {
   const t = useDatasetsT();
-  const offset = table.kind === "csv" ? 2 : 1;
   return (
     <div className="ds-preview">
       <h4>{t.previewTitle}</h4>
@@ -37,7 +36,7 @@ export function PreviewTable({ table, mapping }: { table: TableInfo; mapping: Co
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: preview rows have no identity but their place
                 <tr key={i}>
-                  <td>{table.previewRows?.[i] ?? i + offset}</td>
+                  <td>{table.previewRows?.[i] ?? i + 1}</td>
                   <td>
                     <LongText text={cellText(pick("id"))} />
                   </td>

@@ -57,7 +57,7 @@ function IssueTable({ issues, title }: { issues: readonly FileIssue[]; title?: s
             {issues.slice(0, SHOWN).map((issue, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: the same row and field can have two problems
               <tr key={i}>
-                <td>{issue.row ?? "—"}</td>
+                <td>{issue.row === undefined ? "—" : issue.line !== undefined && issue.line !== issue.row ? t.rowAtLine(issue.row, issue.line) : issue.row}</td>
                 <td>{issue.field ?? "—"}</td>
                 <td>{issue.message}</td>
               </tr>

@@ -6,7 +6,8 @@ import { guardCell } from "../../storage/format/formula-guard";
  * Dataset files out, in the shapes the importers (ours, the CLI's, pandas') read back:
  * CSV with a header and contexts as a JSON list cell (`pd.read_csv` then `json.loads`), and
  * JSON Lines with one sample per line. CSV cells that a spreadsheet would run as a formula are
- * guarded with an apostrophe, as the report CSV is; our importers take it off again.
+ * guarded with an apostrophe and a word joiner (formula-guard.ts), as the report CSV is; our
+ * importers take exactly that off again, and leave a hand-written apostrophe alone.
  */
 const EXPORT_COLUMNS = ["id", "question", "answer", "contexts", "reference"] as const;
 

@@ -76,6 +76,9 @@ const en = {
   nothingImported: (message: string) => `Nothing was imported. ${message}`,
   mappingTitle: (file: string, rows: number) => `Map the columns of ${file} (${rows.toLocaleString("en")} rows)`,
   columnsFound: (columns: string) => `Columns found: ${columns}`,
+  /** How rows are numbered in the preview, the problems and the ids given to rows without one. */
+  rowNumbering: (csv: boolean) =>
+    `Rows are counted from 1${csv ? " after the header row (problems also give the row's line in the file)" : ""}; a row without an id gets row-1, row-2, ….`,
   fields: { question: "Question", answer: "Answer", contexts: "Contexts", reference: "Reference", id: "Id" },
   columnFor: (field: string) => `Column for ${field}`,
   notMapped: "— not mapped —",
@@ -89,11 +92,16 @@ const en = {
     `${n.toLocaleString("en")} ${n === 1 ? "problem" : "problems"} in ${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"}: nothing is stored until you choose.`,
   moreProblems: (n: number) => `… and ${n.toLocaleString("en")} more`,
   reportHead: { row: "Row", field: "Field", problem: "Problem" },
+  /** A problem's row, and the text line it starts on when that differs (CSV: the header is line 1). */
+  rowAtLine: (row: number, line: number) => `${row} (line ${line})`,
   warnings: "Warnings",
   importedByName: (columns: string) => `Every column had a sample name, so no mapping was needed: ${columns}.`,
   mappedAs: (column: string, field: string) => `${column} → ${field}`,
   reviewMapping: "Show preview and mapping",
   replacesNote: (name: string) => `“${name}” was imported by its column names; importing from here replaces it.`,
+  /** Two columns hold one field (question and user_input): the mapped one is read, the other only where it is empty. */
+  sharedField: (field: string, used: string, others: string) =>
+    `${others} and ${used} both hold the ${field}: ${used} is used, ${others} only in rows where ${used} is empty. Choose another column below if that is wrong.`,
   importAll: "Import",
   importValid: "Import valid rows only",
   saving: "Storing…",
@@ -209,6 +217,7 @@ const zh: DatasetsMessages = {
   nothingImported: (message) => `没有导入任何内容。${message}`,
   mappingTitle: (file, rows) => `对应 ${file} 的列（${rows.toLocaleString("zh")} 行）`,
   columnsFound: (columns) => `找到的列：${columns}`,
+  rowNumbering: (csv) => `行号从 1 开始${csv ? "，不计表头行（问题中也给出该行在文件中的行号）" : ""}；没有编号的行得到 row-1、row-2……`,
   fields: { question: "问题", answer: "回答", contexts: "上下文", reference: "参考答案", id: "编号" },
   columnFor: (field) => `${field}所在的列`,
   notMapped: "— 不对应 —",
@@ -221,11 +230,13 @@ const zh: DatasetsMessages = {
   problems: (n, rows) => `${rows.toLocaleString("zh")} 行中有 ${n.toLocaleString("zh")} 个问题：在你选择之前不会保存任何内容。`,
   moreProblems: (n) => `……还有 ${n.toLocaleString("zh")} 个`,
   reportHead: { row: "行", field: "字段", problem: "问题" },
+  rowAtLine: (row, line) => `${row}（第 ${line} 行）`,
   warnings: "提示",
   importedByName: (columns) => `每一列都是样本字段名，无需对应列：${columns}。`,
   mappedAs: (column, field) => `${column} → ${field}`,
   reviewMapping: "查看预览和列对应",
   replacesNote: (name) => `“${name}”已按列名导入；在这里再次导入会替换它。`,
+  sharedField: (field, used, others) => `${others}和${used}都是${field}列：使用${used}，仅在${used}为空的行中使用${others}。如果不对，请在下面另选一列。`,
   importAll: "导入",
   importValid: "只导入有效的行",
   saving: "正在保存…",

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { type CustomJudge, type CustomJudgeInput, customId, customJudgePrompt, customJudgeSchema, MAX_STRICTNESS, slugify } from "../../engine";
+import { type CustomJudge, type CustomJudgeInput, customId, customJudgePrompt, customJudgeSchema, judgeIssues, MAX_STRICTNESS, slugify } from "../../engine";
 import { useT } from "../shared/i18n";
 import { loadCustomJudges, removeCustomJudge, saveCustomJudge, useCustomJudges } from "../shared/persist/custom-judges";
 import { useStudioT } from "./messages";
@@ -51,7 +51,10 @@ function judgeFromForm(form: Form): { ok: true; judge: CustomJudge } | { ok: fal
     strictness: Number(form.strictness),
   };
   const parsed = customJudgeSchema.safeParse(input);
-  return parsed.success ? { ok: true, judge: parsed.data } : { ok: false, message: parsed.error.issues[0]?.message ?? "invalid judge" };
+  if (!parsed.success) return { ok: false, message: parsed.error.issues[0]?.message ?? "invalid judge" };
+  // What a prompt set import refuses (a {{variable}} in the judge's words), the form refuses too.
+  const issue = judgeIssues(parsed.data)[0];
+  return issue ? { ok: false, message: issue.message } : { ok: true, judge: parsed.data };
 }
 
 export function CustomJudges() {

@@ -21,6 +21,19 @@ export function resolvePrompt<O>(base: PromptDef<O>, override?: PromptOverride):
   return resolved;
 }
 
+/**
+ * The longest instruction a prompt may have. A custom judge's definition may have 4,000 characters
+ * (customJudgeSchema) and its instruction adds the name, the rubric levels and our frame; the
+ * longest built-in instruction has about 520. Without a cap an edited instruction could be any
+ * size, and every request would carry it.
+ */
+const MAX_INSTRUCTION_CHARS = 8000;
+
+/** 12345 -> "12,345": the engine formats no locale, and an English message wants the commas. */
+function thousands(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 export interface PromptIssue {
   where: "instruction" | "inputTemplate" | "examples";
   message: string;
@@ -34,6 +47,12 @@ export interface PromptIssue {
 export function validatePrompt(prompt: PromptDef): PromptIssue[] {
   const issues: PromptIssue[] = [];
   if (prompt.instruction.trim() === "") issues.push({ where: "instruction", message: "the instruction is empty" });
+  if (prompt.instruction.length > MAX_INSTRUCTION_CHARS) {
+    issues.push({
+      where: "instruction",
+      message: `the instruction is ${thousands(prompt.instruction.length)} characters long; the most is ${thousands(MAX_INSTRUCTION_CHARS)}: shorten it`,
+    });
+  }
   for (const issue of checkTemplate(prompt.instruction, [])) {
     if (issue.kind === "unknown_variable") {
       issues.push({

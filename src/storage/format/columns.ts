@@ -60,3 +60,27 @@ export function guessColumns<F extends string>(columns: readonly string[], names
 export function guessMapping(columns: readonly string[]): ColumnMapping {
   return guessColumns(columns, SAMPLE_COLUMNS);
 }
+
+/** A field that two or more of the file's columns name (`question` and `user_input`): the one used, and the others. */
+export interface SharedField<F extends string = SampleField> {
+  field: F;
+  used: string;
+  others: string[];
+}
+
+/**
+ * Fields that more than one column names, under the mapping in force. Reading takes the mapped
+ * column and falls back to another name of the field only where the mapped cell is empty
+ * (mapping.ts), so the user should hear that the other column was mostly not read.
+ */
+export function sharedFields(columns: readonly string[], mapping: ColumnMapping): SharedField[] {
+  const shared: SharedField[] = [];
+  for (const field of Object.keys(SAMPLE_COLUMNS) as SampleField[]) {
+    const used = mapping[field];
+    const names: readonly string[] = SAMPLE_COLUMNS[field];
+    if (used === undefined || !names.includes(normalizeColumnName(used))) continue;
+    const others = columns.filter((c) => c !== used && names.includes(normalizeColumnName(c)));
+    if (others.length > 0) shared.push({ field, used, others });
+  }
+  return shared;
+}

@@ -10,7 +10,11 @@ export interface CsvRecord {
   fields: string[];
   /** 1-based line of the text where the record starts (a quoted cell can span lines). */
   line: number;
-  /** 1-based record number counting the header as 1, as a spreadsheet numbers its rows. */
+  /**
+   * The data row's number, counted from 1 after the header (the header record is 0), as JSON
+   * records and parquet rows are counted, so row 1 is the first sample in every format. `line`
+   * says where it is in the text (a spreadsheet's own row number, when no cell spans lines).
+   */
   row: number;
 }
 
@@ -65,12 +69,12 @@ export function parseCsvText(text: string, opts: CsvOptions = {}): CsvParsed {
   for (let i = 0; i < result.data.length; i++) {
     const fields = result.data[i]!;
     // papaparse keeps reading an unclosed quote to the end of the file, so the broken cell is the row's last.
-    if (i === quoteError?.row) throw quoteProblem(quoteError.code, line, records.length + 1, records[0]?.fields[fields.length - 1]);
+    if (i === quoteError?.row) throw quoteProblem(quoteError.code, line, records.length, records[0]?.fields[fields.length - 1]);
     if (fields.length === 1 && fields[0] === "") {
       line++; // a blank line
       continue;
     }
-    records.push({ fields, line, row: records.length + 1 });
+    records.push({ fields, line, row: records.length });
     line += 1 + breaksInside(fields, breakChar);
   }
   opts.onProgress?.(1);

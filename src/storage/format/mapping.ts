@@ -1,7 +1,7 @@
 import type { Sample } from "../../engine/sample";
 import { parseListCell } from "./list-cell";
 import { idCell, isBlank, referenceCell, textCell } from "./sample-cells";
-import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, type SampleField } from "./columns";
+import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, type SampleField, sharedFields } from "./columns";
 import type { FileIssue, ListReadAs, RawTable, SamplesFile } from "./samples-types";
 
 type Field = SampleField;
@@ -16,7 +16,7 @@ const FIELDS = Object.keys(ALIASES) as Field[];
  */
 export function tableToSamples(table: RawTable, mapping: ColumnMapping): SamplesFile {
   const { file } = table;
-  const headerRow = table.kind === "csv" ? { row: 1 } : {};
+  // Problems with the columns concern every row, so they name none: rows count samples, from 1.
   const errors: FileIssue[] = [];
   const warnings: FileIssue[] = [...(table.warnings ?? [])];
   if (table.rows.length === 0 && !table.rowErrors?.length) {
@@ -24,18 +24,18 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping): Samples
   }
   for (const field of FIELDS) {
     const column = mapping[field];
-    if (column !== undefined && !table.columns.includes(column)) errors.push({ file, ...headerRow, field, message: `column "${column}" is not in the file` });
+    if (column !== undefined && !table.columns.includes(column)) errors.push({ file, field, message: `column "${column}" is not in the file` });
   }
   for (const field of ["question", "answer"] as const) {
     if (mapping[field] === undefined) {
       const has = table.columns.length > 0 ? `; the file has ${table.columns.map((c) => `"${c}"`).join(", ")}` : "";
-      errors.push({ file, ...headerRow, field, message: `no column for it (looked for ${ALIASES[field].join(", ")})${has}` });
+      errors.push({ file, field, message: `no column for it (looked for ${ALIASES[field].join(", ")})${has}` });
     }
   }
   const used = new Set(Object.values(mapping));
   const ignored = table.columns.filter((c) => !used.has(c) && !isFallback(c, mapping));
-  if (ignored.length > 0)
-    warnings.push({ file, ...headerRow, message: `ignored column${ignored.length > 1 ? "s" : ""} ${ignored.map((n) => `"${n}"`).join(", ")}` });
+  if (ignored.length > 0) warnings.push({ file, message: `ignored column${ignored.length > 1 ? "s" : ""} ${ignored.map((n) => `"${n}"`).join(", ")}` });
+  warnings.push(...sharedFieldNotes(table, mapping));
   if (errors.length > 0) return result(table, [], errors, warnings, [], {}, table.rows.length + (table.rowErrors?.length ?? 0));
 
   const rowIssues: FileIssue[] = [...(table.rowErrors ?? [])];
@@ -44,7 +44,7 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping): Samples
   const firstRowOfId = new Map<string, number>();
   let badRows = table.rowErrors?.length ?? 0;
   table.rows.forEach((raw, i) => {
-    const row = table.rowNumbers?.[i] ?? i + (table.kind === "csv" ? 2 : 1);
+    const row = table.rowNumbers?.[i] ?? i + 1;
     const line = table.lines?.[i];
     const at = { file, row, ...(line !== undefined && line !== row ? { line } : {}) };
     const before = rowIssues.length;
@@ -98,6 +98,26 @@ function pick(raw: Record<string, unknown>, field: Field, mapping: ColumnMapping
   if (!isBlank(value) || !ALIASES[field].includes(column)) return { column, value };
   for (const alias of ALIASES[field]) if (alias !== column && !isBlank(raw[alias])) return { column: alias, value: raw[alias] };
   return { column, value };
+}
+
+/**
+ * A field that two columns hold (`question` and `user_input`), said once per field when some row
+ * has both filled: one of them was not read there. JSON records that use one name each share
+ * nothing and are not mentioned.
+ */
+function sharedFieldNotes(table: RawTable, mapping: ColumnMapping): FileIssue[] {
+  const notes: FileIssue[] = [];
+  for (const { field, used, others } of sharedFields(table.columns, mapping)) {
+    const both = table.rows.filter((raw) => !isBlank(raw[used]) && others.some((c) => !isBlank(raw[c]))).length;
+    if (both === 0) continue;
+    const quoted = others.map((c) => `"${c}"`).join(", ");
+    const rows = `${both} row${both > 1 ? "s have" : " has"} both`;
+    notes.push({
+      file: table.file,
+      message: `columns "${used}" and ${quoted} both hold the ${field} (${rows}): "${used}" is used, ${quoted} only where "${used}" is empty`,
+    });
+  }
+  return notes;
 }
 
 function isFallback(column: string, mapping: ColumnMapping): boolean {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CustomJudge, customJudgeSchema } from "../../engine/metrics/custom";
+import { type CustomJudge, customJudgeSchema, judgeIssues } from "../../engine/metrics/custom";
 import { allPrompts } from "../../engine/metrics/registry";
 import { resolvePrompt, validatePrompt } from "../../engine/prompts/resolve";
 import type { PromptOverrides } from "../../engine/prompts/types";
@@ -77,6 +77,8 @@ export function parsePromptSet(text: string, fileName: string): ParsePromptSetRe
   for (const [i, judge] of judges.entries()) {
     if (slugs.has(judge.slug)) return fail(`a second judge is named custom:${judge.slug}; slugs must be unique`, ["judges", i, "slug"]);
     slugs.add(judge.slug);
+    const issue = judgeIssues(judge)[0];
+    if (issue) return fail(issue.message, ["judges", i, ...issue.path]);
   }
   return { ok: true, overrides: parsed.data.prompts, judges };
 }

@@ -1,4 +1,5 @@
 import { writeCsv } from "./csv";
+import { guardCell } from "./formula-guard";
 import type { Report } from "./report-schema";
 import { type ResultsCell, resultsTable } from "./results-rows";
 
@@ -15,7 +16,9 @@ export interface ResultsCsvOptions {
  * metric). `retrieved_contexts` is written as a JSON array, which is also a valid Python list
  * literal, so `json.loads` and `ast.literal_eval` both give the list back after `pd.read_csv`.
  * An empty score with an error code is a coded null, never a 0. Text cells that a spreadsheet
- * would run as a formula are guarded (guardCell).
+ * would run as a formula are guarded (formula-guard.ts, the dataset export's guard too, which our
+ * CSV reader takes off exactly); scores are numbers and list cells start with "[", so both stay
+ * as they are.
  */
 export function resultsToCsv(report: Report, options: ResultsCsvOptions = {}): string {
   const { columns, rows } = resultsTable(report);
@@ -27,13 +30,4 @@ function csvCell(value: ResultsCell): string | number {
   if (value === null) return "";
   if (Array.isArray(value)) return JSON.stringify(value);
   return typeof value === "number" ? value : guardCell(value);
-}
-
-/**
- * A spreadsheet runs a cell that starts with = + - @ (or a tab / CR) as a formula; a report from
- * a stranger could hold "=HYPERLINK(...)". Text cells get a leading apostrophe (OWASP's advice);
- * scores are numbers and list cells start with "[", so both stay as they are.
- */
-function guardCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }

@@ -9,7 +9,11 @@ export type DataFileKind = "csv" | "json" | "jsonl" | "parquet";
 
 export interface FileIssue {
   file: string;
-  /** 1-based: array position (JSON), line (JSON Lines), spreadsheet row with the header as 1 (CSV), record (parquet). */
+  /**
+   * 1-based: array position (JSON), line (JSON Lines), data row after the header (CSV: the first
+   * sample is row 1, and `line` says where it is in the text), record (parquet). A sample without
+   * an id gets `row-<row>`.
+   */
   row?: number;
   /** Text line where the row starts, when it differs from the row (multi-line CSV cells). */
   line?: number;
@@ -25,7 +29,7 @@ export interface RawTable {
   rows: Record<string, unknown>[];
   /** The row number of each row as a person counts it, when it is not simply its position (see FileIssue.row). */
   rowNumbers?: number[];
-  /** The text line each row starts on, when some row starts on another line than its row number. */
+  /** The text line each row starts on (CSV: the header is line 1, so a row's line is never its number). */
   lines?: number[];
   /** Rows that could not be read at all (a JSON Lines line that does not parse, a CSV row with too many cells). */
   rowErrors?: FileIssue[];

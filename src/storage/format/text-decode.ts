@@ -1,5 +1,6 @@
 import type { FileIssue } from "./samples-types";
 import { SamplesFileError } from "./samples-types";
+import { decodeWindows1252 } from "./windows-1252";
 
 /**
  * Bytes to text for CSV and JSON files. UTF-8 with or without a byte order mark (Excel's "CSV
@@ -19,7 +20,7 @@ export function decodeText(bytes: Uint8Array, file: string): { text: string; war
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
     } catch {
-      text = new TextDecoder("windows-1252").decode(bytes);
+      text = decodeWindows1252(bytes);
       warnings.push({ file, message: "the file is not UTF-8; it was read as Windows-1252 (check accented letters in the preview)" });
     }
   }

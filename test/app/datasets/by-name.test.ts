@@ -23,10 +23,10 @@ describe("a file whose columns are all sample names skips the mapping step (issu
   it("stores at once only rows without errors and without a guessed encoding; list-cell notes do not stop it", () => {
     const ok: MappedSamples = {
       kind: "csv",
-      samples: [{ id: "row-2", question: "Q", answer: "A", contexts: ["c"] }],
+      samples: [{ id: "row-1", question: "Q", answer: "A", contexts: ["c"] }],
       errors: [],
       warnings: [{ file: "f.csv", field: "retrieved_contexts", message: "read 1 cell as Python list literals" }],
-      valid: { samples: [{ id: "row-2", question: "Q", answer: "A", contexts: ["c"] }], leftOut: 0 },
+      valid: { samples: [{ id: "row-1", question: "Q", answer: "A", contexts: ["c"] }], leftOut: 0 },
       contextsReadAs: { python: 1 },
     };
     expect(storableAsIs(ok)).toBe(true);

@@ -21,10 +21,10 @@ const table: TableInfo = {
 
 const valid: MappedSamples = {
   kind: "csv",
-  samples: [{ id: "row-2", question: "Where?", answer: "Paris.", contexts: ["a"] }],
+  samples: [{ id: "row-1", question: "Where?", answer: "Paris.", contexts: ["a"] }],
   errors: [],
   warnings: [],
-  valid: { samples: [{ id: "row-2", question: "Where?", answer: "Paris.", contexts: ["a"] }], leftOut: 0 },
+  valid: { samples: [{ id: "row-1", question: "Where?", answer: "Paris.", contexts: ["a"] }], leftOut: 0 },
   contextsReadAs: { python: 1, numpy: 1, single: 1 },
 };
 
@@ -32,8 +32,8 @@ const broken: MappedSamples = {
   ...valid,
   samples: [],
   errors: [
-    { file: "pandas.csv", row: 3, field: "response", message: "missing (also looked for answer)" },
-    { file: "pandas.csv", row: 4, field: "retrieved_contexts", message: "looks like a list but is not one: unclosed quote" },
+    { file: "pandas.csv", row: 2, line: 3, field: "response", message: "missing (also looked for answer)" },
+    { file: "pandas.csv", row: 3, line: 5, field: "retrieved_contexts", message: "looks like a list but is not one: unclosed quote" },
   ],
   valid: { samples: valid.samples, leftOut: 2 },
 };
@@ -65,7 +65,11 @@ describe("the mapping step", () => {
     expect(byName<HTMLSelectElement>(view.container, "Column for contexts").value).toBe("retrieved_contexts");
     expect(byName<HTMLSelectElement>(view.container, "Column for reference").value).toBe("");
     const rows = previewRows();
-    expect(rows.map((r) => r.querySelector("td")!.textContent)).toEqual(["2", "3", "4"]);
+    // Rows count samples from 1, the header not counted (it was the spreadsheet's row number, 2, and the id row-2).
+    expect(rows.map((r) => r.querySelector("td")!.textContent)).toEqual(["1", "2", "3"]);
+    expect(view.container.querySelector('[data-testid="row-numbering"]')!.textContent).toBe(
+      "Rows are counted from 1 after the header row (problems also give the row's line in the file); a row without an id gets row-1, row-2, ….",
+    );
     expect(rows.map((r) => r.querySelector('[data-testid="contexts-as"]')!.textContent)).toEqual([
       "2 contexts · Python list",
       "3 contexts · numpy array",
@@ -112,8 +116,9 @@ describe("the validation report", () => {
     expect(report.querySelector("p")!.textContent).toBe("2 problems in 2 rows: nothing is stored until you choose.");
     const cells = [...report.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent));
     expect(cells).toEqual([
-      ["3", "response", "missing (also looked for answer)"],
-      ["4", "retrieved_contexts", "looks like a list but is not one: unclosed quote"],
+      // The row counts samples; the line is where it starts in the file (as the CLI's messages say).
+      ["2 (line 3)", "response", "missing (also looked for answer)"],
+      ["3 (line 5)", "retrieved_contexts", "looks like a list but is not one: unclosed quote"],
     ]);
     expect(button("Import").disabled).toBe(true);
     await click(button("Import valid rows only"));
@@ -126,11 +131,32 @@ describe("the validation report", () => {
     expect(button("Import valid rows only").disabled).toBe(true);
   });
 
+  // Was silent: a file with question and user_input read one and said nothing of the other.
+  test("says when two columns hold one field, which is used, in English and in Chinese", () => {
+    const both: TableInfo = { ...table, columns: ["user_input", "question", "answer", "retrieved_contexts"], preview: [] };
+    view = render(<MappingStep {...props({ table: both, mapping: guessMapping(both.columns) })} />);
+    const notes = () => [...view.container.querySelectorAll('[data-testid="shared-field"]')].map((p) => p.textContent);
+    expect(notes()).toEqual([
+      "“user_input” and “question” both hold the question: “question” is used, “user_input” only in rows where “question” is empty. Choose another column below if that is wrong.",
+    ]);
+    view.unmount();
+    useApp.setState({ lang: "zh" });
+    view = render(<MappingStep {...props({ table: both, mapping: { ...guessMapping(both.columns), question: "user_input" } })} />);
+    expect(notes()).toEqual(["“question”和“user_input”都是问题列：使用“user_input”，仅在“user_input”为空的行中使用“question”。如果不对，请在下面另选一列。"]);
+    view.unmount();
+    view = render(<MappingStep {...props()} />);
+    expect(notes()).toEqual([]);
+  });
+
   test("in Chinese the words translate and the controls are named by their Chinese labels (contract 7, WCAG 2.5.3)", () => {
     useApp.setState({ lang: "zh" });
     view = render(<MappingStep {...props({ result: broken })} />);
     expect(view.container.textContent).toContain("只导入有效的行");
+    expect(view.container.querySelector('[data-testid="row-numbering"]')!.textContent).toBe(
+      "行号从 1 开始，不计表头行（问题中也给出该行在文件中的行号）；没有编号的行得到 row-1、row-2……",
+    );
     expect(view.container.textContent).toContain("2 行中有 2 个问题");
+    expect(view.container.textContent).toContain("2（第 3 行）");
     expect(byAccessibleName(view.container, "问题所在的列").tagName).toBe("SELECT");
     expect(byAccessibleName(view.container, "取消导入").tagName).toBe("BUTTON");
     expect(view.container.querySelector('[aria-label="Column for question"], [aria-label="Cancel import"]')).toBeNull();

@@ -68,7 +68,8 @@ describe("the studio's judge form", () => {
         version: 1,
       },
     ]);
-    expect(view.container.textContent).toContain("Saved Cites its sources (version 1).");
+    // The notice follows the store's reload of the judges: waited for, not slept for.
+    await vi.waitFor(() => expect(view.container.textContent).toContain("Saved Cites its sources (version 1)."));
 
     // Editing keeps the slug and makes the next version.
     await click(buttonByText(view.container, "Edit"));
@@ -80,6 +81,13 @@ describe("the studio's judge form", () => {
       [2, "Every claim cites its context by number."],
     ]);
     expect(view.container.textContent).toContain("version 2");
+
+    // A {{variable}} in the judge's words would make every sample invalid_prompt: refused in the form.
+    await click(buttonByText(view.container, "Edit"));
+    await type(byName(view.container, "Judge definition"), "Every claim in {{answer}} cites its context.");
+    expect(byName<HTMLButtonElement>(view.container, "Save judge").disabled).toBe(true);
+    expect(view.container.textContent).toContain('judge "Cites its sources" (custom:cites-its-sources): {{answer}} is a template variable');
+    await click(buttonByText(view.container, "Cancel"));
 
     await click(byName(view.container, "Delete judge cites-its-sources"));
     await until(() => expect(view.container.textContent).toContain("Deleted Cites its sources."));

@@ -39,6 +39,13 @@ describe("checkDraft", () => {
     expect(checkDraft(statementsPrompt, { ...draftOf(statementsPrompt), instruction: "  " }).issues[0]!.message).toBe("the instruction is empty");
   });
 
+  it("an instruction over the size cap is an error on the instruction, as the CLI's --prompts says it", () => {
+    const r = checkDraft(statementsPrompt, { ...draftOf(statementsPrompt), instruction: "長".repeat(8001) });
+    expect(r.override).toBeUndefined();
+    expect(r.issues).toEqual([{ field: "instruction", severity: "error", message: "the instruction is 8,001 characters long; the most is 8,000: shorten it" }]);
+    expect(checkDraft(statementsPrompt, { ...draftOf(statementsPrompt), instruction: "長".repeat(8000) }).issues).toEqual([]);
+  });
+
   it("broken examples block the draft but instruction problems are still found", () => {
     const r = checkDraft(statementsPrompt, { ...draftOf(statementsPrompt), instruction: "", examplesText: "[" });
     expect(r.issues.map((i) => i.field).sort()).toEqual(["examplesText", "instruction"]);

@@ -53,6 +53,24 @@ describe("studio versions over IndexedDB", () => {
     expect(await activePromptOverrides()).toEqual({ [ID]: { instruction: "Be strict.", versionName: "strict" } });
   });
 
+  it("a prompt set whose judge holds a {{variable}} changes nothing and says which judge and variable", async () => {
+    const before = { versions: useStudio.getState().versions, active: useStudio.getState().active };
+    const file = JSON.stringify({
+      format: "ragas-playground/prompts",
+      version: 2,
+      prompts: { "context_recall.statements": { instruction: "Recall, carefully." } },
+      judges: [
+        { slug: "depth", name: "Depth", definition: "How deep it goes.", inputs: ["answer"], scale: "rubric", levels: ["a", "b", "c {{contexts}}", "d", "e"] },
+      ],
+    });
+    await importText(file, "judges.json");
+    expect(useStudio.getState().notice?.kind).toBe("error");
+    expect(useStudio.getState().notice?.text(studioT())).toMatch(
+      /^Nothing was changed\. judges\.json: judges\[0\]\.levels\[2\]: judge "Depth" \(custom:depth\): \{\{contexts\}\} is a template variable/,
+    );
+    expect({ versions: useStudio.getState().versions, active: useStudio.getState().active }).toEqual(before);
+  });
+
   it("importing a good file makes exactly its prompts active and opens them in the editors", async () => {
     const file = JSON.stringify({
       format: "ragas-playground/prompts",

@@ -21,20 +21,20 @@ async function importFile(file: { name: string; bytes: Uint8Array }): Promise<Sa
 // Each broken input (test/fixtures/broken, made by make-fixtures.py and make-parquet.mjs) and the
 // first message it must give: the file, the row and field where one applies, and what is wrong.
 const CORPUS: [file: string, message: string | RegExp][] = [
-  ["bad-quoting.csv", 'bad-quoting.csv row 3, field "answer": a quoted cell in the row starting on line 3 is never closed'],
+  ["bad-quoting.csv", 'bad-quoting.csv row 2 (line 3), field "answer": a quoted cell in the row starting on line 3 is never closed'],
   [
     "text-after-quote.csv",
-    'text-after-quote.csv row 2, field "answer": unexpected text after a closing quote in the row starting on line 2 (write "" for a quote inside a quoted cell)',
+    'text-after-quote.csv row 1 (line 2), field "answer": unexpected text after a closing quote in the row starting on line 2 (write "" for a quote inside a quoted cell)',
   ],
-  ["too-many-cells.csv", "too-many-cells.csv row 3: 5 cells, but the header names 3 columns (quote cells that contain commas)"],
-  ["missing-columns.csv", 'missing-columns.csv row 1, field "question": no column for it (looked for question, user_input); the file has "query", "contexts"'],
-  ["missing-answer.csv", 'missing-answer.csv row 3, field "answer": missing (also looked for response)'],
-  ["wrong-types.csv", 'wrong-types.csv row 2, field "retrieved_contexts": a list of numbers, expected a list of text'],
+  ["too-many-cells.csv", "too-many-cells.csv row 2 (line 3): 5 cells, but the header names 3 columns (quote cells that contain commas)"],
+  ["missing-columns.csv", 'missing-columns.csv, field "question": no column for it (looked for question, user_input); the file has "query", "contexts"'],
+  ["missing-answer.csv", 'missing-answer.csv row 2 (line 3), field "answer": missing (also looked for response)'],
+  ["wrong-types.csv", 'wrong-types.csv row 1 (line 2), field "retrieved_contexts": a list of numbers, expected a list of text'],
   ["wrong-types.json", 'wrong-types.json row 2, field "question": expected text, got a number'],
-  ["broken-list.csv", `broken-list.csv row 2, field "contexts": looks like a list but is not one: item 2: a string opened with ' is never closed`],
-  ["numpy-elided.csv", /^numpy-elided\.csv row 2, field "retrieved_contexts": the list was shortened with "\.\.\." when it was written/],
-  ["duplicate-ids.csv", 'duplicate-ids.csv row 4, field "id": id "a" is already used by row 2'],
-  ["duplicate-columns.csv", 'duplicate-columns.csv row 1, field "question": this column appears twice in the header'],
+  ["broken-list.csv", `broken-list.csv row 1 (line 2), field "contexts": looks like a list but is not one: item 2: a string opened with ' is never closed`],
+  ["numpy-elided.csv", /^numpy-elided\.csv row 1 \(line 2\), field "retrieved_contexts": the list was shortened with "\.\.\." when it was written/],
+  ["duplicate-ids.csv", 'duplicate-ids.csv row 3 (line 4), field "id": id "a" is already used by row 1'],
+  ["duplicate-columns.csv", 'duplicate-columns.csv, field "question": this column appears twice in the header'],
   ["empty.csv", "empty.csv: the file is empty"],
   ["bom-only.csv", "bom-only.csv: the file holds only a byte order mark (BOM) and no data"],
   ["header-only.csv", "header-only.csv: no samples found (expected records with question, answer and contexts)"],
@@ -79,7 +79,7 @@ describe("broken inputs: a clear message, and no samples to store", () => {
     const table = await readTable({ name: "big.csv", bytes: file.bytes }, { onProgress: (f) => progress.push(f) });
     const parsed = tableToSamples(table, guessMapping(table.columns));
     expect(parsed.errors.map(formatIssue)).toEqual([
-      `big.csv row 30000, field "retrieved_contexts": looks like a list but is not one: item 1: a string opened with ' is never closed`,
+      `big.csv row 29999 (line 30000), field "retrieved_contexts": looks like a list but is not one: item 1: a string opened with ' is never closed`,
     ]);
     expect(parsed.samples).toEqual([]);
     expect(parsed.valid.samples).toHaveLength(file.rows - 1);

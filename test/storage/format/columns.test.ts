@@ -33,7 +33,7 @@ describe("one column table for every reader (contract 2)", () => {
 
   it("the CLI, the import worker and the agreement loader read the same headers the same way", async () => {
     const cli = requireSamples(await readSamples({ name: "d.csv", bytes: bytesOf(CSV) })).samples;
-    expect(cli).toEqual([{ id: "row-2", question: "Who?", answer: "Ada.", contexts: ["Ada wrote it."], reference: "Ada" }]);
+    expect(cli).toEqual([{ id: "row-1", question: "Who?", answer: "Ada.", contexts: ["Ada wrote it."], reference: "Ada" }]);
 
     const messages: FromWorker[] = [];
     const session = createImportSession((m) => messages.push(m));
@@ -71,6 +71,6 @@ describe("one column table for every reader (contract 2)", () => {
   });
 
   it("the CLI's reader refuses what the pipeline refuses, naming file, row and field", async () => {
-    await expect(readDatasetFile("test/fixtures/broken/missing-answer.csv")).rejects.toThrow(/^missing-answer\.csv row \d+, field "answer"/);
+    await expect(readDatasetFile("test/fixtures/broken/missing-answer.csv")).rejects.toThrow(/^missing-answer\.csv row 2 \(line 3\), field "answer"/);
   });
 });

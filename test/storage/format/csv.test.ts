@@ -27,7 +27,8 @@ describe("parseCsv", () => {
       ["2", "after"],
     ]);
     expect(records.map((r) => r.line)).toEqual([1, 2, 5]);
-    expect(records.map((r) => r.row)).toEqual([1, 2, 3]);
+    // The header is record 0: rows count samples from 1, the line says where each starts.
+    expect(records.map((r) => r.row)).toEqual([0, 1, 2]);
   });
 
   it("accepts CRLF record ends, also inside quoted cells", () => {
@@ -92,8 +93,8 @@ describe("parseCsvText: what spreadsheets write", () => {
   it("guesses Excel's ';' and tabs, and keeps ',' inside cells", () => {
     expect(parseCsvText('a;b\r\n1,5;"x;y"\r\n')).toEqual({
       records: [
-        { fields: ["a", "b"], line: 1, row: 1 },
-        { fields: ["1,5", "x;y"], line: 2, row: 2 },
+        { fields: ["a", "b"], line: 1, row: 0 },
+        { fields: ["1,5", "x;y"], line: 2, row: 1 },
       ],
       delimiter: ";",
     });
@@ -103,8 +104,8 @@ describe("parseCsvText: what spreadsheets write", () => {
   it("takes Excel's sep= line as the delimiter and not as data", () => {
     expect(parseCsvText("sep=;\r\nq;a\r\n1,5;x\r\n")).toEqual({
       records: [
-        { fields: ["q", "a"], line: 2, row: 1 },
-        { fields: ["1,5", "x"], line: 3, row: 2 },
+        { fields: ["q", "a"], line: 2, row: 0 },
+        { fields: ["1,5", "x"], line: 3, row: 1 },
       ],
       delimiter: ";",
     });
@@ -112,9 +113,9 @@ describe("parseCsvText: what spreadsheets write", () => {
 
   it("counts lines across blank lines and multi-line cells", () => {
     expect(parseCsv('h\n\n"a\nb"\n\nc\n').map((r) => [r.row, r.line])).toEqual([
-      [1, 1],
-      [2, 3],
-      [3, 6],
+      [0, 1],
+      [1, 3],
+      [2, 6],
     ]);
   });
 });
@@ -128,5 +129,16 @@ describe("decodeText", () => {
     const latin = decodeText(Uint8Array.from([0x63, 0x61, 0x66, 0xe9]), "f.csv");
     expect(latin.text).toBe("café");
     expect(latin.warnings[0]!.message).toMatch(/not UTF-8; it was read as Windows-1252/);
+  });
+
+  // Node 20's TextDecoder("windows-1252") is ISO-8859-1: 0x80-0x9F came out as C1 control characters.
+  it("reads 0x80-0x9F by the Windows-1252 table (euro sign, curly quotes, dashes), as browsers do", () => {
+    const bytes = Uint8Array.from([0x80, 0x20, 0x93, 0x68, 0x69, 0x94, 0x20, 0x91, 0x92, 0x96, 0x97, 0x85, 0x8a, 0x9f, 0xe9]);
+    expect(decodeText(bytes, "f.csv").text).toBe("€ “hi” ‘’–—…ŠŸé");
+  });
+
+  it("leaves the five bytes Windows-1252 does not define (0x81 0x8D 0x8F 0x90 0x9D) as their code points", () => {
+    const text = decodeText(Uint8Array.from([0x80, 0x81, 0x8d, 0x8f, 0x90, 0x9d]), "f.csv").text;
+    expect([...text].map((c) => c.codePointAt(0))).toEqual([0x20ac, 0x81, 0x8d, 0x8f, 0x90, 0x9d]);
   });
 });

@@ -14,8 +14,8 @@ const FILES: { name: string; kind: string; readAs: Record<string, number>; ids?:
   { name: "pandas-list.csv", kind: "csv", readAs: { python: 4 } },
   { name: "pandas-numpy.csv", kind: "csv", readAs: { numpy: 4 } },
   { name: "excel-semicolon.csv", kind: "csv", readAs: { json: 4 } },
-  { name: "pandas-records.jsonl", kind: "jsonl", readAs: { json: 4 }, ids: ["row-1", "row-2", "row-3", "row-4"] },
-  { name: "pandas-style.parquet", kind: "parquet", readAs: { json: 4 }, ids: ["row-1", "row-2", "row-3", "row-4"] },
+  { name: "pandas-records.jsonl", kind: "jsonl", readAs: { json: 4 } },
+  { name: "pandas-style.parquet", kind: "parquet", readAs: { json: 4 } },
   { name: "hf-datasets-style.parquet", kind: "parquet", readAs: { json: 4 }, ids: ["1000", "1001", "1002", "1003"] },
 ];
 
@@ -32,7 +32,8 @@ describe("dataset files written by pandas, Excel and parquet writers", () => {
       expect(parsed.samples.map((s) => s.contexts)).toEqual(EXPECTED_CONTEXTS);
       expect(parsed.samples.map((s) => s.question)).toEqual(EXPECTED_QUESTIONS);
       expect(parsed.samples.map((s) => s.reference)).toEqual(EXPECTED_REFERENCES);
-      expect(parsed.samples.map((s) => s.id)).toEqual(f.ids ?? ["row-2", "row-3", "row-4", "row-5"]);
+      // Rows count samples from 1 in every format (a CSV's header is not a row): the same ids from each file.
+      expect(parsed.samples.map((s) => s.id)).toEqual(f.ids ?? ["row-1", "row-2", "row-3", "row-4"]);
       expect(parsed.contextsReadAs).toEqual(f.readAs);
       expect(progress.at(-1)).toBe(1);
     });
@@ -49,12 +50,12 @@ describe("dataset files written by pandas, Excel and parquet writers", () => {
   it("skips the index column pandas writes by default", async () => {
     const table = await readTable(fixtureBytes(DATASETS, "pandas-list.csv"));
     expect(table.columns).toEqual(["user_input", "response", "retrieved_contexts", "reference"]);
-    expect(table.lines).toBeUndefined();
+    expect(table.lines).toEqual([2, 3, 4, 5]);
   });
 
   it("knows the text line each row starts on when numpy wrapped cells across lines", async () => {
     const table = await readTable(fixtureBytes(DATASETS, "pandas-numpy.csv"));
-    expect(table.rowNumbers).toEqual([2, 3, 4, 5]);
+    expect(table.rowNumbers).toEqual([1, 2, 3, 4]);
     expect(table.lines).toEqual([2, 4, 6, 7]);
   });
 
@@ -64,5 +65,14 @@ describe("dataset files written by pandas, Excel and parquet writers", () => {
     expect(new TextDecoder().decode(file.bytes)).toContain(";retrieved_contexts;reference\r\n");
     const table = await readTable(file);
     expect(table.columns[0]).toBe("user_input");
+  });
+
+  it("reads Excel's plain (Windows-1252) CSV with its euro signs and curly quotes, and says how it was read", async () => {
+    const file = fixtureBytes(DATASETS, "excel-cp1252.csv");
+    expect([...file.bytes].filter((b) => b >= 0x80 && b <= 0x9f).length).toBeGreaterThan(10);
+    const parsed = tableToSamples(await readTable(file), { question: "question", answer: "answer", contexts: "contexts", reference: "reference" });
+    expect(parsed.samples.map((s) => s.answer)).toEqual(["It charges 5 € for a “crème brûlée”.", "Zoë did — twice."]);
+    expect(parsed.samples[0]!.contexts).toEqual(["The café’s crème brûlée costs 5 € – a bargain…"]);
+    expect(parsed.warnings.map((w) => w.message)).toContain("the file is not UTF-8; it was read as Windows-1252 (check accented letters in the preview)");
   });
 });

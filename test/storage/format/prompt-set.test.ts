@@ -90,5 +90,37 @@ describe("prompt set files", () => {
         message: "p.json: judges[1].slug: a second judge is named custom:politeness; slugs must be unique",
       });
     });
+
+    // A judge's words become its instruction, where a {{variable}} is refused: every sample came out
+    // invalid_prompt (exit 0). The file is refused when it is read instead, naming the judge and the variable.
+    it("refuses a judge whose definition, name or rubric level holds a {{variable}}, naming the judge and the variable", () => {
+      const bad = (judges: unknown[]) => parsePromptSet(doc({}, { version: 2, judges }), "p.json");
+      expect(bad([{ ...politeness, definition: "The answer to {{question}} is polite." }])).toEqual({
+        ok: false,
+        message:
+          'p.json: judges[0].definition: judge "Politeness" (custom:politeness): {{question}} is a template variable, and a judge\'s own words cannot hold one (the inputs it sees are added to its prompt on their own); remove the braces',
+      });
+      const levels = [...depth.levels];
+      levels[2] = "explains {{ answer }} somewhat";
+      expect(bad([politeness, { ...depth, levels }])).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^p\.json: judges\[1\]\.levels\[2\]: judge "Depth" \(custom:depth\): \{\{answer\}\} is a template variable/),
+      });
+      expect(bad([{ ...politeness, name: "Polite {{tone}}" }])).toMatchObject({
+        ok: false,
+        message: expect.stringMatching(/^p\.json: judges\[0\]\.name: judge "Polite \{\{tone\}\}" \(custom:politeness\): \{\{tone\}\} is a template variable/),
+      });
+      // Braces that are not a variable are the user's text, as the judge's prompt keeps them.
+      expect(bad([{ ...politeness, definition: 'Polite; JSON like {"a": {}} is fine, and so is {{ }}.' }])).toMatchObject({ ok: true });
+    });
+  });
+
+  it("refuses an edited instruction longer than the cap, saying how long it is and the most allowed", () => {
+    const result = parsePromptSet(doc({ "faithfulness.statements": { instruction: "Split the answer into claims. ".repeat(300) } }), "p.json");
+    expect(result).toEqual({
+      ok: false,
+      message: 'p.json: prompts["faithfulness.statements"].instruction: the instruction is 9,000 characters long; the most is 8,000: shorten it',
+    });
+    expect(parsePromptSet(doc({ "faithfulness.statements": { instruction: "x".repeat(8000) } }), "p.json")).toMatchObject({ ok: true });
   });
 });

@@ -80,8 +80,8 @@ describe("result exports of a 50-row run", () => {
     expect(lists).toEqual(fiftySamples().map((s) => s.retrieved_contexts));
     expect(data[1]!.user_input).toBe("长江有多长？（第1题）");
     expect(lists[1]![1]).toBe("它流经十一个省级行政区，\n最终注入东海。");
-    // A formula-looking question is defused for spreadsheets (and pandas sees the same apostrophe).
-    expect(data[7]!.user_input).toBe(`'=HYPERLINK("http://x","7")`);
+    // A formula-looking question is defused for spreadsheets (and pandas sees the same apostrophe and word joiner).
+    expect(data[7]!.user_input).toBe(`'\u2060=HYPERLINK("http://x","7")`);
     expect(pandas.csv.user_input[7]).toBe(data[7]!.user_input);
     for (const m of METRICS) {
       expect(data.map((row) => (row[m] === "" ? null : Number(row[m])))).toEqual(pandas.csv.scores[m]);

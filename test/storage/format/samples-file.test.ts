@@ -76,28 +76,30 @@ describe("samples files: CSV", () => {
     const parsed = await parse(text, "data.csv");
     expect(parsed.errors).toEqual([]);
     expect(parsed.samples).toEqual([
-      { id: "row-2", question: "q1", answer: "a1", contexts: ["c1", "c2"], reference: "r1" },
-      { id: "row-3", question: "q2", answer: "a2\nmore", contexts: ["just one context"] },
+      { id: "row-1", question: "q1", answer: "a1", contexts: ["c1", "c2"], reference: "r1" },
+      { id: "row-2", question: "q2", answer: "a2\nmore", contexts: ["just one context"] },
     ]);
-    expect(parsed.warnings.map(formatIssue)).toEqual(['data.csv row 1: ignored column "notes"']);
+    expect(parsed.warnings.map(formatIssue)).toEqual(['data.csv: ignored column "notes"']);
   });
 
   it("names the file, row and field when a contexts cell is a broken JSON list", async () => {
     const text = 'question,answer,contexts\nq1,a1,"[""ok""]"\nq2,a2,"[""unclosed"", "\n';
-    expect(await messages(text, "data.csv")).toEqual(['data.csv row 3, field "contexts": looks like a list but is not one: the list is never closed with ]']);
+    expect(await messages(text, "data.csv")).toEqual([
+      'data.csv row 2 (line 3), field "contexts": looks like a list but is not one: the list is never closed with ]',
+    ]);
   });
 
   it("gives the text line too when multi-line cells shift rows from lines", async () => {
     const text = 'question,answer,contexts\nq1,"a\nb\nc",c\nq2,,"[""a"", 2]"\nq3\n';
     const errs = await messages(text, "data.csv");
-    expect(errs).toContain('data.csv row 3 (line 5), field "contexts": item 2 of the list is a number, expected text');
-    expect(errs).toContain('data.csv row 4 (line 6), field "answer": missing (also looked for response)');
+    expect(errs).toContain('data.csv row 2 (line 5), field "contexts": item 2 of the list is a number, expected text');
+    expect(errs).toContain('data.csv row 3 (line 6), field "answer": missing (also looked for response)');
   });
 
   it("refuses rows with more cells than the header and broken quoting", async () => {
-    expect((await messages("question,answer\nq,a,extra\n", "d.csv"))[0]).toMatch(/^d\.csv row 2: 3 cells, but the header names 2 columns/);
+    expect((await messages("question,answer\nq,a,extra\n", "d.csv"))[0]).toMatch(/^d\.csv row 1 \(line 2\): 3 cells, but the header names 2 columns/);
     expect((await messages('question,answer\nq,"open\n', "d.csv"))[0]).toMatch(
-      /^d\.csv row 2, field "answer": a quoted cell in the row starting on line 2 is never closed/,
+      /^d\.csv row 1 \(line 2\), field "answer": a quoted cell in the row starting on line 2 is never closed/,
     );
   });
 

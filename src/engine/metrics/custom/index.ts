@@ -9,6 +9,7 @@ import { customJudgeTraceFields } from "./trace";
 
 export { customId, customJudgeSchema, isCustomId, slugify, MAX_STRICTNESS, type CustomJudge, type CustomJudgeInput } from "./definition";
 export { customJudgePrompt } from "./prompt";
+export { judgeIssues } from "./check";
 export { scoreCustomJudge, type CustomJudgeTrace } from "./score";
 export { customJudgeTraceFields } from "./trace";
 

@@ -101,8 +101,8 @@ describe("useImport", () => {
     await act(async () => hook.setMapping({ question: "query", answer: "reply", contexts: "passages" }));
     await until("mapping", (p) => p.kind === "mapping" && p.result !== null);
     const result = (hook.phase as typeof mapping).result!;
-    // Row 4 has no answer: the file as a whole is not storable, its two valid rows are.
-    expect(result.errors.map((e) => [e.row, e.field])).toEqual([[4, "reply"]]);
+    // Row 3 (line 4) has no answer: the file as a whole is not storable, its two valid rows are.
+    expect(result.errors.map((e) => [e.row, e.field])).toEqual([[3, "reply"]]);
     expect(result.valid.samples.map((x) => [x.question, x.answer, x.contexts])).toEqual([
       ["Q1", "A1", ["c1"]],
       ["Q2", "A2", ["c2"]],

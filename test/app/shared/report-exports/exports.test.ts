@@ -56,7 +56,7 @@ describe("Export CSV", () => {
   it("defuses spreadsheet formulas in text cells", () => {
     const r = fakeReport();
     r.samples[1]!.question = '=HYPERLINK("http://evil","x")';
-    expect(parseCsv(exportCsv(r, []))[2]![1]).toBe(`'=HYPERLINK("http://evil","x")`);
+    expect(parseCsv(exportCsv(r, []))[2]![1]).toBe(`'\u2060=HYPERLINK("http://evil","x")`);
     expect(parseCsv(exportCsv(r, []))[1]![1]).toBe(r.samples[0]!.question);
   });
 });
