@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { AnyMetricId } from "../engine/metrics/types";
-import type { CallRecord } from "../engine/result";
+import { type CallRecord, callRecordSchema } from "../engine/result";
 import type { JournalEntry, RunJournal } from "../engine/run/journal";
 import { checkMetricResult } from "../storage/format/report-check";
 import { metricResultSchema } from "../storage/format/report-schema";
@@ -43,14 +43,7 @@ const entrySchema = z.object({
   metrics: z.record(z.string(), metricResultSchema),
 });
 /** Only what usage and cost are computed from: the prompt texts stay in the results. */
-const spentSchema = z.object({
-  kind: z.enum(["chat", "embedding"]),
-  promptId: z.string(),
-  model: z.string(),
-  promptTokens: z.number().int().min(0),
-  completionTokens: z.number().int().min(0),
-  attempts: z.number().int().min(0),
-});
+const spentSchema = callRecordSchema.pick({ kind: true, promptId: true, model: true, promptTokens: true, completionTokens: true, attempts: true });
 const spendingSchema = z.object({ spent: z.array(spentSchema) });
 const lineSchema = z.union([entrySchema, spendingSchema]);
 
@@ -223,7 +216,7 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
       spent.push(...parsed.data.spent.map((s) => ({ ...s, promptHash: "", ms: 0, cached: false })));
       continue;
     }
-    entries.push(checkedEntry(parsed.data as JournalEntry, `${path}:${lineNo}`, metricIds, warnings));
+    entries.push(checkedEntry(parsed.data, `${path}:${lineNo}`, metricIds, warnings));
   }
   const keptText = kept.map((l) => `${l}\n`).join("");
   if (damaged.length > 0) warnings.unshift(damageWarning(path, damaged, kept.length));
