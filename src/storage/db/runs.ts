@@ -199,6 +199,7 @@ export async function deleteRunsIn<Others extends StoreNames<AppDbSchema>, Mode 
     await tx.objectStore("runs").delete(runId);
     const index = tx.objectStore("runResults").index("runId");
     for (let cursor = await index.openCursor(runId); cursor; cursor = await cursor.continue()) await cursor.delete();
+    // Named: TypeScript does not infer the snapshot stores' "others" from this generic transaction.
     await deleteSnapshot<Others | "runs" | "runResults", Mode>(tx, runId);
   }
 }
