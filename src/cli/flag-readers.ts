@@ -1,5 +1,5 @@
 import { isCustomId } from "../engine/metrics/custom";
-import { type AnyMetricId, BUILT_IN_METRIC_IDS, PAPER_METRIC_IDS } from "../engine/metrics/types";
+import { type AnyMetricId, METRIC_IDS, PAPER_METRIC_IDS } from "../engine/metrics/types";
 import type { PriceRow } from "../storage/prices";
 import { UsageError } from "./errors";
 
@@ -53,12 +53,11 @@ export function wrapIds(ids: readonly string[]): string {
 /** --metrics: built-in ids and `custom:<slug>` judges (defined by the --prompts file); the paper's five when absent. */
 export const metricIds = (raw: string | true | undefined, flag: string): AnyMetricId[] => {
   if (typeof raw !== "string") return [...PAPER_METRIC_IDS];
-  const allowed = `${BUILT_IN_METRIC_IDS.join(", ")}, custom:<slug>`;
+  const allowed = `${METRIC_IDS.join(", ")}, custom:<slug>`;
   const ids = commaList(raw);
   if (ids.length === 0) throw new UsageError(`${flag} needs at least one metric (allowed: ${allowed})`);
   for (const id of ids) {
-    if (!(BUILT_IN_METRIC_IDS as readonly string[]).includes(id) && !isCustomId(id))
-      throw new UsageError(`${flag}: unknown metric "${id}" (allowed: ${allowed})`);
+    if (!(METRIC_IDS as readonly string[]).includes(id) && !isCustomId(id)) throw new UsageError(`${flag}: unknown metric "${id}" (allowed: ${allowed})`);
   }
   return [...new Set(ids)] as AnyMetricId[];
 };
@@ -72,11 +71,13 @@ export function readOptions(raws: readonly string[], flag: string): Record<strin
   const out: Record<string, Record<string, string>> = {};
   for (const raw of raws) {
     const m = /^([^=\s]+)\.([A-Za-z]+)=(.*)$/s.exec(raw.trim());
-    if (!m || m[3]!.trim() === "") throw new UsageError(`${flag} expects METRIC.KEY=VALUE (e.g. factual_correctness.mode=recall), got "${raw}"`);
-    const [, metric, key, value] = m as unknown as [string, string, string, string];
-    out[metric] ??= {};
-    if (key in out[metric]!) throw new UsageError(`${flag}: ${metric}.${key} is given twice`);
-    out[metric]![key] = value.trim();
+    // When the pattern matches, every group holds a text: the defaults only satisfy the type of an array index.
+    const [, metric = "", key = "", value = ""] = m ?? [];
+    if (!m || value.trim() === "") throw new UsageError(`${flag} expects METRIC.KEY=VALUE (e.g. factual_correctness.mode=recall), got "${raw}"`);
+    const options = out[metric] ?? {};
+    out[metric] = options;
+    if (key in options) throw new UsageError(`${flag}: ${metric}.${key} is given twice`);
+    options[key] = value.trim();
   }
   return out;
 }

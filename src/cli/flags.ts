@@ -2,7 +2,7 @@ import { parseArgs as tokenize } from "node:util";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, DEFAULT_METHODS } from "../engine/agreement/types";
 import { METRICS } from "../engine/metrics/registry";
 import { needsNoModel } from "../engine/metrics/shared/text-metric";
-import { BUILT_IN_METRIC_IDS } from "../engine/metrics/types";
+import { METRIC_IDS } from "../engine/metrics/types";
 import { BATCH_PROVIDERS } from "../llm/batch/choose-api";
 import { UsageError } from "./errors";
 import { httpUrl, idsOf, metricIds, oneOf, parsePrices, present, readOptions, switched, text, whole, wrapIds } from "./flag-readers";
@@ -103,7 +103,7 @@ export const FLAGS = {
     flag: "--metrics",
     value: "a,b,c",
     commands: ["score"],
-    help: `metric ids (default: the paper's five):\n${wrapIds(BUILT_IN_METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file;\nno judge, no key: ${wrapIds(BUILT_IN_METRIC_IDS.filter((id) => needsNoModel(METRICS[id])))}`,
+    help: `metric ids (default: the paper's five):\n${wrapIds(METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file;\nno judge, no key: ${wrapIds(METRIC_IDS.filter((id) => needsNoModel(METRICS[id])))}`,
     read: metricIds,
   }),
   options: row({

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { dirname } from "node:path";
 import { z } from "zod";
 import type { AnyMetricId } from "../engine/metrics/types";
-import type { CallRecord } from "../engine/result";
+import { type CallRecord, callRecordSchema } from "../engine/result";
 import type { JournalEntry, RunJournal } from "../engine/run/journal";
 import { checkMetricResult } from "../storage/format/report-check";
 import { metricResultSchema } from "../storage/format/report-schema";
@@ -53,14 +53,9 @@ const MAX_ATTEMPTS = 100;
 const MAX_TOKENS = 10_000_000;
 const tokenCount = z.number().int().min(0).max(MAX_TOKENS);
 /** Only what usage and cost are computed from: the prompt texts stay in the results. */
-const spentSchema = z.object({
-  kind: z.enum(["chat", "embedding"]),
-  promptId: z.string(),
-  model: z.string(),
-  promptTokens: tokenCount,
-  completionTokens: tokenCount,
-  attempts: z.number().int().min(0).max(MAX_ATTEMPTS),
-});
+const spentSchema = callRecordSchema
+  .pick({ kind: true, promptId: true, model: true })
+  .extend({ promptTokens: tokenCount, completionTokens: tokenCount, attempts: z.number().int().min(0).max(MAX_ATTEMPTS) });
 const spendingSchema = z.object({ spent: z.array(spentSchema).min(1) });
 /** A line is a `spent` line when it says so, else a finished (sample, repeat): its problem is then that kind's. */
 const lineSchemaFor = (json: unknown) => (json && typeof json === "object" && "spent" in json ? spendingSchema : entrySchema);
@@ -242,7 +237,7 @@ function readJournal(text: string, path: string, run: JournalRun, metricIds: rea
       spent.push(...parsed.data.spent.map((s) => ({ ...s, promptHash: "", ms: 0, cached: false })));
       continue;
     }
-    entries.push(checkedEntry(parsed.data as JournalEntry, `${path}:${lineNo}`, metricIds, warnings));
+    entries.push(checkedEntry(parsed.data, `${path}:${lineNo}`, metricIds, warnings));
   }
   const keptText = kept.map((l) => `${l}\n`).join("");
   if (damaged.length > 0) warnings.unshift(damageWarning(path, damaged, kept.length));

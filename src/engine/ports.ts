@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { CallRecord, OutputMode } from "./result";
+import { type CallRecord, type OutputMode, outputModeSchema } from "./result";
 
 /**
  * The engine's only doors to the outside world. The llm layer implements them over the openai SDK;
@@ -98,7 +98,7 @@ export const cachedReplySchema = z.object({
   content: z.string(),
   promptTokens: z.number().int().min(0),
   completionTokens: z.number().int().min(0),
-  mode: z.enum(["json_schema", "json_object", "text"]),
+  mode: outputModeSchema,
 }) satisfies z.ZodType<CachedReply>;
 
 /** Port: the llm layer keeps replies in memory; the storage layer implements it over IndexedDB. */

@@ -1,5 +1,5 @@
 import { isCustomId, scoreCustomJudge } from "./metrics/custom";
-import { getMetric, isBuiltInMetricId } from "./metrics/registry";
+import { getMetric, isMetricId } from "./metrics/registry";
 import type { ScoreOutcome } from "./result";
 
 /**
@@ -8,6 +8,6 @@ import type { ScoreOutcome } from "./result";
  */
 export function recomputeScore(metricId: string, trace: unknown): ScoreOutcome {
   if (isCustomId(metricId)) return scoreCustomJudge(trace as never);
-  if (!isBuiltInMetricId(metricId)) throw new Error(`unknown metric "${metricId}"`);
+  if (!isMetricId(metricId)) throw new Error(`unknown metric "${metricId}"`);
   return getMetric(metricId).score(trace as never);
 }

@@ -1,37 +1,55 @@
+import { z } from "zod";
+
 /**
  * The result contract (DESIGN.md contracts 3 and 4): every metric returns a score in [0, 1] or
  * null with a machine-readable code and a human message. Never NaN, never a silent 0.
  */
 
-export type ErrorCode = "no_statements" | "no_entities" | "missing_input" | "parse_error" | "llm_error" | "cancelled" | "invalid_prompt" | "internal_error";
+/** Why a score is null (contract 3): the one list the engine writes, reports are checked against and the UI labels. */
+export const errorCodeSchema = z.enum([
+  "no_statements",
+  "no_entities",
+  "missing_input",
+  "parse_error",
+  "llm_error",
+  "cancelled",
+  "invalid_prompt",
+  "internal_error",
+]);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
-interface MetricErrorInfo {
-  code: ErrorCode;
-  message: string;
-}
+export const metricErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
+type MetricErrorInfo = z.infer<typeof metricErrorSchema>;
 
 /** How a judge reply was obtained: structured output, JSON mode, or text with extraction. */
-export type OutputMode = "json_schema" | "json_object" | "text";
+export const outputModeSchema = z.enum(["json_schema", "json_object", "text"]);
+export type OutputMode = z.infer<typeof outputModeSchema>;
 
-/** One request made for a metric (a repair call or a cached answer is a call too). */
-export interface CallRecord {
-  kind: "chat" | "embedding";
-  promptId: string;
-  promptHash: string;
-  model: string;
-  promptTokens: number;
-  completionTokens: number;
-  ms: number;
-  cached: boolean;
-  attempts: number;
+const count = z.number().int().min(0);
+
+/**
+ * One request made for a metric (a repair call or a cached answer is a call too). Reports and
+ * stored results are read with this schema, so what is written and what is read are one shape.
+ */
+export const callRecordSchema = z.object({
+  kind: z.enum(["chat", "embedding"]),
+  promptId: z.string(),
+  promptHash: z.string(),
+  model: z.string(),
+  promptTokens: count,
+  completionTokens: count,
+  ms: z.number().min(0),
+  cached: z.boolean(),
+  attempts: count,
   /** Extra detail for the call log; optional so reports can drop it. */
-  mode?: OutputMode;
+  mode: outputModeSchema.optional(),
   /** Name of the prompt version that ran (set by the prompt studio). */
-  promptVersion?: string;
-  messages?: { role: "system" | "user" | "assistant"; content: string }[];
-  reply?: string;
-  error?: string;
-}
+  promptVersion: z.string().optional(),
+  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() })).optional(),
+  reply: z.string().optional(),
+  error: z.string().optional(),
+});
+export type CallRecord = z.infer<typeof callRecordSchema>;
 
 export interface MetricResult<TTrace extends { calls: CallRecord[] } = { calls: CallRecord[] }> {
   score: number | null;

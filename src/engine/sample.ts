@@ -1,15 +1,11 @@
 import { z } from "zod";
 
-/** A sample as the engine sees it (DESIGN.md contract 2). */
-export interface Sample {
-  id: string;
-  question: string;
-  answer: string;
-  contexts: string[];
-  reference?: string;
-}
-
-/** The strict, normalised shape (what reports store). */
+/**
+ * A sample as the engine sees it (DESIGN.md contract 2), in the strict, normalised shape reports
+ * store: the importers accept more (no id, the ragas column names, list cells) and build this.
+ * The type is inferred from the schema, so what is checked on read and what the code handles are
+ * one shape.
+ */
 export const sampleSchema = z.object({
   id: z.string(),
   question: z.string(),
@@ -17,3 +13,12 @@ export const sampleSchema = z.object({
   contexts: z.array(z.string()),
   reference: z.string().optional(),
 });
+
+export type Sample = z.infer<typeof sampleSchema>;
+
+/** A field of a sample: what a file column maps to (storage/format/columns.ts lists a column for each). */
+export type SampleField = keyof Sample;
+
+/** The fields a metric or a custom judge reads (the id is a name, never an input). */
+export const sampleInputSchema = sampleSchema.keyof().exclude(["id"]);
+export type SampleInput = z.infer<typeof sampleInputSchema>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isLocalUrl, parseArgs } from "../../src/cli/args";
 import { UsageError } from "../../src/cli/errors";
-import { BUILT_IN_METRIC_IDS } from "../../src/engine/metrics/types";
+import { METRIC_IDS } from "../../src/engine/metrics/types";
 
 const base = ["score", "--input", "d.jsonl", "--base-url", "http://localhost:8000/v1", "--model", "m"];
 const parse = (extra: string[] = [], env: Record<string, string> = {}) => parseArgs([...base, ...extra], env);
@@ -113,7 +113,7 @@ describe("parseArgs", () => {
     expect(usage([...base, "--concurrency", "0"])).toBe('--concurrency expects a whole number from 1 to 256, got "0"');
     expect(usage([...base, "--retries", "1.5"])).toMatch(/^--retries expects a whole number from 0 to 20/);
     expect(usage([...base, "--metrics", "faithfulness,relevancy"])).toBe(
-      `--metrics: unknown metric "relevancy" (allowed: ${BUILT_IN_METRIC_IDS.join(", ")}, custom:<slug>)`,
+      `--metrics: unknown metric "relevancy" (allowed: ${METRIC_IDS.join(", ")}, custom:<slug>)`,
     );
     expect(usage([...base, "--model", "again"])).toBe("--model is given twice");
     expect(usage([...base, "stray"])).toMatch(/^unexpected argument "stray"/);

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { runCli } from "../../src/cli/run";
-import { BUILT_IN_METRIC_IDS } from "../../src/engine/metrics/types";
+import { METRIC_IDS } from "../../src/engine/metrics/types";
 import { parseReport } from "../../src/storage/format/report-parse";
 import type { Report } from "../../src/storage/format/report-schema";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
@@ -33,7 +33,7 @@ const JUDGES = [
   },
 ];
 
-export const EVERY_METRIC: readonly string[] = [...BUILT_IN_METRIC_IDS, ...JUDGES.map((j) => `custom:${j.slug}`)];
+export const EVERY_METRIC: readonly string[] = [...METRIC_IDS, ...JUDGES.map((j) => `custom:${j.slug}`)];
 
 /** n WikiEval-derived samples scored with every metric (or those given); every fourth without a reference, so some scores are nulls. */
 export async function everyMetricReport(mockUrl: string, n: number, metrics: readonly string[] = EVERY_METRIC): Promise<Report> {

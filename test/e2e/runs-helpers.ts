@@ -1,4 +1,4 @@
-import { BUILT_IN_METRIC_IDS } from "../../src/engine/metrics/types";
+import { METRIC_IDS } from "../../src/engine/metrics/types";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { button, tab } from "./browser";
@@ -108,4 +108,4 @@ export async function timedRun(page: Page, mock: MockServer, concurrency: number
   return { wallMs, chat };
 }
 
-const isMetricBox = (id: string) => (BUILT_IN_METRIC_IDS as readonly string[]).includes(id) || id.startsWith("custom:");
+const isMetricBox = (id: string) => (METRIC_IDS as readonly string[]).includes(id) || id.startsWith("custom:");

@@ -1,4 +1,3 @@
-import type { CallRecord, MetricResult } from "../../engine";
 import type { AgreementTask } from "../../engine/agreement/types";
 import type { AgreementFile } from "../../storage/format/agreement-file";
 import { CallLog } from "../shared/results/CallLog";
@@ -111,7 +110,7 @@ function Side({
       ) : null}
       {method === "ragas" ? (
         <ErrorBoundary fallback={(message) => <p className="note note-error">{message}</p>}>
-          <TraceView id={task} result={result as MetricResult} contexts={contexts} />
+          <TraceView id={task} result={result} contexts={contexts} />
         </ErrorBoundary>
       ) : (
         <p className="reason">
@@ -120,7 +119,7 @@ function Side({
           {result.reason}
         </p>
       )}
-      <CallLog calls={result.trace.calls as CallRecord[]} />
+      <CallLog calls={result.trace.calls} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { METRICS } from "../../engine";
-import { PAPER_METRIC_IDS, TEXT_METRIC_IDS, type BuiltInMetricId } from "../../engine/metrics/types";
+import { PAPER_METRIC_IDS, TEXT_METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import type { Sample } from "../../engine/sample";
 
 /**
@@ -7,7 +7,7 @@ import type { Sample } from "../../engine/sample";
  * reference) some sample has, among the paper's five and the text metrics, and that need an embedding model only when one is set. The run form
  * starts with all of them ticked, rather than a fixed pair that may not fit the file.
  */
-export function applicableMetrics(samples: readonly Sample[], hasEmbedder: boolean): BuiltInMetricId[] {
+export function applicableMetrics(samples: readonly Sample[], hasEmbedder: boolean): MetricId[] {
   const present = {
     question: samples.some((s) => s.question.trim() !== ""),
     answer: samples.some((s) => s.answer.trim() !== ""),

@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { type CallRecord, isFinished, isRetryable, type JournalEntry, type AnyMetricId } from "../../engine";
+import { isFinished, isRetryable, type JournalEntry, type AnyMetricId } from "../../engine";
 import type { RunMeta } from "../../storage/db/runs";
 import { estimateCost } from "../../storage/prices";
 import type { PriceRow } from "../../storage/prices";
@@ -71,7 +71,7 @@ const keyOf = (e: JournalEntry) => `${e.repeat}\u0000${e.sampleId}`;
 
 function contribution(entry: JournalEntry, prices: readonly PriceRow[], metricIds: readonly AnyMetricId[], batch: boolean) {
   const results = Object.values(entry.metrics);
-  const calls = results.flatMap((r) => (r ? (r.trace.calls as CallRecord[]) : []));
+  const calls = results.flatMap((r) => (r ? r.trace.calls : []));
   const cost = estimateCost(calls, prices, { batch });
   return {
     finished: isFinished(entry, metricIds) ? 1 : 0,

@@ -1,6 +1,6 @@
 import type { MetricResult } from "../result";
 import { recomputeScore } from "../recompute";
-import { type RankingTrace, type RatingTrace, rankingScore, ratingScore } from "./baselines";
+import { rankingScore, rankingTraceFields, ratingScore, ratingTraceFields } from "./baselines";
 import { type AgreementPlan, jobKey, type PairSpec } from "./plan";
 import { pearson, predict, tally } from "./stats";
 import { type AbsoluteRowResult, type AgreementMethod, type AgreementPair, type AgreementRowResult, AGREEMENT_TASKS, methodTasks } from "./types";
@@ -95,9 +95,13 @@ export function absoluteRow(method: AgreementMethod, task: AbsoluteRowResult["ta
 export function recomputeResultScore(method: AgreementMethod, task: AgreementRowResult["task"], result: Scored): number | null {
   if (result.score === null) return null;
   if (method === "ragas") return recomputeScore(task, result.trace).score;
+  // A file's trace is untrusted: one without what the score is computed from gives no score, and the checker names the mismatch.
   if (method === "gpt_ranking") {
-    const { order, choice } = result.trace as unknown as RankingTrace;
-    return rankingScore({ chosen: order[choice - 1]! });
+    const trace = rankingTraceFields.safeParse(result.trace);
+    if (!trace.success) return null;
+    const [first, second] = trace.data.order;
+    return rankingScore({ chosen: trace.data.choice === 1 ? first : second });
   }
-  return ratingScore(result.trace as unknown as RatingTrace);
+  const trace = ratingTraceFields.safeParse(result.trace);
+  return trace.success ? ratingScore(trace.data) : null;
 }

@@ -61,7 +61,7 @@ function ratingOutput(min: number, max: number) {
       required: ["reason", "rating"],
       additionalProperties: false,
     },
-    schema: z.object({ reason: z.string(), rating: z.coerce.number().int().min(min).max(max) }) as z.ZodType<RatingReply>,
+    schema: z.object({ reason: z.string(), rating: z.coerce.number().int().min(min).max(max) }) satisfies z.ZodType<RatingReply>,
   };
 }
 
@@ -74,7 +74,7 @@ const choiceOutput = {
     required: ["reason", "choice"],
     additionalProperties: false,
   },
-  schema: z.object({ reason: z.string(), choice: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])) }) as z.ZodType<ChoiceReply>,
+  schema: z.object({ reason: z.string(), choice: z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)])) }) satisfies z.ZodType<ChoiceReply>,
 };
 
 function ratingPrompt(task: AgreementTask, min: number, max: number, id: string): PromptDef<RatingReply> {

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { ask } from "../metrics/shared/ask";
+import { traceFields } from "../metrics/shared/trace-fields";
 import type { MetricContext } from "../metrics/types";
 import type { Judge } from "../ports";
 import { resolvePrompt, validatePrompt } from "../prompts/resolve";
@@ -47,6 +49,15 @@ export function shownOrder(seed: string, task: AgreementTask, pairId: string): [
   const first = Number.parseInt(sha256Hex(`${seed}\u0000${task}\u0000${pairId}`).slice(0, 2), 16);
   return first % 2 === 0 ? ["a", "b"] : ["b", "a"];
 }
+
+/** What a rating's score is computed from, checked when a stored (untrusted) trace is recomputed. */
+export const ratingTraceFields = traceFields<RatingTrace>()({ rating: z.number(), scale: z.tuple([z.number(), z.number()]) });
+
+/** What a ranking's score is computed from: the side shown as the chosen candidate. */
+export const rankingTraceFields = traceFields<RankingTrace>()({
+  order: z.tuple([z.enum(["a", "b"]), z.enum(["a", "b"])]),
+  choice: z.union([z.literal(1), z.literal(2)]),
+});
 
 export function ratingScore(trace: Pick<RatingTrace, "rating" | "scale">): number {
   const [min, max] = trace.scale;

@@ -33,7 +33,7 @@ import type { NoiseSensitivityTrace } from "./noise_sensitivity/score";
 import { semanticSimilarity } from "./semantic_similarity";
 import type { SemanticSimilarityTrace } from "./semantic_similarity/score";
 import type { PromptDef } from "../prompts/types";
-import { BUILT_IN_METRIC_IDS, METRIC_IDS, type MetricId, type AnyMetricId, type BuiltInMetricId, type MetricDefinition } from "./types";
+import { METRIC_IDS, type MetricId, type AnyMetricId, type MetricDefinition } from "./types";
 
 /** The trace each metric writes: a result's metric id decides its trace's shape. */
 export interface MetricTraces {
@@ -58,7 +58,7 @@ export interface MetricTraces {
 }
 
 /** Adding a metric is one folder plus one line here. */
-export const METRICS: Readonly<Record<BuiltInMetricId, MetricDefinition>> = {
+export const METRICS: Readonly<Record<MetricId, MetricDefinition>> = {
   faithfulness,
   answer_relevancy: answerRelevancy,
   context_relevance: contextRelevance,
@@ -78,19 +78,14 @@ export const METRICS: Readonly<Record<BuiltInMetricId, MetricDefinition>> = {
   semantic_similarity: semanticSimilarity,
 };
 
-/** One of the metrics the app's per-metric tables know (what the playground stores; see MetricId). */
+/** A built-in metric id (custom judges are not: see isKnownMetricId). */
 export function isMetricId(id: string): id is MetricId {
   return (METRIC_IDS as readonly string[]).includes(id);
 }
 
-/** A built-in metric id (custom judges are not: see isKnownMetricId). */
-export function isBuiltInMetricId(id: string): id is BuiltInMetricId {
-  return (BUILT_IN_METRIC_IDS as readonly string[]).includes(id);
-}
-
 /** A built-in id, or a well-formed `custom:<slug>` (whose definition the caller must supply to run it). */
 export function isKnownMetricId(id: string): id is AnyMetricId {
-  return isBuiltInMetricId(id) || isCustomId(id);
+  return isMetricId(id) || isCustomId(id);
 }
 
 /**
@@ -104,16 +99,15 @@ export function getMetric(id: AnyMetricId, customJudges: readonly CustomJudge[] 
       throw new Error(
         `no judge "${id}" is defined (custom judges come with a prompt set: ${customJudges.map((j) => `custom:${j.slug}`).join(", ") || "none given"})`,
       );
-    return customJudgeMetric(judge) as unknown as MetricDefinition;
+    return customJudgeMetric(judge);
   }
-  const metric = METRICS[id as BuiltInMetricId];
-  if (!metric) throw new Error(`unknown metric "${id}"; known: ${BUILT_IN_METRIC_IDS.join(", ")}`);
-  return metric;
+  if (!isMetricId(id)) throw new Error(`unknown metric "${id}"; known: ${METRIC_IDS.join(", ")}`);
+  return METRICS[id];
 }
 
 /** Every built-in prompt once, keyed by id (the prompt studio lists these; metrics share the statement prompts). */
 export function allPrompts(): PromptDef[] {
   const seen = new Map<string, PromptDef>();
-  for (const metric of Object.values(METRICS)) for (const p of metric.prompts) if (!seen.has(p.id)) seen.set(p.id, p as PromptDef);
+  for (const metric of Object.values(METRICS)) for (const p of metric.prompts) if (!seen.has(p.id)) seen.set(p.id, p);
   return [...seen.values()];
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Embedder, Judge, JudgeReply } from "../ports";
 import type { PromptDef, ResolvedPrompt } from "../prompts/types";
 import type { CallRecord, ScoreOutcome } from "../result";
-import type { Sample } from "../sample";
+import type { Sample, SampleInput } from "../sample";
 
 /** The paper's five (DESIGN.md contract 1): the default selection of the CLI and the playground. */
 export const PAPER_METRIC_IDS = ["faithfulness", "answer_relevancy", "context_relevance", "context_precision", "context_recall"] as const;
@@ -17,13 +17,12 @@ export const JUDGE_METRIC_IDS = [
 ] as const;
 /** Metrics that need no judge (contract 11): no request, no key. */
 export const TEXT_METRIC_IDS = ["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"] as const;
-/** Every built-in metric id; custom judges (`custom:<slug>`) come on top, defined by the user. */
-export const BUILT_IN_METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS, ...TEXT_METRIC_IDS] as const;
-/** The metrics the app's per-metric tables (labels, trace views, stored results) know: every built-in one. */
-export const METRIC_IDS = [...BUILT_IN_METRIC_IDS] as const;
+/**
+ * Every built-in metric id, the one list the per-metric tables (labels, trace views, stored results,
+ * the CLI's --metrics) are keyed by; custom judges (`custom:<slug>`) come on top, defined by the user.
+ */
+export const METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS, ...TEXT_METRIC_IDS] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
-
-export type BuiltInMetricId = (typeof BUILT_IN_METRIC_IDS)[number];
 
 /** Metrics where lower is better (noise sensitivity: the share of errors noise caused). */
 export const LOWER_IS_BETTER: readonly string[] = ["noise_sensitivity"];
@@ -31,9 +30,7 @@ export const LOWER_IS_BETTER: readonly string[] = ["noise_sensitivity"];
 /** A user-defined judge (contract 11): `custom:` and a slug of lower-case letters, digits and - _. */
 export type CustomMetricId = `custom:${string}`;
 /** Any metric the engine runs: every engine API (evaluate, runDataset, results, summaries) is keyed by these. */
-export type AnyMetricId = BuiltInMetricId | CustomMetricId;
-
-export type SampleField = "question" | "answer" | "contexts" | "reference";
+export type AnyMetricId = MetricId | CustomMetricId;
 
 /**
  * Per-metric knobs, one flat bag so every caller (UI, CLI `--option metric.key=value`, reports)
@@ -90,7 +87,7 @@ export interface MetricDefinition<TTrace extends { calls: CallRecord[] } = { cal
   id: AnyMetricId;
   name: string;
   /** Inputs without which the metric is undefined (null, missing_input). */
-  requires: readonly SampleField[];
+  requires: readonly SampleInput[];
   usesEmbeddings: boolean;
   /** Whether these options need an embedding model (answer_correctness with similarity weight 0 does not); default usesEmbeddings. */
   needsEmbedder?(options: MetricOptions): boolean;

@@ -82,5 +82,5 @@ export function usageOf(calls: readonly CallRecord[]): Usage {
 }
 
 export function allCalls(results: readonly SampleResult[]): CallRecord[] {
-  return results.flatMap((r) => Object.values(r.metrics).flatMap((m) => (m ? (m.trace.calls as CallRecord[]) : [])));
+  return results.flatMap((r) => Object.values(r.metrics).flatMap((m) => (m ? m.trace.calls : [])));
 }

@@ -28,7 +28,7 @@ export interface RunJournal {
 const RETRYABLE_CODES: readonly ErrorCode[] = ["llm_error", "parse_error", "cancelled", "internal_error"];
 
 export function isRetryable(result: MetricResult | undefined): boolean {
-  return result !== undefined && result.score === null && RETRYABLE_CODES.includes(result.error?.code as ErrorCode);
+  return result?.score === null && result.error !== undefined && RETRYABLE_CODES.includes(result.error.code);
 }
 
 /** `redo` for "Retry failed": re-run exactly the metrics whose null is retryable. */

@@ -1,4 +1,4 @@
-import { METRICS } from "../metrics/registry";
+import { isMetricId, METRICS } from "../metrics/registry";
 import { needsNoModel } from "../metrics/shared/text-metric";
 import { LOWER_IS_BETTER } from "../metrics/types";
 
@@ -10,8 +10,7 @@ import { LOWER_IS_BETTER } from "../metrics/types";
  */
 export function countsInRagasScore(metricId: string): boolean {
   if (LOWER_IS_BETTER.includes(metricId)) return false;
-  const metric = (METRICS as Record<string, (typeof METRICS)[keyof typeof METRICS] | undefined>)[metricId];
-  return metric === undefined || !needsNoModel(metric);
+  return !isMetricId(metricId) || !needsNoModel(METRICS[metricId]);
 }
 
 /** The RAGAS score of these metric means: harmonic mean over the metrics that count. */

@@ -1,5 +1,5 @@
 import type { AnyMetricId } from "../metrics/types";
-import type { CallRecord, MetricResult } from "../result";
+import type { CallRecord } from "../result";
 import type { Sample } from "../sample";
 import { allCalls, type SampleResult, type Usage, usageOf } from "./aggregate";
 import { type EvaluateConfig, type EvaluateHooks, scoreUnits, type WorkUnit } from "./evaluate";
@@ -89,7 +89,7 @@ export async function runDataset(
       fresh.set(entryKey(unit.sample.id, unit.repeat), metrics);
       // A result cut short by this run's cancellation is not finished: the next resume asks again.
       const kept = hooks.signal?.aborted ? dropCancelled(metrics) : metrics;
-      for (const [id, result] of Object.entries(metrics)) if (!(id in kept) && result) droppedCalls.push(...(result.trace.calls as CallRecord[]));
+      for (const [id, result] of Object.entries(metrics)) if (!(id in kept) && result) droppedCalls.push(...result.trace.calls);
       if (Object.keys(kept).length === 0) return;
       const entry: JournalEntry = { sampleId: unit.sample.id, repeat: unit.repeat, metrics: ordered({ ...unit.base, ...kept }, metricIds) };
       await journal.append(entry);
@@ -142,7 +142,7 @@ export function collectRun(
 }
 
 function dropCancelled(metrics: MetricRuns): MetricRuns {
-  return Object.fromEntries(Object.entries(metrics).filter(([, r]) => (r as MetricResult).error?.code !== "cancelled"));
+  return Object.fromEntries(Object.entries(metrics).filter(([, r]) => r?.error?.code !== "cancelled"));
 }
 
 /** Keys in the run's metric order, so a resumed run's report reads exactly like a fresh one. */

@@ -15,15 +15,10 @@ import { inTx } from "./tx";
 
 export const CUSTOM_JUDGES_KEY = "customJudges";
 
-interface JudgesDoc {
-  judges: Record<string, CustomJudge[]>;
-}
+const judgesDocSchema = z.object({ judges: z.record(z.string(), z.array(customJudgeSchema).min(1)) });
+type JudgesDoc = z.infer<typeof judgesDocSchema>;
 
-const JUDGES_DOC: DocType<JudgesDoc> = {
-  what: "custom judges",
-  version: 1,
-  schema: z.object({ judges: z.record(z.string(), z.array(customJudgeSchema).min(1)) }) as unknown as z.ZodType<JudgesDoc>,
-};
+const JUDGES_DOC: DocType<JudgesDoc> = { what: "custom judges", version: 1, schema: judgesDocSchema };
 
 /** The definition without its version number: two saves of the same definition are one version. */
 const sameDefinition = (a: CustomJudge, b: CustomJudge) => JSON.stringify({ ...a, version: 0 }) === JSON.stringify({ ...b, version: 0 });

@@ -6,7 +6,6 @@ import type { AppDb } from "./schema";
 import { checkedDoc, docType, readRow, type StorageIssue } from "./doc";
 import { newId } from "./ids";
 import { withQuota } from "./quota";
-import type { SnapshotTx } from "./run-inputs";
 import { deleteRunsIn, RUN_STORES } from "./runs";
 import { inTx } from "./tx";
 
@@ -164,7 +163,7 @@ export async function deleteDataset(db: AppDb, id: string, options: { withRuns?:
     let runIds: string[] = [];
     if (options.withRuns) {
       runIds = (await tx.objectStore("runs").index("datasetId").getAllKeys(id)).map(String);
-      await deleteRunsIn(tx as unknown as SnapshotTx, runIds);
+      await deleteRunsIn(tx, runIds);
     }
     await tx.objectStore("datasetRows").delete(rowsOf(id));
     await tx.objectStore("datasets").delete(id);

@@ -33,14 +33,19 @@ const rowSchema = z.object({
 const contentSchema = z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), sample: sampleSchema.omit({ id: true }) });
 
 const RUN_SAMPLE_DOC: DocType<RunSampleRow> = { what: "run sample", version: 1, schema: rowSchema };
-const CONTENT_DOC: DocType<{ hash: string; sample: SampleContent }> = {
-  what: "sample content",
-  version: 1,
-  schema: contentSchema as z.ZodType<{ hash: string; sample: SampleContent }>,
-};
+const CONTENT_DOC: DocType<z.infer<typeof contentSchema>> = { what: "sample content", version: 1, schema: contentSchema };
 
-/** A writing transaction that holds runSamples and sampleContents (and whatever else the caller needs). */
-export type SnapshotTx = IDBPTransaction<AppDbSchema, StoreNames<AppDbSchema>[], "readwrite" | "versionchange">;
+type Store = StoreNames<AppDbSchema>;
+type Writing = "readwrite" | "versionchange";
+
+/**
+ * A writing transaction that holds the stores `Needed` and whatever `Others` its caller needs. The
+ * functions that take one are generic over `Others` and the mode because idb types a transaction
+ * by its exact store list and mode: one fixed type for every caller's transaction needs a cast.
+ */
+export type TxHolding<Needed extends Store, Others extends Store, Mode extends Writing> = IDBPTransaction<AppDbSchema, ArrayLike<Needed | Others>, Mode>;
+
+type SnapshotStores = "runSamples" | "sampleContents";
 
 function contentOf(sample: Sample): SampleContent {
   const { id: _id, ...content } = sample;
@@ -61,7 +66,11 @@ function runSamplesOf(runId: string): IDBKeyRange {
  * Writes a run's snapshot inside a transaction that holds both stores (the caller's, so the run
  * document and its inputs commit together). Requests are queued without awaiting each one.
  */
-export function putSnapshot(tx: SnapshotTx, runId: string, samples: readonly Sample[]): Promise<unknown> {
+export function putSnapshot<Others extends Store, Mode extends Writing>(
+  tx: TxHolding<SnapshotStores, Others, Mode>,
+  runId: string,
+  samples: readonly Sample[],
+): Promise<unknown> {
   const rows = tx.objectStore("runSamples");
   const contents = tx.objectStore("sampleContents");
   const writes: Promise<unknown>[] = [];
@@ -105,7 +114,7 @@ export async function loadRunSamples(db: AppDb, runId: string): Promise<{ sample
  * Deletes a run's snapshot rows and then every content hash no other row references. Runs inside
  * the caller's transaction (over runSamples and sampleContents), so a run and its inputs go together.
  */
-export async function deleteSnapshot(tx: SnapshotTx, runId: string): Promise<void> {
+export async function deleteSnapshot<Others extends Store, Mode extends Writing>(tx: TxHolding<SnapshotStores, Others, Mode>, runId: string): Promise<void> {
   const rows = tx.objectStore("runSamples");
   const contents = tx.objectStore("sampleContents");
   const raw = await rows.getAll(runSamplesOf(runId));

@@ -6,11 +6,12 @@ import type { JournalEntry, RunJournal } from "../../engine/run/journal";
 import type { Sample } from "../../engine/sample";
 import { promptsUsed } from "../format/report-build";
 import { reportPromptSchema } from "../format/report-schema";
-import type { AppDb } from "./schema";
+import type { StoreNames } from "idb";
+import type { AppDb, AppDbSchema } from "./schema";
 import { checkedDoc, docType, readRow, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
 import { storedMetricIdsSchema, storedResultsSchema } from "./stored-results";
-import { deleteSnapshot, putSnapshot, type SnapshotTx } from "./run-inputs";
+import { deleteSnapshot, putSnapshot, type TxHolding } from "./run-inputs";
 import { inTx } from "./tx";
 
 /**
@@ -129,7 +130,7 @@ export async function createRun(db: AppDb, meta: RunMeta, samples: readonly Samp
   await withQuota(
     () =>
       inTx(tx, async () => {
-        await Promise.all([putSnapshot(tx as unknown as SnapshotTx, meta.id, samples), tx.objectStore("runs").put(doc)]);
+        await Promise.all([putSnapshot(tx, meta.id, samples), tx.objectStore("runs").put(doc)]);
       }),
     `the new run with its copy of ${samples.length.toLocaleString("en")} samples`,
   );
@@ -190,17 +191,21 @@ export function idbJournal(db: AppDb, runId: string, now: () => number = Date.no
 export const RUN_STORES = ["runs", "runResults", "runSamples", "sampleContents"] as const;
 
 /** Deletes runs with their results and snapshots inside the caller's transaction over RUN_STORES. */
-export async function deleteRunsIn(tx: SnapshotTx, runIds: readonly string[]): Promise<void> {
+export async function deleteRunsIn<Others extends StoreNames<AppDbSchema>, Mode extends "readwrite" | "versionchange">(
+  tx: TxHolding<(typeof RUN_STORES)[number], Others, Mode>,
+  runIds: readonly string[],
+): Promise<void> {
   for (const runId of runIds) {
     await tx.objectStore("runs").delete(runId);
     const index = tx.objectStore("runResults").index("runId");
     for (let cursor = await index.openCursor(runId); cursor; cursor = await cursor.continue()) await cursor.delete();
-    await deleteSnapshot(tx, runId);
+    // Named: TypeScript does not infer the snapshot stores' "others" from this generic transaction.
+    await deleteSnapshot<Others | "runs" | "runResults", Mode>(tx, runId);
   }
 }
 
 /** Deletes a run, its results and its snapshot (and contents no other run uses) in one transaction. */
 export async function deleteRun(db: AppDb, runId: string): Promise<void> {
   const tx = db.transaction([...RUN_STORES], "readwrite");
-  await inTx(tx, () => deleteRunsIn(tx as unknown as SnapshotTx, [runId]));
+  await inTx(tx, () => deleteRunsIn(tx, [runId]));
 }

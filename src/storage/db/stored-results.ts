@@ -27,8 +27,8 @@ function storedResult(id: AnyMetricId) {
 const isStored = (id: string): id is AnyMetricId => isKnownMetricId(id) && traceFieldsOf(id) !== undefined;
 
 /*
- * Typed as the engine's MetricResult so the UI renders stored and fresh results alike. The one
- * looseness: an error code written by a newer build passes as text (it is only ever displayed).
+ * Typed as the engine's MetricResult so the UI renders stored and fresh results alike: calls and
+ * error codes are read with the engine's own schemas (a code this build does not know is an issue).
  * Every metric this build knows is kept, custom judges included; a newer build's metric is dropped.
  */
 export const storedResultsSchema = z.record(z.string(), z.unknown()).transform((raw, ctx) => {
@@ -36,7 +36,7 @@ export const storedResultsSchema = z.record(z.string(), z.unknown()).transform((
   for (const [id, value] of Object.entries(raw)) {
     if (!isStored(id) || value === undefined) continue;
     const parsed = storedResult(id).safeParse(value);
-    if (parsed.success) out[id] = parsed.data as MetricResult;
+    if (parsed.success) out[id] = parsed.data;
     else for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: [id, ...issue.path] });
   }
   return out;

@@ -4,7 +4,7 @@ import type { AgreementOutput } from "../../engine/agreement/run-agreement";
 import { AGREEMENT_METHODS, AGREEMENT_TASKS, type AgreementMethod, type AgreementTask, PAPER_TABLE_1 } from "../../engine/agreement/types";
 import { resolvePrompt } from "../../engine/prompts/resolve";
 import type { PromptOverrides } from "../../engine/prompts/types";
-import type { CallRecord, MetricResult } from "../../engine/result";
+import type { MetricResult } from "../../engine/result";
 import { sampleSchema } from "../../engine/sample";
 import { sanitizeUrl, scrubSecrets } from "./redact";
 import { promptsUsed } from "./report-build";
@@ -177,7 +177,7 @@ function slimResults(p: { resultA?: MetricResult; resultB?: MetricResult }) {
 
 /** Call logs keep their numbers; the full prompt text is in config.prompts already. */
 function slim(result: MetricResult): MetricResult {
-  const calls = (result.trace.calls as CallRecord[]).map(({ messages: _m, reply: _r, ...rest }) => rest);
+  const calls = result.trace.calls.map(({ messages: _m, reply: _r, ...rest }) => rest);
   const out: MetricResult = { score: result.score, trace: { ...result.trace, calls } };
   if (result.reason !== undefined) out.reason = result.reason;
   if (result.error) out.error = { code: result.error.code, message: result.error.message };

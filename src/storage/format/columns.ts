@@ -1,3 +1,5 @@
+import type { SampleField } from "../../engine/sample";
+
 /**
  * Contract 2's column names, in one table: which file column holds each field. Our names first,
  * then ragas' (v2, then v1 and older). The CLI, the import worker and the agreement loader all
@@ -9,9 +11,7 @@ export const SAMPLE_COLUMNS = {
   answer: ["answer", "response"],
   contexts: ["contexts", "retrieved_contexts"],
   reference: ["reference", "ground_truth", "ground_truths"],
-} as const satisfies Record<string, readonly string[]>;
-
-export type SampleField = keyof typeof SAMPLE_COLUMNS;
+} as const satisfies Record<SampleField, readonly string[]>;
 
 /** Which column of the file holds each sample field (exact column names as in RawTable.columns). */
 export type ColumnMapping = Partial<Record<SampleField, string>>;

@@ -1,7 +1,7 @@
-import type { Sample } from "../../engine/sample";
+import type { Sample, SampleField } from "../../engine/sample";
 import { parseListCell } from "./list-cell";
 import { idCell, isBlank, referenceCell, textCell } from "./sample-cells";
-import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, type SampleField, sharedFields } from "./columns";
+import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, sharedFields } from "./columns";
 import type { FileIssue, ListReadAs, RawTable, SamplesFile } from "./samples-types";
 
 type Field = SampleField;

@@ -129,7 +129,7 @@ function reportMetrics(metrics: SampleResult["metrics"], keepText: boolean): Rep
       .map(([id, m]) => {
         const result: ReportMetrics[string] = {
           score: m!.score,
-          trace: { ...m!.trace, calls: (m!.trace.calls as CallRecord[]).map((c) => slimCall(c, keepText)) },
+          trace: { ...m!.trace, calls: m!.trace.calls.map((c) => slimCall(c, keepText)) },
         };
         if (m!.reason !== undefined) result.reason = m!.reason;
         if (m!.error) result.error = { code: m!.error.code, message: m!.error.message };

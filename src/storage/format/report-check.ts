@@ -1,5 +1,5 @@
 import { isKnownMetricId } from "../../engine/metrics/registry";
-import { BUILT_IN_METRIC_IDS } from "../../engine/metrics/types";
+import { METRIC_IDS } from "../../engine/metrics/types";
 import { recomputeScore } from "../../engine/recompute";
 import { legacyScoreAccepted } from "./legacy-scores";
 import type { MetricResult } from "../../engine/result";
@@ -162,5 +162,5 @@ function isKnown(id: string): boolean {
 }
 
 function unknownMetric(id: string): string {
-  return `unknown metric "${id}"; this version knows ${BUILT_IN_METRIC_IDS.join(", ")} and custom:<slug> judges`;
+  return `unknown metric "${id}"; this version knows ${METRIC_IDS.join(", ")} and custom:<slug> judges`;
 }

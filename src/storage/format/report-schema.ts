@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { customJudgeSchema } from "../../engine/metrics/custom";
+import { callRecordSchema, metricErrorSchema } from "../../engine/result";
 import { sampleSchema } from "../../engine/sample";
 
 /**
@@ -14,30 +15,13 @@ export const REPORT_VERSION = 2;
 
 const count = z.number().int().min(0);
 
-const callRecordSchema = z.object({
-  kind: z.enum(["chat", "embedding"]),
-  promptId: z.string(),
-  promptHash: z.string(),
-  model: z.string(),
-  promptTokens: count,
-  completionTokens: count,
-  ms: z.number().min(0),
-  cached: z.boolean(),
-  attempts: count,
-  mode: z.enum(["json_schema", "json_object", "text"]).optional(),
-  promptVersion: z.string().optional(),
-  messages: z.array(z.object({ role: z.enum(["system", "user", "assistant"]), content: z.string() })).optional(),
-  reply: z.string().optional(),
-  error: z.string().optional(),
-});
-
 /** Metric-specific trace fields are checked per metric in report-check.ts; here only `calls`. */
 const traceSchema = z.looseObject({ calls: z.array(callRecordSchema) });
 
 export const metricResultSchema = z.object({
   score: z.number().min(0).max(1).nullable(),
   reason: z.string().optional(),
-  error: z.object({ code: z.string().min(1), message: z.string() }).optional(),
+  error: metricErrorSchema.optional(),
   trace: traceSchema,
 });
 

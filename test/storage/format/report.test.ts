@@ -176,6 +176,17 @@ describe("parseReport", () => {
     expect(errorOf(doc)).toMatchObject({ kind: "inconsistent", path: "results[1].metrics.faithfulness.error" });
   });
 
+  it("refuses an error code the engine never writes, and a call of a kind it never makes, naming the path (one schema with the engine)", () => {
+    const doc = clone(fakeReport());
+    doc.results[1].metrics.faithfulness.error.code = "timeout";
+    const error = errorOf(doc);
+    expect(error).toMatchObject({ kind: "invalid", path: "results[1].metrics.faithfulness.error.code" });
+    expect(error.message).toMatch(/^run\.json: results\[1\]\.metrics\.faithfulness\.error\.code: .*no_statements/);
+    const call = clone(fakeReport());
+    call.results[0].metrics.faithfulness.trace.calls[0].mode = "xml";
+    expect(errorOf(call)).toMatchObject({ kind: "invalid", path: "results[0].metrics.faithfulness.trace.calls[0].mode" });
+  });
+
   it("refuses results that do not match the samples", () => {
     const doc = clone(fakeReport());
     doc.results[1].sampleId = "ghost";

@@ -1,4 +1,4 @@
-import type { AnyMetricId, CallRecord, MetricOptions, MetricResult } from "../../../engine";
+import type { AnyMetricId, MetricOptions, MetricResult } from "../../../engine";
 import { optionsText } from "../metric-picker/groups";
 import { useT } from "../i18n";
 import { CallLog } from "./CallLog";
@@ -34,7 +34,7 @@ export function MetricCard({
   failedAbove?: boolean;
 }) {
   const t = useT();
-  const calls = (result.trace?.calls ?? []) as CallRecord[];
+  const calls = result.trace?.calls ?? [];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
   // Ids only where the cards are the page's one list of metrics (the playground, which passes
   // onToggleDetails): elsewhere two cards of one metric may sit side by side (a pair, A and B).

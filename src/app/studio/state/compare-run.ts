@@ -35,7 +35,7 @@ let baseline: { key: string; side: ScoreSide } | null = null;
 const billedTokens = (calls: readonly CallRecord[]) => calls.filter((c) => !c.cached).reduce((n, c) => n + c.promptTokens + c.completionTokens, 0);
 
 function side(result: MetricResult, hash: string, label: DraftLabel): ScoreSide {
-  const calls = result.trace.calls as CallRecord[];
+  const calls = result.trace.calls;
   const cost = estimateCost(calls, useApp.getState().settings.prices);
   return { result, hash, versionName: label.base, edited: label.edited, usage: usageOf(calls), usd: cost.unpriced.length > 0 ? null : cost.usd };
 }
@@ -117,13 +117,13 @@ export async function scoreWithDraft(live = false): Promise<void> {
     const before = cachedBefore ?? side(beforeResult, beforeHash, { base: compared[promptId]?.versionName, edited: false, recorded: undefined });
     baseline = { key, side: before };
     const after = side(afterResult, check.hash!, label);
-    const calls = afterResult.trace.calls as CallRecord[];
+    const calls = afterResult.trace.calls;
     const entry: Rescore = {
       at: Date.now(),
       live,
       score: afterResult.score,
       code: afterResult.error?.code,
-      tokens: billedTokens(calls) + (cachedBefore ? 0 : billedTokens(beforeResult.trace.calls as CallRecord[])),
+      tokens: billedTokens(calls) + (cachedBefore ? 0 : billedTokens(beforeResult.trace.calls)),
       usd: after.usd === null || (!cachedBefore && before.usd === null) ? null : after.usd + (cachedBefore ? 0 : (before.usd ?? 0)),
       cached: calls.length > 0 && calls.every((c) => c.cached),
     };

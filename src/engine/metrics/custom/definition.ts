@@ -1,5 +1,6 @@
 import { z } from "zod";
-import type { CustomMetricId, SampleField } from "../types";
+import { sampleInputSchema } from "../../sample";
+import type { CustomMetricId } from "../types";
 
 /**
  * A judge the user writes (contract 11, the prompt studio's "New judge"): a name, a definition in
@@ -8,7 +9,6 @@ import type { CustomMetricId, SampleField } from "../types";
  */
 
 const CUSTOM_PREFIX = "custom:";
-const JUDGE_INPUTS = ["question", "answer", "contexts", "reference"] as const satisfies readonly SampleField[];
 export const MAX_STRICTNESS = 9;
 
 const SLUG = /^[a-z0-9]+(?:[-_][a-z0-9]+)*$/;
@@ -23,7 +23,7 @@ export const customJudgeSchema = z
     definition: z.string().trim().min(1, "a judge needs a definition").max(4000),
     /** The sample fields the judge is shown (and without which it cannot run). */
     inputs: z
-      .array(z.enum(JUDGE_INPUTS))
+      .array(sampleInputSchema)
       .min(1, "a judge must see at least one input")
       .refine((list) => new Set(list).size === list.length, "an input is listed twice"),
     scale: z.enum(["binary", "rubric"]),

@@ -24,7 +24,11 @@ export const weightPair = z
   )
   .refine(([a, b]) => a + b > 0, "the two weights cannot both be 0");
 
-/** A metric's option schema: exactly these keys, each optional. */
-export function optionsOf(shape: z.ZodRawShape): z.ZodType<MetricOptions> {
-  return z.strictObject(shape) as unknown as z.ZodType<MetricOptions>;
+/**
+ * A metric's option schema: exactly these keys, each optional. A key MetricOptions lacks fails the
+ * type check here; a value of another type than its field fails where the schema becomes a
+ * metric's `options` (a z.ZodType<MetricOptions>), so what it parses is a MetricOptions.
+ */
+export function optionsOf<const S extends z.ZodRawShape>(shape: S & Record<Exclude<keyof S, keyof MetricOptions>, never>) {
+  return z.strictObject<S>(shape);
 }

@@ -1,7 +1,7 @@
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from "idb";
 import { DATASET_ROW_DOC } from "../datasets";
 import { readDoc, writeDoc } from "../doc";
-import { putSnapshot, type SnapshotTx } from "../run-inputs";
+import { putSnapshot } from "../run-inputs";
 import { RUN_DOC } from "../runs";
 import type { AppDbSchema } from "../schema";
 
@@ -55,7 +55,7 @@ export async function moveRunsToSnapshots(tx: UpgradeTx): Promise<void> {
       return r.ok ? [r.value.sample] : [];
     });
     const name = (datasetRaw as { name?: unknown }).name;
-    await putSnapshot(tx as unknown as SnapshotTx, id, samples);
+    await putSnapshot(tx, id, samples);
     await runs.put(writeDoc(RUN_DOC, { ...meta, datasetName: typeof name === "string" ? name : "", sampleCount: samples.length }));
     kept.add(id);
   }
