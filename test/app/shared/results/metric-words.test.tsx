@@ -16,7 +16,9 @@ afterEach(() => {
   useApp.setState({ lang: "en" });
 });
 
-const card = (id: string) => view!.container.querySelector<HTMLElement>(`section[aria-label="${id} result"]`)!;
+/** A metric's card, in either language (its accessible name is the UI language's: "faithfulness result", "faithfulness 结果"). */
+const card = (id: string) =>
+  [...view!.container.querySelectorAll<HTMLElement>("section.metric-card")].find((s) => s.querySelector(".metric-id")?.textContent === id)!;
 const inLang = (lang: "en" | "zh") => useApp.setState({ lang });
 
 describe("context utilization's summary", () => {
