@@ -80,6 +80,14 @@ describe("formatting", () => {
     expect(formatScore(Number.NaN)).not.toMatch(/NaN/);
   });
 
+  test("one dash for no score wherever a score is shown (the explorer, the comparison and the HTML viewer write the same)", () => {
+    expect(formatScore(null)).toBe("—");
+    expect(formatScore(undefined)).toBe("—");
+    expect(formatScore(Number.NaN)).toBe("—");
+    // A raw cosine or an effect size may be negative: the sign stays.
+    expect(formatScore(-0.123)).toBe("-0.12");
+  });
+
   test("bands come with words", () => {
     expect(scoreLevel(0.85)).toBe("high");
     expect(scoreLevel(0.5)).toBe("medium");

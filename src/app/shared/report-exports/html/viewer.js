@@ -112,9 +112,9 @@
   const metricsById = new Map(report.results.map((r) => [r.sampleId, r.metrics]));
   root.append(el("h2", {}, L.results));
   const filter = el("input", { type: "search", "aria-label": L.filter || "Filter", placeholder: L.filter || "Filter" });
-  const errorsOnly = el("input", { type: "checkbox" });
+  const nullsOnly = el("input", { type: "checkbox" });
   const shown = el("span", { class: "muted", role: "status" });
-  root.append(el("div", { class: "controls" }, filter, " ", el("label", {}, errorsOnly, ` ${L.errorsOnly || "with errors only"}`), " ", shown));
+  root.append(el("div", { class: "controls" }, filter, " ", el("label", {}, nullsOnly, ` ${L.nullsOnly || "with a null score only"}`), " ", shown));
   const header = el("div", { class: "thead", role: "row" });
   /** @type {Column[]} */
   const columns = [
@@ -184,7 +184,7 @@
       : rows;
     let n = 0;
     for (const r of ordered) {
-      const visible = (!q || r.text.includes(q)) && (!errorsOnly.checked || r.hasNull);
+      const visible = (!q || r.text.includes(q)) && (!nullsOnly.checked || r.hasNull);
       r.details.hidden = !visible;
       if (visible) n++;
       list.append(r.details);
@@ -195,7 +195,7 @@
     shown.textContent = (L.showing || "{n} of {total} samples").replace("{n}", String(n)).replace("{total}", String(rows.length));
   };
   filter.addEventListener("input", render);
-  errorsOnly.addEventListener("change", render);
+  nullsOnly.addEventListener("change", render);
   render();
   // An opened sample's text is as wide as the box shows, not as the whole table (the stylesheet keeps it in view).
   const fitToBox = () => {
