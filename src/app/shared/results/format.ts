@@ -21,6 +21,11 @@ export function formatScore(score: number | null | undefined): string {
   return typeof score === "number" && Number.isFinite(score) ? score.toFixed(2) : NO_SCORE;
 }
 
+/** What a null score shows in its place: why it is null (its error code), or "null" where no code came. */
+export function nullCode(result: { error?: { code: string } }): string {
+  return result.error?.code ?? "null";
+}
+
 export function formatUsd(usd: number): string {
   if (usd === 0) return "$0";
   if (usd < 0.0001) return "< $0.0001";

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CallRecord } from "../../../../src/engine";
 import { estimateCost } from "../../../../src/storage/prices";
-import { formatScore, formatUsd, scoreLevel } from "../../../../src/app/shared/results/format";
+import { formatScore, formatUsd, nullCode, scoreLevel } from "../../../../src/app/shared/results/format";
 import { segmentContext } from "../../../../src/app/shared/results/traces/highlight";
 import { findPrice, type PriceRow } from "../../../../src/storage/prices";
 
@@ -86,6 +86,11 @@ describe("formatting", () => {
     expect(formatScore(Number.NaN)).toBe("—");
     // A raw cosine or an effect size may be negative: the sign stays.
     expect(formatScore(-0.123)).toBe("-0.12");
+  });
+
+  test('a null score shows its error code, or "null" where none came', () => {
+    expect(nullCode({ error: { code: "missing_input" } })).toBe("missing_input");
+    expect(nullCode({})).toBe("null");
   });
 
   test("bands come with words", () => {

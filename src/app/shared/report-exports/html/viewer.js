@@ -65,7 +65,7 @@
   const scoreNode = (r, m, testId) => {
     if (!r) return el("span", { class: "muted" }, L.notRun);
     // A code like missing_input may break after its underscores, not mid-word, in a narrow column.
-    if (r.score === null) return el("code", { class: "null", "data-testid": testId }, ...breakable(r.error ? r.error.code : "null"));
+    if (r.score === null) return el("code", { class: "null", "data-testid": testId }, ...breakable(r.error?.code ?? "null"));
     return el("span", { class: `score ${scoreBand(m, r.score)}`, "data-testid": testId }, formatScore(r.score));
   };
 
@@ -223,7 +223,7 @@
     body.append(el("h3", {}, L.answer), el("p", { class: "pre" }, sample.answer));
     body.append(el("h3", {}, L.contexts), el("ol", {}, ...sample.contexts.map((c) => el("li", { class: "pre" }, c))));
     if (sample.reference !== undefined) body.append(el("h3", {}, L.reference), el("p", { class: "pre" }, sample.reference));
-    for (const m of metrics) body.append(metricBlock(m, sampleMetrics[m]));
+    for (const m of metrics) body.append(metricCard(m, sampleMetrics[m]));
     return body;
   }
 
@@ -268,8 +268,8 @@
     return svg;
   }
 
-  /** One metric of an opened sample: its score, reason or error, trace lists and calls. @param {string} id @param {ReportMetricResult | undefined} r */
-  function metricBlock(id, r) {
+  /** One metric of an opened sample, as results/MetricCard.tsx: its score, reason or error, trace lists and calls. @param {string} id @param {ReportMetricResult | undefined} r */
+  function metricCard(id, r) {
     const box = el(
       "section",
       { class: "metric" },
