@@ -1,5 +1,5 @@
 import type { MetricId } from "../../engine";
-import { formatSigned } from "../shared/results/format";
+import { formatScore } from "../shared/results/format";
 import type { TraceDiff } from "./logic/trace-diff";
 import { useStudioT } from "./messages";
 
@@ -9,7 +9,7 @@ export function TraceDiffView({ metricId, diff }: { metricId: MetricId; diff: Tr
   const names = t.flagNames[metricId];
   const cls = (value: number | undefined) => (diff.valueKind === "flag" ? `verdict ${value === 1 ? "verdict-yes" : "verdict-no"}` : "verdict");
   const show = (value: number | undefined) =>
-    value === undefined ? "–" : diff.valueKind === "similarity" ? formatSigned(value) : (names[value] ?? String(value));
+    value === undefined ? "–" : diff.valueKind === "similarity" ? formatScore(value) : (names[value] ?? String(value));
   return (
     <section className="trace-diff" aria-label={t.changes}>
       <h4>{t.changes}</h4>

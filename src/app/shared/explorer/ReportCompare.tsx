@@ -2,7 +2,7 @@ import { useMemo, useState } from "react";
 import type { Report } from "../../../storage/format/report-schema";
 import { useT } from "../i18n";
 import { metricLabel } from "../results/labels";
-import { formatScore, formatSigned } from "../results/format";
+import { formatScore } from "../results/format";
 import { compareReports, type CompareRow } from "./compare";
 import { useExplorerT } from "./messages";
 import { SampleDetail } from "./SampleDetail";
@@ -11,8 +11,8 @@ import { VirtualTable } from "./VirtualTable";
 import "../../styles/explorer.css";
 import { useEnglishName } from "../i18n/accessible-name";
 
-const num = (v: number | null | undefined) => (v === null || v === undefined ? "—" : formatScore(v));
-const signed = (v: number | null | undefined) => (v === null || v === undefined ? "—" : `${v > 0 ? "+" : ""}${formatSigned(v)}`);
+/** A difference with its sign ("+0.12", "-0.30"), or the dash where one side has no score. */
+const signed = (v: number | null | undefined) => (typeof v === "number" && v > 0 ? `+${formatScore(v)}` : formatScore(v));
 
 /**
  * Report A against report B (prompt version A vs B, model A vs B): summary deltas over the samples
@@ -53,8 +53,8 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
             {cmp.summary.map((s) => (
               <tr key={s.metric}>
                 <th scope="row">{metricLabel(app, s.metric)}</th>
-                <td>{num(s.a)}</td>
-                <td>{num(s.b)}</td>
+                <td>{formatScore(s.a)}</td>
+                <td>{formatScore(s.b)}</td>
                 <td data-testid={`delta-${s.metric}`}>{signed(s.delta)}</td>
                 <td>
                   {s.nullsA} / {s.nullsB}
@@ -63,8 +63,8 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
             ))}
             <tr>
               <th scope="row">RAGAS</th>
-              <td>{num(cmp.ragas.a)}</td>
-              <td>{num(cmp.ragas.b)}</td>
+              <td>{formatScore(cmp.ragas.a)}</td>
+              <td>{formatScore(cmp.ragas.b)}</td>
               <td data-testid="delta-ragas">{signed(cmp.ragas.delta)}</td>
               <td />
             </tr>
@@ -122,7 +122,7 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
                   {row.nullMismatch.includes(m) ? t.nullVsScore : signed(row.deltas[m])}
                 </td>
               ))}
-              <td>{formatSigned(row.size)}</td>
+              <td>{formatScore(row.size)}</td>
             </>
           );
         }}

@@ -1,5 +1,5 @@
 import type { ReportMetricResult } from "../../../storage/format/report-schema";
-import { formatScore } from "../results/format";
+import { formatScore, nullCode } from "../results/format";
 import { scoreBand } from "../results/labels";
 import { useExplorerT } from "./messages";
 
@@ -15,7 +15,7 @@ export function ScoreCell({ id, result, testId }: { id: string; result: ReportMe
   if (result.score === null)
     return (
       <code className="cell-score cell-null" data-testid={testId}>
-        {result.error?.code ?? "null"}
+        {nullCode(result)}
       </code>
     );
   return (

@@ -7,8 +7,6 @@ import { Histogram } from "./Histogram";
 import { useExplorerT } from "./messages";
 import type { MetricStats } from "./stats";
 
-const num = (v: number | null, none: string) => (v === null ? none : formatScore(v));
-
 /** Per metric: mean, median, std, count, nulls by code and a histogram; then the RAGAS score. */
 export function SummaryGrid({
   stats,
@@ -33,7 +31,7 @@ export function SummaryGrid({
         {t.summaryTitle} <span className="muted">· {t.summaryOf(shown, total)}</span>
       </h3>
       <p className="ragas-score">
-        {t.ragasScore}: <strong data-testid="ragas-score">{num(ragas, t.none)}</strong>
+        {t.ragasScore}: <strong data-testid="ragas-score">{formatScore(ragas)}</strong>
       </p>
       <div className="summary-cards">
         {stats.map(([id, s]) => (
@@ -46,15 +44,15 @@ export function SummaryGrid({
             <dl className="summary-numbers">
               <div>
                 <dt>{t.mean}</dt>
-                <dd data-testid={`mean-${id}`}>{num(s.mean, t.none)}</dd>
+                <dd data-testid={`mean-${id}`}>{formatScore(s.mean)}</dd>
               </div>
               <div>
                 <dt>{t.median}</dt>
-                <dd>{num(s.median, t.none)}</dd>
+                <dd>{formatScore(s.median)}</dd>
               </div>
               <div>
                 <dt>{t.std}</dt>
-                <dd>{num(s.std, t.none)}</dd>
+                <dd>{formatScore(s.std)}</dd>
               </div>
               <div>
                 <dt>{t.count}</dt>

@@ -1,6 +1,6 @@
 import type { AnyMetricId, MetricResult } from "../../../engine";
 import { useT } from "../i18n";
-import { formatScore } from "./format";
+import { formatScore, nullCode } from "./format";
 import { lowerIsBetter, scoreBand } from "./labels";
 
 /**
@@ -13,7 +13,7 @@ export function ScoreBadge({ id, result }: { id: AnyMetricId; result: MetricResu
     return (
       <div className="score score-none">
         <span className="score-value" data-testid={`score-${id}`}>
-          {result.error?.code ?? "null"}
+          {nullCode(result)}
         </span>
         <span className="score-level">{t.results.level.none}</span>
       </div>

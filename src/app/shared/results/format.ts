@@ -9,14 +9,21 @@ export function scoreLevel(score: number): ScoreLevel {
   return "low";
 }
 
-/** Two decimals; a non-finite value (which the engine never returns) shows as a dash, never "NaN". */
-export function formatScore(score: number): string {
-  return Number.isFinite(score) ? score.toFixed(2) : "–";
+/** What every score view shows where there is no score (a null mean, a metric not run); the HTML viewer writes the same. */
+const NO_SCORE = "—";
+
+/**
+ * A score (or a raw cosine, an effect size: a negative value keeps its sign) with two decimals,
+ * for the results, the explorer, the comparison and, written again in viewer.js, the HTML export.
+ * No score, or a non-finite one (which the engine never returns), shows as a dash, never "NaN".
+ */
+export function formatScore(score: number | null | undefined): string {
+  return typeof score === "number" && Number.isFinite(score) ? score.toFixed(2) : NO_SCORE;
 }
 
-/** A raw cosine may be negative: keep the sign, two decimals. */
-export function formatSigned(value: number): string {
-  return Number.isFinite(value) ? value.toFixed(2) : "–";
+/** What a null score shows in its place: why it is null (its error code), or "null" where no code came. */
+export function nullCode(result: { error?: { code: string } }): string {
+  return result.error?.code ?? "null";
 }
 
 export function formatUsd(usd: number): string {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import type { CallRecord } from "../../../../src/engine";
 import { estimateCost } from "../../../../src/storage/prices";
-import { formatScore, formatUsd, scoreLevel } from "../../../../src/app/shared/results/format";
+import { formatScore, formatUsd, nullCode, scoreLevel } from "../../../../src/app/shared/results/format";
 import { segmentContext } from "../../../../src/app/shared/results/traces/highlight";
 import { findPrice, type PriceRow } from "../../../../src/storage/prices";
 
@@ -78,6 +78,19 @@ describe("formatting", () => {
     expect(formatScore(0.756)).toBe("0.76");
     expect(formatScore(1)).toBe("1.00");
     expect(formatScore(Number.NaN)).not.toMatch(/NaN/);
+  });
+
+  test("one dash for no score wherever a score is shown (the explorer, the comparison and the HTML viewer write the same)", () => {
+    expect(formatScore(null)).toBe("—");
+    expect(formatScore(undefined)).toBe("—");
+    expect(formatScore(Number.NaN)).toBe("—");
+    // A raw cosine or an effect size may be negative: the sign stays.
+    expect(formatScore(-0.123)).toBe("-0.12");
+  });
+
+  test('a null score shows its error code, or "null" where none came', () => {
+    expect(nullCode({ error: { code: "missing_input" } })).toBe("missing_input");
+    expect(nullCode({})).toBe("null");
   });
 
   test("bands come with words", () => {

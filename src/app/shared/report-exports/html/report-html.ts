@@ -1,4 +1,5 @@
 import type { Report } from "../../../../storage/format/report-schema";
+import type { ReportsMessages } from "../messages";
 import { VIEWER_CSS as viewerCss } from "./viewer-css";
 import viewerJs from "./viewer.js?raw";
 
@@ -7,6 +8,18 @@ interface ViewerMetrics {
   lowerIsBetter: readonly string[];
   lowerIsBetterLabel: string;
 }
+
+/**
+ * The labels block as viewer.js reads it (its JSDoc imports this type, so the two cannot drift):
+ * the catalogue's html words as the caller gave them (a caller may give none: the viewer falls
+ * back where it must), the lines exportHtml works out per report, and the metrics' names.
+ * @public (used by viewer.js, which knip does not read)
+ */
+export type ViewerLabels = Partial<Record<keyof ReportsMessages["html"] | "documentTitle" | "judgeLine", string>> & {
+  metricNames: Record<string, string>;
+  lowerIsBetter: readonly string[];
+  lowerIsBetterLabel: string;
+};
 
 /**
  * One self-contained HTML file showing a report offline. The report and the labels sit in
@@ -33,6 +46,12 @@ export async function buildReportHtml(
   ].join("; ");
   // exportHtml writes the untitled report's title with its date in the UI language; the ISO time only as a last resort.
   const title = report.title ?? labels.documentTitle ?? `Ragas report ${report.createdAt}`;
+  const viewerLabels: ViewerLabels = {
+    ...labels,
+    metricNames: metrics.names,
+    lowerIsBetter: metrics.lowerIsBetter,
+    lowerIsBetterLabel: metrics.lowerIsBetterLabel,
+  };
   return [
     "<!doctype html>",
     `<html lang="${lang === "zh" ? "zh-CN" : "en"}">`,
@@ -48,7 +67,7 @@ export async function buildReportHtml(
     '<div id="app"></div>',
     `<noscript>${escapeHtml(labels.noScript ?? "")}</noscript>`,
     `<script type="application/json" id="report-data">${inertJson(report)}</script>`,
-    `<script type="application/json" id="report-labels">${inertJson({ ...labels, metricNames: metrics.names, lowerIsBetter: metrics.lowerIsBetter, lowerIsBetterLabel: metrics.lowerIsBetterLabel })}</script>`,
+    `<script type="application/json" id="report-labels">${inertJson(viewerLabels)}</script>`,
     `<script>${viewerJs}</script>`,
     "</body>",
     "</html>",

@@ -1,36 +1,72 @@
+// @ts-check
 // The exported HTML file's viewer: plain JavaScript, no dependencies, no network. It reads the
 // report and the labels from two inert JSON blocks (type="application/json") and builds the page
 // with textContent only, so no text from the report is ever parsed as HTML. Allowed by the file's
-// CSP through its SHA-256 hash; nothing else may run.
+// CSP through its SHA-256 hash; nothing else may run. It is embedded as written (report-html.ts
+// imports it raw), so it stays JavaScript; `tsc` checks it against the report's and the labels'
+// types through the JSDoc below. Its names follow the app's (results/format.ts, results/labels.ts,
+// explorer/rows.ts): formatScore, scoreBand, metricLabel, a row's `metrics`, sampleDetail.
+
 (() => {
-  const read = (id) => JSON.parse(document.getElementById(id).textContent);
+  // The types are declared inside the function: at the top of a script they would be global to the whole project.
+  /** @typedef {import("../../../../storage/format/report-schema").Report} Report */
+  /** @typedef {import("../../../../storage/format/report-schema").ReportMetricResult} ReportMetricResult */
+  /** @typedef {import("../../../../storage/format/report-schema").MetricSummaryDoc} MetricSummaryDoc */
+  /** @typedef {import("../../../../engine/sample").Sample} Sample */
+  /** @typedef {import("./report-html").ViewerLabels} ViewerLabels */
+  /** @typedef {Partial<Record<string, ReportMetricResult>>} SampleMetrics One sample's results by metric id (a metric not run is absent). */
+  /**
+   * One sample of the table, as explorer/rows.ts's ExplorerRow with what the page keeps beside it.
+   * @typedef {{ index: number, sample: Sample, metrics: SampleMetrics, details: HTMLDetailsElement, text: string, hasNull: boolean }} ViewerRow
+   */
+  /** @typedef {{ key: string, label: string | undefined, name?: string, value: (row: ViewerRow) => string | number | null }} Column */
+  // The file always holds both blocks and #app (report-html.ts writes them beside this script).
+  /** @param {string} id */
+  const read = (id) => JSON.parse(/** @type {HTMLElement} */ (document.getElementById(id)).textContent ?? "");
+  /** @type {Report} */
   const report = read("report-data");
+  /** @type {ViewerLabels} */
   const L = read("report-labels");
   // Every metric of the report, in its own order (judge-free and custom judges included).
   const metrics = report.config.metrics.slice();
   // Each metric's name as the app shows it, in the export's language; the id where none came.
-  const nameOf = (m) => L.metricNames?.[m] || m;
-  const root = document.getElementById("app");
+  /** @param {string} m */
+  const metricLabel = (m) => L.metricNames?.[m] || m;
+  const root = /** @type {HTMLElement} */ (document.getElementById("app"));
 
+  /**
+   * An element with its attributes (an undefined one is left off) and its children as text or nodes.
+   * @template {keyof HTMLElementTagNameMap} K
+   * @param {K} tag
+   * @param {Record<string, string | number | undefined>} [attrs]
+   * @param {...(Node | string | number | null | undefined)} children
+   * @returns {HTMLElementTagNameMap[K]}
+   */
   const el = (tag, attrs, ...children) => {
     const node = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== undefined) node.setAttribute(k, String(v));
     for (const c of children) if (c !== null && c !== undefined) node.append(typeof c === "string" || typeof c === "number" ? String(c) : c);
     return node;
   };
-  const fmt = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : "—");
+  // As results/format.ts's formatScore: two decimals, or the dash where there is no score.
+  /** @param {number | null | undefined} v */
+  const formatScore = (v) => (typeof v === "number" && Number.isFinite(v) ? v.toFixed(2) : "—");
+  /** @param {string} code */
   const breakable = (code) => code.split(/(?<=_)/).flatMap((part, i) => (i === 0 ? [part] : [el("wbr"), part]));
-  // Coloured by how good a score is: for a metric where lower is better (noise sensitivity), 0 is green.
+  // Coloured by how good a score is: for a metric where lower is better (noise sensitivity), 0 is green
+  // (as results/labels.ts's scoreBand).
   const lowerIsBetter = new Set(L.lowerIsBetter || []);
-  const band = (v, m) => {
+  /** @param {string} m @param {number} v */
+  const scoreBand = (m, v) => {
     const good = lowerIsBetter.has(m) ? 1 - v : v;
     return good >= 0.8 ? "high" : good >= 0.5 ? "medium" : "low";
   };
+  /** A score with its band, a null's code, or "not run" (as explorer/ScoreCell.tsx). @param {ReportMetricResult | undefined} r @param {string} m @param {string} [testId] */
   const scoreNode = (r, m, testId) => {
     if (!r) return el("span", { class: "muted" }, L.notRun);
     // A code like missing_input may break after its underscores, not mid-word, in a narrow column.
-    if (r.score === null) return el("code", { class: "null", "data-testid": testId }, ...breakable(r.error ? r.error.code : "null"));
-    return el("span", { class: `score ${band(r.score, m)}`, "data-testid": testId }, fmt(r.score));
+    if (r.score === null) return el("code", { class: "null", "data-testid": testId }, ...breakable(r.error?.code ?? "null"));
+    return el("span", { class: `score ${scoreBand(m, r.score)}`, "data-testid": testId }, formatScore(r.score));
   };
 
   root.append(el("h1", {}, report.title || L.title));
@@ -45,22 +81,23 @@
 
   // Summary: one card per metric, as many side by side as the page is wide (so 20 metrics read
   // at a glance on a wide screen and one under another on a phone, never sideways).
-  const ragas = el("p", { class: "ragas" }, `${L.ragas}: `, el("strong", { "data-testid": "ragas-score" }, fmt(report.summary.ragasScore)));
+  const ragas = el("p", { class: "ragas" }, `${L.ragas}: `, el("strong", { "data-testid": "ragas-score" }, formatScore(report.summary.ragasScore)));
   const cards = el("div", { class: "cards", role: "list", "aria-label": "Summary" });
   for (const m of metrics) {
-    const s = report.summary[m] || {};
+    const s = summaryOf(m);
     const codes = Object.entries(s.nullCodes || {})
       .map(([c, n]) => `${c} ${n}`)
       .join(", ");
-    const mean = el("span", { class: typeof s.mean === "number" ? `score ${band(s.mean, m)}` : "null", "data-testid": `mean-${m}` }, fmt(s.mean));
+    const mean = el("span", { class: typeof s.mean === "number" ? `score ${scoreBand(m, s.mean)}` : "null", "data-testid": `mean-${m}` }, formatScore(s.mean));
+    /** @param {string | undefined} label @param {Node | string} value */
     const stat = (label, value) => el("div", {}, el("dt", {}, label), el("dd", {}, value));
     cards.append(
       el(
         "section",
-        { class: "card", role: "listitem", "aria-label": nameOf(m) },
-        el("h3", {}, nameOf(m), nameOf(m) === m ? null : el("code", { class: "metric-id" }, m)),
+        { class: "card", role: "listitem", "aria-label": metricLabel(m) },
+        el("h3", {}, metricLabel(m), metricLabel(m) === m ? null : el("code", { class: "metric-id" }, m)),
         lowerIsBetter.has(m) ? el("div", { class: "muted small" }, L.lowerIsBetterLabel) : null,
-        el("dl", {}, stat(L.mean, mean), stat(L.median, fmt(s.median)), stat(L.count, String(s.count)), stat(L.nulls, String(s.nullCount))),
+        el("dl", {}, stat(L.mean, mean), stat(L.median, formatScore(s.median)), stat(L.count, String(s.count)), stat(L.nulls, String(s.nullCount))),
         // Why the nulls are nulls, on a line of its own (a code is too long for the stats' row).
         codes ? el("div", { class: "muted small null-codes" }, ...breakable(codes)) : null,
         el("div", { class: "muted hist-label" }, L.histogram || "Histogram"),
@@ -72,23 +109,25 @@
 
   // Samples: a sortable, filterable table; each row opens its traces (built on first open, so
   // 1,000 rows stay quick).
-  const byId = new Map(report.results.map((r) => [r.sampleId, r.metrics]));
+  const metricsById = new Map(report.results.map((r) => [r.sampleId, r.metrics]));
   root.append(el("h2", {}, L.results));
   const filter = el("input", { type: "search", "aria-label": L.filter || "Filter", placeholder: L.filter || "Filter" });
-  const errorsOnly = el("input", { type: "checkbox" });
+  const nullsOnly = el("input", { type: "checkbox" });
   const shown = el("span", { class: "muted", role: "status" });
-  root.append(el("div", { class: "controls" }, filter, " ", el("label", {}, errorsOnly, ` ${L.errorsOnly || "with errors only"}`), " ", shown));
+  root.append(el("div", { class: "controls" }, filter, " ", el("label", {}, nullsOnly, ` ${L.nullsOnly || "with a null score only"}`), " ", shown));
   const header = el("div", { class: "thead", role: "row" });
+  /** @type {Column[]} */
   const columns = [
     { key: "id", label: "id", value: (x) => x.sample.id },
     { key: "question", label: L.question, value: (x) => x.sample.question },
     ...metrics.map((m) => ({
       key: m,
       label: m,
-      name: nameOf(m),
-      value: (x) => (x.results[m] && typeof x.results[m].score === "number" ? x.results[m].score : null),
+      name: metricLabel(m),
+      value: (/** @type {ViewerRow} */ x) => x.metrics[m]?.score ?? null,
     })),
   ];
+  /** @type {{ key: string | null, dir: number }} */
   let sort = { key: null, dir: 1 };
   const sortButtons = columns.map((c) => {
     // A metric's header shows its name, wrapped onto as many lines as it needs; the id is in the tooltip.
@@ -112,20 +151,23 @@
   const hint = el("p", { class: "scroll-hint muted", hidden: "" }, L.scrollHint || "Scroll the table sideways to see every metric.");
   const box = el("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": L.results }, list);
   root.append(hint, box);
+  /** @type {ViewerRow[]} */
   const rows = report.samples.map((sample, index) => {
-    const results = byId.get(sample.id) || {};
+    /** @type {SampleMetrics} */
+    const sampleMetrics = metricsById.get(sample.id) || {};
     const head = el("summary", {}, el("strong", {}, el("span", {}, ...breakable(sample.id))), el("span", { class: "q" }, sample.question.slice(0, 160)));
-    for (const m of metrics) head.append(el("span", { class: "chip" }, scoreNode(results[m], m, `score-${sample.id}-${m}`)));
+    for (const m of metrics) head.append(el("span", { class: "chip" }, scoreNode(sampleMetrics[m], m, `score-${sample.id}-${m}`)));
     const details = el("details", { class: "row", "data-id": sample.id }, head);
     let built = false;
     details.addEventListener("toggle", () => {
       if (built || !details.open) return;
       built = true;
-      details.append(sampleBody(sample, results));
+      details.append(sampleDetail(sample, sampleMetrics));
     });
     const text = `${sample.id}\n${sample.question}\n${sample.answer}`.toLowerCase();
-    const hasError = metrics.some((m) => results[m] && results[m].score === null);
-    return { sample, results, details, index, text, hasError };
+    // "with a null score only" (the explorer's nullsOnly): a metric that ran and gave no score.
+    const hasNull = metrics.some((m) => sampleMetrics[m]?.score === null);
+    return { index, sample, metrics: sampleMetrics, details, text, hasNull };
   });
   const render = () => {
     const q = filter.value.trim().toLowerCase();
@@ -136,24 +178,24 @@
           const b = col.value(y);
           // Nulls last whichever way; ties keep the file's order.
           if (a === null || b === null) return a === b ? x.index - y.index : a === null ? 1 : -1;
-          const d = typeof a === "number" ? a - b : String(a).localeCompare(String(b));
+          const d = typeof a === "number" && typeof b === "number" ? a - b : String(a).localeCompare(String(b));
           return d === 0 ? x.index - y.index : d * sort.dir;
         })
       : rows;
     let n = 0;
     for (const r of ordered) {
-      const visible = (!q || r.text.includes(q)) && (!errorsOnly.checked || r.hasError);
+      const visible = (!q || r.text.includes(q)) && (!nullsOnly.checked || r.hasNull);
       r.details.hidden = !visible;
       if (visible) n++;
       list.append(r.details);
     }
     sortButtons.forEach((cell, i) => {
-      cell.setAttribute("aria-sort", columns[i].key === sort.key ? (sort.dir > 0 ? "ascending" : "descending") : "none");
+      cell.setAttribute("aria-sort", columns[i]?.key === sort.key ? (sort.dir > 0 ? "ascending" : "descending") : "none");
     });
     shown.textContent = (L.showing || "{n} of {total} samples").replace("{n}", String(n)).replace("{total}", String(rows.length));
   };
   filter.addEventListener("input", render);
-  errorsOnly.addEventListener("change", render);
+  nullsOnly.addEventListener("change", render);
   render();
   // An opened sample's text is as wide as the box shows, not as the whole table (the stylesheet keeps it in view).
   const fitToBox = () => {
@@ -164,29 +206,45 @@
   if (typeof ResizeObserver === "function") new ResizeObserver(fitToBox).observe(box);
   else window.addEventListener("resize", fitToBox);
 
-  function sampleBody(sample, results) {
+  /**
+   * What the summary's metric card reads: the metric's summary, or nothing where the report has none.
+   * @param {string} m
+   * @returns {Partial<MetricSummaryDoc>}
+   */
+  function summaryOf(m) {
+    const s = report.summary[m];
+    return s !== null && typeof s === "object" ? s : {};
+  }
+
+  /** One opened sample, as explorer/SampleDetail.tsx: its texts, then each metric's score, reason and trace. @param {Sample} sample @param {SampleMetrics} sampleMetrics */
+  function sampleDetail(sample, sampleMetrics) {
     const body = el("div", { class: "sample" });
     body.append(el("h3", {}, L.question), el("p", { class: "pre" }, sample.question));
     body.append(el("h3", {}, L.answer), el("p", { class: "pre" }, sample.answer));
     body.append(el("h3", {}, L.contexts), el("ol", {}, ...sample.contexts.map((c) => el("li", { class: "pre" }, c))));
     if (sample.reference !== undefined) body.append(el("h3", {}, L.reference), el("p", { class: "pre" }, sample.reference));
-    for (const m of metrics) body.append(metricBlock(m, results[m]));
+    for (const m of metrics) body.append(metricCard(m, sampleMetrics[m]));
     return body;
   }
 
-  // Ten bins over [0, 1] of a metric's scores, as inline SVG (numbers only, no text from the report).
+  /** Ten bins over [0, 1] of a metric's scores, as inline SVG (numbers only, no text from the report). @param {string} m */
   function histogram(m) {
     const NS = "http://www.w3.org/2000/svg";
+    /** @type {number[]} */
     const bins = new Array(10).fill(0);
     for (const r of report.results) {
       const v = r.metrics[m]?.score;
-      if (typeof v === "number") bins[Math.min(9, Math.floor(v * 10))]++;
+      if (typeof v === "number") {
+        const bin = Math.min(9, Math.floor(v * 10));
+        bins[bin] = (bins[bin] ?? 0) + 1;
+      }
     }
     const max = Math.max(1, ...bins);
     const W = 180;
     const H = 64;
     const pad = { l: 22, r: 6, t: 6, b: 16 };
     const svg = document.createElementNS(NS, "svg");
+    /** @template {Element} E @param {E} node @param {Record<string, string | number>} attrs */
     const set = (node, attrs) => {
       for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
       return node;
@@ -198,6 +256,7 @@
       svg.append(set(document.createElementNS(NS, "rect"), { x: pad.l + i * bw + 1, y: H - pad.b - h, width: bw - 2, height: h, class: "bar" }));
     });
     svg.append(set(document.createElementNS(NS, "line"), { x1: pad.l, y1: H - pad.b, x2: W - pad.r, y2: H - pad.b, class: "axis" }));
+    /** @param {number} x @param {number} y @param {string} text @param {"start" | "end"} anchor */
     const label = (x, y, text, anchor) => {
       const t = set(document.createElementNS(NS, "text"), { x, y, "text-anchor": anchor, class: "tick" });
       t.textContent = text;
@@ -209,11 +268,12 @@
     return svg;
   }
 
-  function metricBlock(id, r) {
+  /** One metric of an opened sample, as results/MetricCard.tsx: its score, reason or error, trace lists and calls. @param {string} id @param {ReportMetricResult | undefined} r */
+  function metricCard(id, r) {
     const box = el(
       "section",
       { class: "metric" },
-      el("h3", {}, nameOf(id), " ", nameOf(id) === id ? null : el("code", { class: "metric-id" }, id), " ", scoreNode(r, id)),
+      el("h3", {}, metricLabel(id), " ", metricLabel(id) === id ? null : el("code", { class: "metric-id" }, id), " ", scoreNode(r, id)),
     );
     if (!r) return box;
     if (r.score === null && r.error) box.append(el("p", {}, el("code", {}, r.error.code), " ", r.error.message));

@@ -1,6 +1,6 @@
 import type { AnswerRelevancyTrace as Trace } from "../../../../engine";
 import { useT } from "../../i18n";
-import { formatSigned } from "../format";
+import { formatScore } from "../format";
 
 /** The questions the judge read out of the answer, their similarity to the real one, and the noncommittal flag. */
 export function AnswerRelevancyTrace({ trace }: { trace: Trace }) {
@@ -29,7 +29,7 @@ export function AnswerRelevancyTrace({ trace }: { trace: Trace }) {
                 <span className="bar" aria-hidden="true">
                   <span style={{ width: `${Math.max(0, Math.min(1, q.similarity)) * 100}%` }} />
                 </span>
-                {formatSigned(q.similarity)}
+                {formatScore(q.similarity)}
               </td>
               <td className="flag">
                 {q.noncommittal === 1 ? <span className="verdict verdict-no">{t.trace.noncommittal}</span> : <span className="muted">{t.trace.committal}</span>}

@@ -79,4 +79,16 @@ describe("the HTML export's metric names and score colours", () => {
       `score ${1 - mean >= 0.8 ? "high" : 1 - mean >= 0.5 ? "medium" : "low"}`,
     );
   });
+
+  it('an opened sample\'s metric blocks carry each score without a stray data-testid="undefined"', async () => {
+    await exported("en");
+    const details = document.querySelector<HTMLDetailsElement>("details.row")!;
+    details.open = true;
+    details.dispatchEvent(new Event("toggle"));
+    const blocks = [...details.querySelectorAll("section.metric")];
+    expect(blocks).toHaveLength(report.config.metrics.length);
+    // The block shows its score as the row's chip does, only without a test id of its own.
+    expect(blocks[0]!.querySelector("h3 .score, h3 code.null")).not.toBeNull();
+    expect(document.querySelectorAll('[data-testid="undefined"]')).toHaveLength(0);
+  });
 });
