@@ -5,6 +5,7 @@ import { batchApiFor } from "../../../llm/batch/choose-api";
 import type { Sleep } from "../../../llm/batch/poll";
 import { type BatchRunOutput, runByBatch } from "../../../llm/batch/run-batch";
 import type { TransportConfig } from "../../../llm/config";
+import { abortableSleep } from "../../../llm/signal";
 import { BATCH_LOCK_PREFIX, withLockIfFree } from "../locks/run-locks";
 import { idbBatchState, type openBatchDb } from "../persist/batch-state";
 
@@ -37,20 +38,6 @@ export interface BatchSessionOptions {
   apiFor?: (endpoint: "/v1/chat/completions" | "/v1/embeddings") => BatchApi;
 }
 
-const browserSleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error("cancelled"));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(new Error("cancelled"));
-      },
-      { once: true },
-    );
-  });
-
 export async function runBatchSession(options: BatchSessionOptions): Promise<BatchSessionOutcome> {
   const drive = async (): Promise<BatchSessionOutcome> => {
     const store = await idbBatchState(options.db, options.runKey);
@@ -62,7 +49,7 @@ export async function runBatchSession(options: BatchSessionOptions): Promise<Bat
       config: options.config,
       apiFor: options.apiFor ?? ((endpoint) => (endpoint === "/v1/embeddings" ? embeddings : chat)),
       store,
-      sleep: options.sleep ?? browserSleep,
+      sleep: options.sleep ?? abortableSleep,
       resuming: store.submitted().length > 0,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onStatus ? { onStatus: options.onStatus } : {}),
