@@ -7,10 +7,10 @@ import { type BatchRunOutput, runByBatch } from "../../../llm/batch/run-batch";
 import type { TransportConfig } from "../../../llm/config";
 import { abortableSleep } from "../../../llm/signal";
 import { BATCH_LOCK_PREFIX, withLockIfFree } from "../locks/run-locks";
-import { idbBatchState, type openBatchDb } from "../persist/batch-state";
+import { type BatchDb, idbBatchState } from "../../../storage/db/batches";
 
 /**
- * A run by batch in the page: its state lives in IndexedDB (persist/batch-state.ts), so a
+ * A run by batch in the page: its state lives in IndexedDB (src/storage/db/batch-state.ts), so a
  * reload or a closed tab loses nothing; opening the run again polls the same batches. One tab at
  * a time drives a run (a Web Lock per run): a second tab sees "held elsewhere" and submits
  * nothing; should the lock be missing, the provider-side metadata lookup still finds a batch
@@ -29,7 +29,7 @@ export interface BatchSessionOptions {
   units: readonly WorkUnit[];
   plan: BatchPlanConfig;
   config: TransportConfig;
-  db: Awaited<ReturnType<typeof openBatchDb>>;
+  db: BatchDb;
   locks?: RunLocks;
   sleep?: Sleep;
   signal?: AbortSignal;

@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
-import { openDB } from "idb";
+import { openDB, unwrap } from "idb";
 import { describe, expect, it } from "vitest";
-import { batchRunKeys, forgetBatchRun, idbBatchState, markBatchRun, openBatchDb } from "../../../../src/app/shared/persist/batch-state";
+import { BATCH_DB_NAME, BATCH_DB_VERSION } from "../../../src/storage/db/batch-db";
+import { batchRunKeys, forgetBatchRun, idbBatchState, markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
 
 /**
  * The batch database's runs store (version 2): which runs go by batch and how, so a reload drives
@@ -48,5 +49,27 @@ describe("batch runs in the batch database", () => {
     expect((await idbBatchState(db, "run-a")).submitted()).toEqual([]);
     expect([...(await batchRunKeys(db)).keys()]).toEqual(["run-b"]);
     db.close();
+  });
+
+  it("keeps the layout users' browsers hold (issue 27 moved it to src/storage/db): its name, version 3 and four stores", async () => {
+    expect(BATCH_DB_NAME).toBe("ragas-playground-batches");
+    const db = await openBatchDb();
+    expect(db.name).toBe("ragas-playground-batches");
+    expect(db.version).toBe(BATCH_DB_VERSION);
+    expect(BATCH_DB_VERSION).toBe(3);
+    // The browser's own view of the database (idb's typed wrapper knows only the stores it declares).
+    const raw = unwrap(db);
+    const tx = raw.transaction([...raw.objectStoreNames]);
+    const layout = [...raw.objectStoreNames].map((name) => {
+      const store = tx.objectStore(name);
+      return { name, keyPath: store.keyPath, indexes: [...store.indexNames].map((index) => [index, store.index(index).keyPath]) };
+    });
+    db.close();
+    expect(layout).toEqual([
+      { name: "files", keyPath: ["runKey", "name"], indexes: [["runKey", "runKey"]] },
+      { name: "results", keyPath: ["runKey", "batchId"], indexes: [["runKey", "runKey"]] },
+      { name: "runs", keyPath: "runKey", indexes: [] },
+      { name: "submitted", keyPath: ["runKey", "batchId"], indexes: [["runKey", "runKey"]] },
+    ]);
   });
 });
