@@ -2,7 +2,17 @@ import "fake-indexeddb/auto";
 import { openDB, unwrap } from "idb";
 import { describe, expect, it } from "vitest";
 import { BATCH_DB_NAME, BATCH_DB_VERSION } from "../../../src/storage/db/batch-db";
-import { batchRunKeys, forgetBatchRun, idbBatchState, markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
+import { StorageFullError } from "../../../src/storage/db/quota";
+import {
+  batchRunKeys,
+  downloadedBatchFiles,
+  forgetBatchRun,
+  idbBatchState,
+  markBatchRun,
+  openBatchDb,
+  recordBatchFiles,
+} from "../../../src/storage/db/batches";
+import { simulateQuotaExceeded } from "./helpers";
 
 /**
  * The batch database's runs store (version 2): which runs go by batch and how, so a reload drives
@@ -71,5 +81,27 @@ describe("batch runs in the batch database", () => {
       { name: "runs", keyPath: "runKey", indexes: [] },
       { name: "submitted", keyPath: ["runKey", "batchId"], indexes: [["runKey", "runKey"]] },
     ]);
+  });
+
+  it("a full disk: each write says so as StorageFullError, as every write in src/storage/db does, and keeps nothing half-done", async () => {
+    const db = await openBatchDb("batch-runs-quota");
+    const state = await idbBatchState(db, "run-q");
+    const batch = { key: "k", round: 1, batchId: "batch_q", inputFileId: "file_q", endpoint: "/v1/chat/completions", model: "m", requests: 1 } as const;
+    const file = { name: "round-1-chat-1-of-1.jsonl", round: 1, kind: "chat", index: 1, of: 1, lineIds: ["c1"], text: "{}\n" } as const;
+    const restore = simulateQuotaExceeded();
+    try {
+      await expect(state.recordSubmitted(batch)).rejects.toBeInstanceOf(StorageFullError);
+      await expect(state.recordLines("batch_q", [{ custom_id: "c1", response: null, error: "gone" }])).rejects.toThrow(
+        /the results of batch batch_q could not be saved/i,
+      );
+      await expect(markBatchRun(db, "run-q", 1)).rejects.toBeInstanceOf(StorageFullError);
+      await expect(recordBatchFiles(db, "run-q", [file])).rejects.toBeInstanceOf(StorageFullError);
+    } finally {
+      restore();
+    }
+    // Nothing of it is on record: the next poll asks the provider again.
+    const reread = await idbBatchState(db, "run-q");
+    expect([reread.submitted(), reread.finished().size, await batchRunKeys(db), await downloadedBatchFiles(db, "run-q")]).toEqual([[], 0, new Map(), []]);
+    db.close();
   });
 });
