@@ -2,9 +2,11 @@ import "fake-indexeddb/auto";
 import { openDB, unwrap } from "idb";
 import { describe, expect, it } from "vitest";
 import { BATCH_DB_NAME, BATCH_DB_VERSION } from "../../../src/storage/db/batch-db";
+import type { SubmittedBatch } from "../../../src/engine/run/batch-records";
 import { StorageFullError } from "../../../src/storage/db/quota";
 import {
   batchRunKeys,
+  type DownloadedBatchFile,
   downloadedBatchFiles,
   forgetBatchRun,
   idbBatchState,
@@ -86,8 +88,16 @@ describe("batch runs in the batch database", () => {
   it("a full disk: each write says so as StorageFullError, as every write in src/storage/db does, and keeps nothing half-done", async () => {
     const db = await openBatchDb("batch-runs-quota");
     const state = await idbBatchState(db, "run-q");
-    const batch = { key: "k", round: 1, batchId: "batch_q", inputFileId: "file_q", endpoint: "/v1/chat/completions", model: "m", requests: 1 } as const;
-    const file = { name: "round-1-chat-1-of-1.jsonl", round: 1, kind: "chat", index: 1, of: 1, lineIds: ["c1"], text: "{}\n" } as const;
+    const batch = {
+      key: "k",
+      round: 1,
+      batchId: "batch_q",
+      inputFileId: "file_q",
+      endpoint: "/v1/chat/completions",
+      model: "m",
+      requests: 1,
+    } satisfies SubmittedBatch;
+    const file = { name: "round-1-chat-1-of-1.jsonl", round: 1, kind: "chat", index: 1, of: 1, lineIds: ["c1"], text: "{}\n" } satisfies DownloadedBatchFile;
     const restore = simulateQuotaExceeded();
     try {
       await expect(state.recordSubmitted(batch)).rejects.toBeInstanceOf(StorageFullError);
