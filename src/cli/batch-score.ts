@@ -11,6 +11,7 @@ import { DEFAULT_POLL, type PollPolicy } from "../llm/batch/poll";
 import { BATCH_LOST, runByBatch } from "../llm/batch/run-batch";
 import { BatchApiError } from "../llm/batch/batch-api";
 import type { TransportConfig } from "../llm/config";
+import { abortableSleep } from "../llm/signal";
 import type { ScoreArgs } from "./args";
 import { batchStatePathFor, type FileBatchState, openBatchState } from "./batch-state-file";
 import { runByFiles } from "./batch-files";
@@ -43,20 +44,6 @@ function pollPolicy(env: CliIO["env"]): PollPolicy {
   const ms = Number(env.RAGAS_PLAYGROUND_BATCH_POLL_MS);
   return Number.isFinite(ms) && ms > 0 ? { ...DEFAULT_POLL, firstMs: ms, maxMs: ms } : DEFAULT_POLL;
 }
-
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error("cancelled"));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(new Error("cancelled"));
-      },
-      { once: true },
-    );
-  });
 
 /** Results in the folder that answer no request of this run: said apart, never counted as read. */
 function foreignWords(n: number, dir: string): string {
@@ -118,7 +105,8 @@ export async function scoreByBatch(input: BatchScoreInput): Promise<BatchScoreOu
       apiFor: (endpoint) => (endpoint === "/v1/embeddings" ? embeddingApi : chatApi),
       store,
       policy: pollPolicy(io.env),
-      sleep,
+      // The shared sleep: it takes its abort listener off when it wakes (dozens of polls per run).
+      sleep: abortableSleep,
       resuming: resumed || args.resume,
       ...(io.signal ? { signal: io.signal } : {}),
       onStatus: (line) => io.stderr.write(`${line}\n`),

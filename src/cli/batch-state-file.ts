@@ -1,7 +1,6 @@
 import { type FileHandle, open, readFile, rm, truncate } from "node:fs/promises";
 import { z } from "zod";
-import type { BatchStateStore, SubmittedBatch } from "../llm/batch/batch-state";
-import { type BatchOutputLine, outputLineSchema } from "../llm/batch/lines";
+import { type BatchOutputLine, type BatchStateStore, outputLineSchema, type SubmittedBatch, submittedBatchSchema } from "../engine/run/batch-records";
 import { RunError } from "./errors";
 import { writeTextFileAtomic } from "./files";
 
@@ -16,16 +15,8 @@ import { writeTextFileAtomic } from "./files";
 const BATCH_STATE_FORMAT = "ragas-playground/batch-state";
 
 const headerSchema = z.object({ format: z.literal(BATCH_STATE_FORMAT), version: z.literal(1), fingerprint: z.string() });
-const submittedSchema = z.object({
-  kind: z.literal("submitted"),
-  key: z.string(),
-  round: z.number().int().min(1),
-  batchId: z.string(),
-  inputFileId: z.string(),
-  endpoint: z.enum(["/v1/chat/completions", "/v1/embeddings"]),
-  model: z.string(),
-  requests: z.number().int().min(0),
-});
+/** A submitted batch: the same schema the browser's batch database parses its rows with. */
+const submittedSchema = submittedBatchSchema.extend({ kind: z.literal("submitted") });
 const linesSchema = z.object({ kind: z.literal("lines"), batchId: z.string(), lines: z.array(outputLineSchema) });
 /** A batch the provider answered 404 for: off the record, so the next run submits its requests again. */
 const lostSchema = z.object({ kind: z.literal("lost"), batchId: z.string() });

@@ -1,7 +1,7 @@
 import { isFinished } from "../../engine";
 import { listAllRuns, loadRunResults, type RunMeta } from "../../storage/db/runs";
 import { heldRunIds } from "../shared/locks/run-locks";
-import { batchRunKeys, type BatchRunMode, openBatchDb } from "../shared/persist/batch-state";
+import { batchRunKeys, type BatchRunMode, openBatchDb } from "../../storage/db/batches";
 import { appDb } from "../shared/persist/db";
 
 export interface InterruptedRun {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { sha256Hex } from "../../engine/text/sha256";
-import type { BatchInputLine, BatchOutputLine } from "./lines";
+import type { BatchOutputLine } from "../../engine/run/batch-records";
+import type { BatchInputLine } from "./lines";
 
 /**
  * Anthropic's Message Batches speak the Messages API, not Chat Completions: each OpenAI-shaped

@@ -3,7 +3,7 @@ import { toFile } from "openai";
 import { createClient } from "../client";
 import type { TransportConfig } from "../config";
 import { redact } from "../errors";
-import type { BatchEndpoint } from "./lines";
+import type { BatchEndpoint } from "../../engine/run/batch-records";
 
 /** The provider's batch object, as much of it as we read. */
 export interface RemoteBatch {

@@ -1,38 +1,6 @@
-import type { BatchEndpoint, BatchOutputLine } from "./lines";
+import type { BatchOutputLine, BatchStateStore, SubmittedBatch } from "../../engine/run/batch-records";
 
-/** One batch this run submitted: enough to poll it again after the process or the tab is gone. */
-export interface SubmittedBatch {
-  /** Hash of the input file's text: the same round's same file is the same batch. */
-  key: string;
-  round: number;
-  batchId: string;
-  inputFileId: string;
-  endpoint: BatchEndpoint;
-  model: string;
-  requests: number;
-}
-
-/**
- * Where a batch run keeps what it must not lose: the batches it submitted and the result lines
- * that came back. The CLI writes it append-only beside the report, the browser into IndexedDB;
- * the round plan itself is recomputed from the results (custom_ids are deterministic).
- */
-export interface BatchStateStore {
-  submitted(): readonly SubmittedBatch[];
-  lines(): ReadonlyMap<string, BatchOutputLine>;
-  /** Durable before it resolves. */
-  recordSubmitted(batch: SubmittedBatch): Promise<void>;
-  /** Durable before it resolves; also marks the batch as read (never downloaded twice). */
-  recordLines(batchId: string, lines: readonly BatchOutputLine[]): Promise<void>;
-  /** Batches whose results are already recorded. */
-  finished(): ReadonlySet<string>;
-  /**
-   * A batch the provider no longer knows (404): taken off the record, durable before it resolves,
-   * so the next run submits its requests again instead of polling it forever.
-   */
-  forget(batchId: string): Promise<void>;
-}
-
+/** A batch run's state in memory: a run without --out, and the tests. */
 export function memoryBatchState(): BatchStateStore {
   let submitted: SubmittedBatch[] = [];
   const lines = new Map<string, BatchOutputLine>();

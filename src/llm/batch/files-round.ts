@@ -2,7 +2,8 @@ import { type BatchPass, type BatchPlanConfig, planBatchPass } from "../../engin
 import type { WorkUnit } from "../../engine/run/evaluate";
 import type { TransportConfig } from "../config";
 import { distinctLines } from "./distinct";
-import { type BatchChunk, type BatchLimits, type BatchOutputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
+import type { BatchOutputLine } from "../../engine/run/batch-records";
+import { type BatchChunk, type BatchLimits, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
 import { replyBook } from "./reply-book";
 
 /**

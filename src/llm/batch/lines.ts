@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { EmbedRequest, JudgeRequest } from "../../engine/ports";
+import { type BatchEndpoint, type BatchOutputLine, outputLineSchema } from "../../engine/run/batch-records";
 import { chatBody } from "../chat-request";
 import type { TransportConfig } from "../config";
 
@@ -7,8 +8,6 @@ import type { TransportConfig } from "../config";
  * Batch files as OpenAI, Azure and `vllm run-batch` read and write them: one JSON request per line
  * (custom_id, method, url, body: the same body the sync call sends) and one result per line.
  */
-
-export type BatchEndpoint = "/v1/chat/completions" | "/v1/embeddings";
 
 export interface BatchInputLine {
   custom_id: string;
@@ -26,18 +25,6 @@ export interface BatchLimits {
 /** OpenAI and Azure: 50,000 requests and 200 MB per input file (research 3.1, 3.3). */
 export const OPENAI_LIMITS: BatchLimits = { maxRequests: 50_000, maxBytes: 200_000_000 };
 
-/**
- * A result line: OpenAI's BatchRequestOutput, which vLLM's run-batch writes too. `error` is
- * `{code, message}` at OpenAI, a plain string or an ErrorResponse (`{error: {message, ...}}`) at
- * vLLM (vllm/entrypoints/openai/run_batch.py, make_error_request_output): any of them is read.
- */
-export const outputLineSchema = z.object({
-  id: z.string().optional(),
-  custom_id: z.string(),
-  response: z.object({ status_code: z.number().int(), request_id: z.string().nullish(), body: z.unknown() }).nullable(),
-  error: z.unknown().nullable(),
-});
-
 /** The words of a line's error, whatever its shape; undefined when there is none. */
 export function errorText(error: unknown): { code?: string; message: string } | undefined {
   if (error === null || error === undefined) return undefined;
@@ -48,7 +35,6 @@ export function errorText(error: unknown): { code?: string; message: string } | 
   const message = typeof inner.message === "string" ? inner.message : JSON.stringify(error).slice(0, 300);
   return code ? { code, message } : { message };
 }
-export type BatchOutputLine = z.infer<typeof outputLineSchema>;
 
 /** What a line is made of: a pending call's id and request (the reply book asks with the same). */
 export type LineRequest = { customId: string } & ({ kind: "chat"; request: JudgeRequest<unknown> } | { kind: "embedding"; request: EmbedRequest });

@@ -6,7 +6,8 @@ import type { TransportConfig } from "../config";
 import { estimateMessagesTokens, estimateTokens } from "../tokens";
 import { validateReply } from "../validate";
 import { sharedIdOf } from "./distinct";
-import { type BatchOutputLine, errorText, type LineRequest } from "./lines";
+import type { BatchOutputLine } from "../../engine/run/batch-records";
+import { errorText, type LineRequest } from "./lines";
 
 /**
  * What the batches brought back, as the engine's ReplyBook: a line is read the way the sync judge

@@ -3,10 +3,10 @@ import type { WorkUnit } from "../../engine/run/evaluate";
 import { sha256Hex } from "../../engine/text/sha256";
 import type { TransportConfig } from "../config";
 import { BatchApiError, type BatchApi, type RemoteBatch } from "./batch-api";
-import type { BatchStateStore, SubmittedBatch } from "./batch-state";
+import type { BatchOutputLine, BatchStateStore, SubmittedBatch } from "../../engine/run/batch-records";
 import { embeddingsRefusal } from "./embeddings-check";
 import { distinctLines } from "./distinct";
-import { type BatchChunk, type BatchLimits, type BatchOutputLine, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
+import { type BatchChunk, type BatchLimits, OPENAI_LIMITS, parseOutputFile, splitToFiles } from "./lines";
 import { DEFAULT_POLL, type PollPolicy, pollUntilEnded, readAgainOnFailure, type Sleep, statusLine } from "./poll";
 import { replyBook } from "./reply-book";
 

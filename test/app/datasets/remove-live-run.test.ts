@@ -7,7 +7,7 @@ import { useDatasets } from "../../../src/app/datasets/store";
 import { RunService } from "../../../src/app/runs/run-service";
 import { webLocks } from "../../../src/app/runs/web-locks";
 import { BATCH_LOCK_PREFIX, withLockIfFree } from "../../../src/app/shared/locks/run-locks";
-import { idbBatchState, markBatchRun, openBatchDb } from "../../../src/app/shared/persist/batch-state";
+import { idbBatchState, markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { deleteRunEverywhere } from "../../../src/app/shared/persist/run-deletion";
 import type { JudgeRequest, Sample } from "../../../src/engine";

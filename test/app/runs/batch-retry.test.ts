@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryFailedBatch, startBatchRun, useBatch } from "../../../src/app/runs/batch/batch-run";
 import { mergeResults, pendingUnits } from "../../../src/app/runs/batch/pending-units";
 import { useRuns } from "../../../src/app/runs/run-state";
-import { batchRunKeys, openBatchDb } from "../../../src/app/shared/persist/batch-state";
+import { batchRunKeys, openBatchDb } from "../../../src/storage/db/batches";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import type { JournalEntry, MetricResult } from "../../../src/engine";

@@ -2,7 +2,7 @@
 import "fake-indexeddb/auto";
 import { afterEach, expect, test, vi } from "vitest";
 import { BATCH_LOCK_PREFIX, type LockManagerLike } from "../../../src/app/shared/locks/run-locks";
-import { markBatchRun, openBatchDb } from "../../../src/app/shared/persist/batch-state";
+import { markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { InterruptedRunAlert } from "../../../src/app/shell/InterruptedRunAlert";

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
 import { BATCH_LOCK_PREFIX, type LockManagerLike, RUN_LOCK_PREFIX } from "../../../src/app/shared/locks/run-locks";
 import { appDb } from "../../../src/app/shared/persist/db";
-import { markBatchRun, openBatchDb } from "../../../src/app/shared/persist/batch-state";
+import { markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
 import { findInterruptedRun } from "../../../src/app/shell/interrupted-runs";
 import { createDataset } from "../../../src/storage/db/datasets";
 import { createRun, type RunMeta, ZERO_USAGE } from "../../../src/storage/db/runs";

@@ -1,7 +1,7 @@
 import { batchRoundsFor, planBatchPass } from "../../../engine/run/batch-plan";
 import { loadRunSamples } from "../../../storage/db/run-inputs";
 import { getRun, loadRunResults, type RunMeta } from "../../../storage/db/runs";
-import type { DownloadedBatchFile } from "../../shared/persist/batch-state";
+import type { DownloadedBatchFile } from "../../../storage/db/batches";
 import { appDb } from "../../shared/persist/db";
 import { batchT } from "./messages";
 import { pendingUnits } from "./pending-units";

@@ -27,7 +27,7 @@ type SessionPorts = Pick<BatchSessionOptions, "sleep" | "locks">;
 /**
  * Runs by the provider's batch API in the page. The run is an ordinary stored run (it shows in the
  * runs list, its results in the runResults store once it finishes); what is in flight lives in the
- * batch database (persist/batch-state.ts), marked per run, so a reload finds the run and polls its
+ * batch database (src/storage/db/batch-db.ts), marked per run, so a reload finds the run and polls its
  * batches again. One tab drives a run at a time (a Web Lock in shared/batch): another tab says so
  * and submits nothing. The llm code loads lazily, as the sync runs' does.
  */
@@ -99,12 +99,7 @@ export const useBatch = create<BatchPanelState>()(() => ({
 }));
 
 export const loadBatchModules = () =>
-  Promise.all([
-    import("../../../llm/batch/probe"),
-    import("../../shared/batch/batch-session"),
-    import("../../shared/persist/batch-state"),
-    import("../../../llm"),
-  ]);
+  Promise.all([import("../../../llm/batch/probe"), import("../../shared/batch/batch-session"), import("../../../storage/db/batches"), import("../../../llm")]);
 
 /** Asks Settings' base URL whether the page can read its /files and /batches. */
 export async function probeBatch(): Promise<void> {

@@ -5,11 +5,12 @@ import { batchApiFor } from "../../../llm/batch/choose-api";
 import type { Sleep } from "../../../llm/batch/poll";
 import { type BatchRunOutput, runByBatch } from "../../../llm/batch/run-batch";
 import type { TransportConfig } from "../../../llm/config";
+import { abortableSleep } from "../../../llm/signal";
 import { BATCH_LOCK_PREFIX, withLockIfFree } from "../locks/run-locks";
-import { idbBatchState, type openBatchDb } from "../persist/batch-state";
+import { type BatchDb, idbBatchState } from "../../../storage/db/batches";
 
 /**
- * A run by batch in the page: its state lives in IndexedDB (persist/batch-state.ts), so a
+ * A run by batch in the page: its state lives in IndexedDB (src/storage/db/batch-state.ts), so a
  * reload or a closed tab loses nothing; opening the run again polls the same batches. One tab at
  * a time drives a run (a Web Lock per run): a second tab sees "held elsewhere" and submits
  * nothing; should the lock be missing, the provider-side metadata lookup still finds a batch
@@ -28,7 +29,7 @@ export interface BatchSessionOptions {
   units: readonly WorkUnit[];
   plan: BatchPlanConfig;
   config: TransportConfig;
-  db: Awaited<ReturnType<typeof openBatchDb>>;
+  db: BatchDb;
   locks?: RunLocks;
   sleep?: Sleep;
   signal?: AbortSignal;
@@ -36,20 +37,6 @@ export interface BatchSessionOptions {
   /** Defaults to the batch API of the config's base URL (Anthropic's Message Batches for api.anthropic.com, else Files + Batches). */
   apiFor?: (endpoint: "/v1/chat/completions" | "/v1/embeddings") => BatchApi;
 }
-
-const browserSleep: Sleep = (ms, signal) =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new Error("cancelled"));
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(new Error("cancelled"));
-      },
-      { once: true },
-    );
-  });
 
 export async function runBatchSession(options: BatchSessionOptions): Promise<BatchSessionOutcome> {
   const drive = async (): Promise<BatchSessionOutcome> => {
@@ -62,7 +49,7 @@ export async function runBatchSession(options: BatchSessionOptions): Promise<Bat
       config: options.config,
       apiFor: options.apiFor ?? ((endpoint) => (endpoint === "/v1/embeddings" ? embeddings : chat)),
       store,
-      sleep: options.sleep ?? browserSleep,
+      sleep: options.sleep ?? abortableSleep,
       resuming: store.submitted().length > 0,
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onStatus ? { onStatus: options.onStatus } : {}),

@@ -2,7 +2,7 @@ import { deleteDataset } from "../../../storage/db/datasets";
 import { deleteRun } from "../../../storage/db/runs";
 import type { AppDb } from "../../../storage/db/schema";
 import { whileRunsIdle } from "../locks/run-locks";
-import { forgetBatchRun, openBatchDb } from "./batch-state";
+import { forgetBatchRun, openBatchDb } from "../../../storage/db/batches";
 
 /**
  * Deleting runs (one, or a dataset's with the dataset) from both databases: the app's (the run,

@@ -3,7 +3,7 @@ import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { downloadBatchFiles, uploadBatchResults } from "../../../../src/app/runs/batch/batch-files-flow";
 import { useBatch } from "../../../../src/app/runs/batch/batch-run";
-import { batchRunKeys, openBatchDb } from "../../../../src/app/shared/persist/batch-state";
+import { batchRunKeys, openBatchDb } from "../../../../src/storage/db/batches";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../../src/app/shared/store";

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resumeBatchRuns, startBatchRun, useBatch } from "../../../../src/app/runs/batch/batch-run";
 import { useRuns } from "../../../../src/app/runs/run-state";
-import { batchRunKeys, openBatchDb } from "../../../../src/app/shared/persist/batch-state";
+import { batchRunKeys, openBatchDb } from "../../../../src/storage/db/batches";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../../src/app/shared/store";

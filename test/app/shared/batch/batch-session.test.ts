@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBatchSession, type RunLocks } from "../../../../src/app/shared/batch/batch-session";
 import { PAPER_METRIC_IDS } from "../../../../src/engine/metrics/types";
 import { parseTransportConfig } from "../../../../src/llm/config";
-import { idbBatchState, openBatchDb } from "../../../../src/app/shared/persist/batch-state";
+import { idbBatchState, openBatchDb } from "../../../../src/storage/db/batches";
 import { batchSamples } from "../../../llm/batch/batch-samples";
 import { type BatchMock, startBatchMock } from "../../../mock/batch-server";
 
