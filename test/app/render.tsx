@@ -26,6 +26,26 @@ export function render(element: ReactElement): Rendered {
   };
 }
 
+/**
+ * Waits until `check` passes, however long the machine takes (up to `timeoutMs`): never a fixed
+ * sleep. Between tries the event loop turns once inside act, so what lands meanwhile (an IndexedDB
+ * answer, a store write) is a React update act renders before the next try, not one outside act.
+ */
+export async function until<T>(check: () => T, timeoutMs = 10_000): Promise<T> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    // setTimeout 0: exactly one turn of the event loop, no wall-clock wait.
+    await act(async () => {
+      await new Promise((turned) => setTimeout(turned, 0));
+    });
+    try {
+      return check();
+    } catch (failure) {
+      if (performance.now() > deadline) throw failure;
+    }
+  }
+}
+
 /** The control whose accessible name is given by aria-label (how contract-7 names are set). */
 export function byName<T extends Element = HTMLElement>(root: ParentNode, name: string): T {
   const found = root.querySelector(`[aria-label="${CSS.escape(name)}"]`);

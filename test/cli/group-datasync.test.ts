@@ -15,6 +15,7 @@ function manualFlush() {
     });
   const finishOne = async () => {
     pending.shift()!();
+    // One turn of the event loop (setTimeout 0, no wall-clock wait): the write's callbacks run within it.
     await new Promise((r) => setTimeout(r, 0));
   };
   return { flush, started, finishOne, failOnce: () => (failNext = true) };

@@ -40,13 +40,18 @@ test("Import from Hugging Face: a dataset by name and a row range; run it, open 
 }, async () => {
   const s = await e2e.open();
   const seen: string[] = [];
+  // The slow server: its answer waits until the test lets it go (after Cancel), not for a time.
   let slow = false;
+  let answerSlowly = () => {};
+  const slowAnswerMayGo = new Promise<void>((resolve) => (answerSlowly = resolve));
+  let slowAnswered = () => {};
+  const slowAnswerDone = new Promise<void>((resolve) => (slowAnswered = resolve));
   await s.context.route("https://datasets-server.huggingface.co/**", async (route) => {
     const url = new URL(route.request().url());
     seen.push(
       `${url.pathname}?${url.searchParams.get("dataset")}/${url.searchParams.get("split")}@${url.searchParams.get("offset")}+${url.searchParams.get("length")}`,
     );
-    if (slow) await new Promise((r) => setTimeout(r, 3000));
+    if (slow) await slowAnswerMayGo;
     await route
       .fulfill({
         status: 200,
@@ -55,6 +60,7 @@ test("Import from Hugging Face: a dataset by name and a row range; run it, open 
         body: JSON.stringify(page(Number(url.searchParams.get("offset")), Number(url.searchParams.get("length")))),
       })
       .catch(() => undefined);
+    if (slow) slowAnswered();
   });
   const { page: p } = s;
   await openDatasets(p);
@@ -111,6 +117,9 @@ test("Import from Hugging Face: a dataset by name and a row range; run it, open 
   await expect.poll(() => status.innerText()).toContain("0 of 120 rows fetched");
   await status.getByRole("button", { name: "Cancel" }).click();
   await expect.poll(() => status.count()).toBe(0);
+  // The answer the cancelled fetch asked for comes after all: it is dropped, nothing is imported.
+  answerSlowly();
+  await slowAnswerDone;
   expect(await p.getByRole("region", { name: "Column mapping" }).count()).toBe(0);
   expect(await button(p, "Import from Hugging Face").isEnabled()).toBe(true);
 });

@@ -35,8 +35,39 @@ export async function openView(page: Page, name: ViewName): Promise<void> {
     .locator(VIEW_MARKERS[name])
     .first()
     .waitFor({ state: name === "Prompts" || name === "Playground" ? "visible" : "attached", timeout: 30_000 });
-  // Charts and lazy parts settle.
-  await page.waitForTimeout(300);
+  await domSettled(page);
+}
+
+/**
+ * Waits until the page stops changing: two animation frames in a row with no DOM mutation, so charts,
+ * lazy parts and what a ResizeObserver shows after layout (the scroll hints) have rendered. Tied to
+ * the page's own frames and mutations, not to a time; a page that never settles fails after 30 s.
+ */
+async function domSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((settled, failed) => {
+        let changed = false;
+        let quietFrames = 0;
+        const watch = new MutationObserver(() => {
+          changed = true;
+        });
+        watch.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        const giveUp = setTimeout(() => {
+          watch.disconnect();
+          failed(new Error("the page kept changing for 30 s"));
+        }, 30_000);
+        const frame = () => {
+          quietFrames = changed ? 0 : quietFrames + 1;
+          changed = false;
+          if (quietFrames < 2) return void requestAnimationFrame(frame);
+          clearTimeout(giveUp);
+          watch.disconnect();
+          settled();
+        };
+        requestAnimationFrame(frame);
+      }),
+  );
 }
 
 /** A scored example, a 2-row dataset with a finished run (2 rows fill its tables as 200 would), a report opened from a file, agreement data loaded and run. */

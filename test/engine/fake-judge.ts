@@ -3,7 +3,14 @@ import { MetricError, type CallRecord, type Embedder, type Judge, type JudgeRequ
 type Reply = unknown | ((request: JudgeRequest<unknown>) => unknown);
 
 /** A judge that answers from a script keyed by prompt id, and records every request it saw. */
-export function scriptedJudge(replies: Record<string, Reply>, options: { delayMs?: number } = {}) {
+export function scriptedJudge(
+  replies: Record<string, Reply>,
+  options: {
+    delayMs?: number;
+    /** Requests this says true for are held (recorded, in flight) until their run aborts them. */
+    hold?: (request: JudgeRequest<unknown>) => boolean;
+  } = {},
+) {
   const requests: JudgeRequest<unknown>[] = [];
   let inFlight = 0;
   let peak = 0;
@@ -13,6 +20,7 @@ export function scriptedJudge(replies: Record<string, Reply>, options: { delayMs
       inFlight++;
       peak = Math.max(peak, inFlight);
       try {
+        if (options.hold?.(request as JudgeRequest<unknown>)) await aborted(request.signal);
         if (options.delayMs) await delay(options.delayMs, request.signal);
         const script = replies[request.promptId];
         if (script === undefined) throw new MetricError("llm_error", `no scripted reply for ${request.promptId}`);
@@ -62,6 +70,15 @@ export function tableEmbedder(table: Record<string, number[]>) {
     },
   };
   return { embedder, batches };
+}
+
+/** Settles only when the signal aborts, as a cancelled request does. */
+function aborted(signal?: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const cancel = () => reject(new MetricError("cancelled", "cancelled"));
+    if (signal?.aborted) cancel();
+    signal?.addEventListener("abort", cancel, { once: true });
+  });
 }
 
 function delay(ms: number, signal?: AbortSignal): Promise<void> {

@@ -2,14 +2,14 @@
 import "fake-indexeddb/auto";
 import { datasetsT } from "../../../src/app/datasets/messages";
 import { act } from "react";
-import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { refreshDatasets, selectDataset } from "../../../src/app/datasets/actions";
 import { DatasetList } from "../../../src/app/datasets/DatasetList";
 import { useDatasets } from "../../../src/app/datasets/store";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { createDataset, listDatasets } from "../../../src/storage/db/datasets";
-import { byName, click, render, type, type Rendered } from "../render";
+import { byName, click, render, type, type Rendered, until } from "../render";
 
 let view: Rendered;
 const samples = [1, 2, 3].map((i) => ({ id: `s${i}`, question: `Q${i}`, answer: `A${i}`, contexts: [`C${i}`] }));
@@ -30,10 +30,10 @@ describe("the dataset list", () => {
   test("shows name and rows; opening one loads its rows into the store (the runs pane reads selectedId)", async () => {
     expect(view.container.querySelector(".ds-item-open")!.textContent).toMatch(/^wiki eval3 rows · created /);
     await click(view.container.querySelector(".ds-item-open")!);
-    await act(() => new Promise((r) => setTimeout(r, 20)));
+    // Opening reads the rows from IndexedDB: wait for them to land in the store.
+    await until(() => expect(useDatasets.getState().rows.map((r) => r.sample.id)).toEqual(["s1", "s2", "s3"]));
     const state = useDatasets.getState();
     expect(state.selectedId).toBe(state.datasets[0]!.id);
-    expect(state.rows.map((r) => r.sample.id)).toEqual(["s1", "s2", "s3"]);
   });
 
   test("renames in storage and in the list", async () => {
@@ -43,7 +43,7 @@ describe("the dataset list", () => {
       view.container.querySelector("form")!.requestSubmit();
     });
     // The rename is an IndexedDB write: wait for it, however busy the machine (a fixed 20 ms was not enough under load).
-    await vi.waitFor(() => expect(view.container.querySelector(".ds-item-open strong")?.textContent).toBe("WikiEval 中文"));
+    await until(() => expect(view.container.querySelector(".ds-item-open strong")?.textContent).toBe("WikiEval 中文"));
     expect((await listDatasets((await appDb())!)).datasets.map((d) => d.name)).toEqual(["WikiEval 中文"]);
   });
 
@@ -54,7 +54,7 @@ describe("the dataset list", () => {
     await act(async () => {
       byName<HTMLButtonElement>(view.container, "Confirm delete wiki eval").click();
     });
-    await vi.waitFor(() => expect(useDatasets.getState().notice?.kind).toBe("ok"));
+    await until(() => expect(useDatasets.getState().notice?.kind).toBe("ok"));
     const db = (await appDb())!;
     expect(await db.count("datasets")).toBe(0);
     expect(await db.count("datasetRows")).toBe(0);

@@ -62,9 +62,19 @@ describe("ImportJob", () => {
   test("reports the table, answers the latest mapping request, and cancel terminates the worker", async () => {
     const worker = inThreadImportWorker();
     const tables: TableInfo[] = [];
-    const job = new ImportJob(worker, { onProgress: () => undefined, onTable: (t) => tables.push(t), onFailed: () => undefined });
+    let tabled: () => void = () => undefined;
+    const reported = new Promise<void>((resolve) => (tabled = resolve));
+    const job = new ImportJob(worker, {
+      onProgress: () => undefined,
+      onTable: (t) => {
+        tables.push(t);
+        tabled();
+      },
+      onFailed: () => undefined,
+    });
     job.read("ragas.csv", bytes(pandasCsv));
-    await new Promise((r) => setTimeout(r, 20));
+    // The worker answers asynchronously: wait for the table it reports, not for a time.
+    await reported;
     expect(tables.map((t) => t.rowCount)).toEqual([2]);
     let first: MappedSamples | undefined;
     void job.map({ question: "user_input" }).then((r) => (first = r));

@@ -9,7 +9,7 @@ import { createBatchRun } from "../../../src/app/runs/batch/batch-run";
 import { startRun } from "../../../src/app/runs/run-actions";
 import { useApp } from "../../../src/app/shared/store";
 import type { SamplesFile } from "../../../src/storage/format/samples-types";
-import { render } from "../render";
+import { render, until } from "../render";
 
 /**
  * Issue 17: the browser is asked for persistent storage when the user first stores something
@@ -42,8 +42,6 @@ afterEach(() => {
   delete (navigator as { storage?: unknown }).storage;
 });
 
-const settle = () => act(() => new Promise((r) => setTimeout(r, 20)));
-
 describe("persistent storage", () => {
   test("is asked on an import, a run's start and a batch run's start", async () => {
     expect(await storeImport("first", { file: "f.csv", kind: "csv" }, file, false)).toMatchObject({ name: "first" });
@@ -59,22 +57,24 @@ describe("persistent storage", () => {
 
   test("the storage line shows the bytes used of the quota and whether the browser granted persistence", async () => {
     const view = render(<StorageLine />);
-    await settle();
     const line = () => view.container.querySelector("[data-testid=storage-line]")?.textContent;
-    expect(line()).toBe(
-      "Storage: 1.2 MB used of 10 GB this browser allows. The browser has not granted persistent storage: it may clear datasets and runs when the disk runs low. Export what you need to keep.",
+    // The line shows once the browser's estimate is read (an async storage call).
+    await until(() =>
+      expect(line()).toBe(
+        "Storage: 1.2 MB used of 10 GB this browser allows. The browser has not granted persistent storage: it may clear datasets and runs when the disk runs low. Export what you need to keep.",
+      ),
     );
     granted = true;
     // The line measures again when the datasets change (an import).
     await act(async () => {
       useDatasets.setState((s) => ({ datasets: [...s.datasets] }));
     });
-    await settle();
-    expect(line()).toBe(
-      "Storage: 1.2 MB used of 10 GB this browser allows. The browser granted persistent storage: it keeps datasets and runs until you delete them.",
+    await until(() =>
+      expect(line()).toBe(
+        "Storage: 1.2 MB used of 10 GB this browser allows. The browser granted persistent storage: it keeps datasets and runs until you delete them.",
+      ),
     );
-    useApp.setState({ lang: "zh" });
-    await settle();
+    await act(async () => useApp.setState({ lang: "zh" }));
     expect(line()).toBe("存储：已用 1.2 MB，浏览器允许 10 GB。浏览器已授予持久存储：数据集和运行会一直保留，直到你删除。");
     view.unmount();
   });

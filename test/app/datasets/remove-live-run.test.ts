@@ -14,6 +14,7 @@ import type { JudgeRequest, Sample } from "../../../src/engine";
 import { createDataset, getDataset } from "../../../src/storage/db/datasets";
 import { getRun, loadRunResults } from "../../../src/storage/db/runs";
 import { scriptedJudge } from "../../engine/fake-judge";
+import { watchedList } from "../waits";
 
 /**
  * Issue 17: deleting a dataset with its runs leaves no orphans. A run that is live (here, by the
@@ -48,7 +49,8 @@ async function rowsMentioning(db: IDBPDatabase<unknown>, id: string): Promise<st
 async function setup(name: string) {
   const db = (await appDb())!;
   const judge = scriptedJudge(replies, { delayMs: 5 });
-  const entries: string[] = [];
+  const finished = watchedList<string>("finished samples");
+  const entries = finished.items;
   let open = () => {};
   const gate = new Promise<void>((r) => (open = r));
   // Once a sample is done, requests wait for the test to open the gate: the run stays live, whatever the machine's load.
@@ -67,7 +69,7 @@ async function setup(name: string) {
       locks: webLocks(),
       newId: () => `${name}-run-${ids++}`,
     },
-    { onEntry: (_runId, entry) => entries.push(entry.sampleId) },
+    { onEntry: (_runId, entry) => finished.push(entry.sampleId) },
   );
   const dataset = await createDataset(db, { name, source: { file: "t.csv", kind: "csv" }, samples });
   const run = await service.create({
@@ -82,16 +84,16 @@ async function setup(name: string) {
     embeddingModel: "",
     baseURL: "http://127.0.0.1:1/v1",
   });
-  return { db, service, dataset, run, entries, judge, open };
+  return { db, service, dataset, run, entries, finished, judge, open };
 }
 
 const noticeText = () => useDatasets.getState().notice?.text(datasetsT()) ?? "";
 
 describe("deleting a dataset whose run is live", () => {
   it("refuses while the sync run works, says so, and once it has stopped deletes the run and all its rows", async () => {
-    const { db, service, dataset, run, entries, open } = await setup("towers");
+    const { db, service, dataset, run, entries, finished, open } = await setup("towers");
     const running = service.execute(run.id);
-    while (entries.length < 1) await new Promise((r) => setTimeout(r, 1));
+    await finished.reaches(1);
 
     await remove(dataset, { withRuns: true, runs: 1 });
     expect(useDatasets.getState().notice?.kind).toBe("error");
@@ -117,9 +119,9 @@ describe("deleting a dataset whose run is live", () => {
   });
 
   it("keeping the runs is allowed while one is live: it goes on with its own snapshot", async () => {
-    const { db, service, dataset, run, entries, open } = await setup("kept");
+    const { db, service, dataset, run, finished, open } = await setup("kept");
     const running = service.execute(run.id);
-    while (entries.length < 1) await new Promise((r) => setTimeout(r, 1));
+    await finished.reaches(1);
     await remove(dataset, { runs: 1 });
     open();
     expect(noticeText()).toBe("Deleted “kept”; its 1 run is kept with the samples they scored.");

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cancelBatchRun, createBatchRun, resumeBatchRuns, runTransport, useBatch } from "../../../src/app/runs/batch/batch-run";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
@@ -47,7 +47,7 @@ describe("a batch run's endpoint", () => {
     // Settings back at the run's server: the run is driven there (its first batch is submitted).
     pointSettingsAt(batch.url);
     const driving = resumeBatchRuns(dataset.id);
-    while (batch.created.length === 0) await new Promise((r) => setTimeout(r, 5));
+    await vi.waitFor(() => expect(batch.created.length).toBeGreaterThan(0), { timeout: 15_000, interval: 5 });
     expect(useBatch.getState().phase).toBe("running");
 
     // Cancel with Settings elsewhere: refused, polling goes on, nothing cancelled at the provider.

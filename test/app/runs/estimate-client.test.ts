@@ -93,6 +93,8 @@ describe("through the estimate worker", () => {
     ]);
     // The worker answered both; the client took only the latest.
     await vi.waitFor(() => expect(replies.map((r) => r.id)).toEqual([1, 2, 3]));
+    // One turn of the event loop (setTimeout 0, no wall-clock wait): a stale reply the client
+    // wrongly took would have settled the first promise in the turn it was delivered.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(replies[1]).toMatchObject({ id: 2, ok: true, estimate: { requests: 2 * 2 * 3 } });
     expect(firstSettled).toBe(false);

@@ -17,6 +17,7 @@ import { datasetCsv } from "../../e2e/datasets-fixture";
 import { requestKey } from "../../e2e/runs-trust-helpers";
 import { isConnectionCheck } from "../../mock/request-log";
 import { type MockServer, startMockServer } from "../../mock/server";
+import { whenState } from "../waits";
 
 /**
  * Issue 17, what it must show 2, as the runs pane drives it (run-actions: the app's RunService with
@@ -50,8 +51,7 @@ describe("Pause and Resume of a run, counted at the mock", () => {
     mock.resetLog();
 
     const started = startRun(dataset.id, { metrics: ["faithfulness", "context_recall"], repeat: 1, concurrency: 2 });
-    while (!useRuns.getState().live) await new Promise((r) => setTimeout(r, 2));
-    const runId = useRuns.getState().live!.runId;
+    const runId = (await whenState(useRuns, (s) => s.live !== null, "the run to be live")).live!.runId;
     expect((await getRun(db, runId))?.status).toBe("running");
 
     // Another tab (its own RunService, the same Web Locks code): the run's lock is held, so it
@@ -74,7 +74,8 @@ describe("Pause and Resume of a run, counted at the mock", () => {
     expect((await otherTab.execute(runId)).kind).toBe("busy");
     expect(otherTabPorts).toBe(0);
 
-    while ((useRuns.getState().counters[runId]?.finished ?? 0) < 2) await new Promise((r) => setTimeout(r, 2));
+    // Paused as the second sample is counted (the waiter wakes before the mock's next answer), however busy the machine.
+    await whenState(useRuns, (s) => (s.counters[runId]?.finished ?? 0) >= 2, "2 finished samples");
     pauseRun();
     await started;
     expect(useRuns.getState().notice).toBeNull();

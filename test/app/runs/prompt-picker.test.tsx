@@ -6,9 +6,7 @@ import { appDb } from "../../../src/app/shared/persist/db";
 import { PromptPicker } from "../../../src/app/runs/PromptPicker";
 import type { PromptOverrides } from "../../../src/engine";
 import { savePromptVersion } from "../../../src/storage/db/prompt-versions";
-import { byName, render } from "../render";
-
-const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
+import { byName, render, until } from "../render";
 
 describe("PromptPicker", () => {
   test("defaults to the studio's active version, lists only prompts with saved versions, and can switch to built-in", async () => {
@@ -21,9 +19,8 @@ describe("PromptPicker", () => {
     );
     const seen: PromptOverrides[] = [];
     const view = render(<PromptPicker metrics={["faithfulness", "context_recall"]} onChange={(o) => seen.push(o)} />);
-    await settle();
-
-    const select = byName<HTMLSelectElement>(view.container, "Prompt version for faithfulness.statements");
+    // The saved versions come from IndexedDB: the select appears once they are read.
+    const select = await until(() => byName<HTMLSelectElement>(view.container, "Prompt version for faithfulness.statements"));
     expect(select.value).toBe(active.id);
     expect([...select.options].map((o) => o.textContent)).toEqual(["built-in defaults", "terse", "strict"]);
     expect(view.container.querySelectorAll("select")).toHaveLength(1);

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { estimateRun } from "../../../src/app/runs/estimate";
 import { resumeRun, retryFailedRun, startRun } from "../../../src/app/runs/run-actions";
 import { memoryLocks, RunService } from "../../../src/app/runs/run-service";
@@ -114,6 +114,8 @@ describe("a 200-row run with faults, cut off by a reload and resumed", () => {
     // The first tab: the run as the app creates it, driven until 50 rows are done, then the tab is gone.
     let done = 0;
     let gone = false;
+    let tabGoes = () => {};
+    const tabGone = new Promise<void>((resolve) => (tabGoes = resolve));
     const sending = new Set<Promise<unknown>>();
     const firstTab = new RunService(
       {
@@ -126,7 +128,10 @@ describe("a 200-row run with faults, cut off by a reload and resumed", () => {
       {
         onEntry: () => {
           done++;
-          if (done >= 50) gone = true;
+          if (done >= 50) {
+            gone = true;
+            tabGoes();
+          }
         },
       },
     );
@@ -143,9 +148,13 @@ describe("a 200-row run with faults, cut off by a reload and resumed", () => {
       baseURL: mock.url,
     });
     void firstTab.execute(run.id);
-    while (!gone) await new Promise((r) => setTimeout(r, 5));
-    // Let what the tab sent before it went land at the mock (the answers go nowhere now).
-    while (sending.size > 0 || mock.inFlight > 0) await new Promise((r) => setTimeout(r, 5));
+    await tabGone;
+    // Let what the tab sent before it went land at the mock (the answers go nowhere now). Once gone,
+    // the tab sends nothing more, so the set only shrinks: its promises are every send to wait for.
+    await Promise.allSettled([...sending]);
+    // The mock closes its side of an answered request just after the client has the answer.
+    await vi.waitFor(() => expect(mock.inFlight).toBe(0), { timeout: 15_000, interval: 5 });
+    expect(sending.size).toBe(0);
 
     // What the reloaded page finds: a run stored as running that no tab holds, some rows finished.
     const stored = (await getRun(db, run.id))!;

@@ -8,6 +8,7 @@ import { createDataset, deleteDataset } from "../../../src/storage/db/datasets";
 import { deleteDatasetRow, updateDatasetRow } from "../../../src/storage/db/datasets-edit";
 import { getRun } from "../../../src/storage/db/runs";
 import { scriptedJudge } from "../../engine/fake-judge";
+import { watchedList } from "../waits";
 
 const samples: Sample[] = Array.from({ length: 10 }, (_, i) => ({
   id: `s${i}`,
@@ -23,13 +24,21 @@ const replies = {
 const key = (r: JudgeRequest<unknown>) => `${r.promptId}|${r.messages.map((m) => m.content).join("\n")}`;
 
 let n = 0;
-async function setup(options: { delayMs?: number; locks?: RunLocks } = {}) {
+async function setup(options: { delayMs?: number; locks?: RunLocks; holdAfterFirstSample?: () => void } = {}) {
   const db = await openAppDb(`run-service-${n++}`);
-  const judge = scriptedJudge(replies, { delayMs: options.delayMs ?? 0 });
+  const finished = watchedList<string>("finished samples");
+  const entries = finished.items;
+  // holdAfterFirstSample: once a sample is done, requests stay in flight until the run aborts them (and the test hears of each).
+  const heard = options.holdAfterFirstSample;
+  const holdsThisOne = () => {
+    if (entries.length < 1) return false;
+    heard?.();
+    return true;
+  };
+  const judge = scriptedJudge(replies, { delayMs: options.delayMs ?? 0, ...(heard ? { hold: holdsThisOne } : {}) });
   let time = 1_000;
   const clock = { now: () => (time += 250) };
   let ids = 0;
-  const entries: string[] = [];
   const service = new RunService(
     {
       db: async () => db,
@@ -38,7 +47,7 @@ async function setup(options: { delayMs?: number; locks?: RunLocks } = {}) {
       locks: options.locks ?? memoryLocks(),
       newId: () => `run-${ids++}`,
     },
-    { onEntry: (_runId, entry) => entries.push(entry.sampleId) },
+    { onEntry: (_runId, entry) => finished.push(entry.sampleId) },
   );
   const dataset = await createDataset(db, { name: "towers", source: { file: "t.csv", kind: "csv" }, samples });
   const run = await service.create({
@@ -54,7 +63,7 @@ async function setup(options: { delayMs?: number; locks?: RunLocks } = {}) {
     embeddingModel: "",
     baseURL: "http://127.0.0.1:1/v1",
   });
-  return { db, judge, service, dataset, run, entries };
+  return { db, judge, service, dataset, run, entries, finished };
 }
 
 describe("RunService", () => {
@@ -102,9 +111,10 @@ describe("RunService", () => {
   });
 
   it("Pause finishes the samples in flight and starts no other; Resume sends nothing twice; usage = every request", async () => {
-    const { service, run, judge, entries } = await setup({ delayMs: 3 });
+    const { service, run, judge, entries, finished } = await setup({ delayMs: 3 });
     const running = service.execute(run.id);
-    while (entries.length < 2) await new Promise((r) => setTimeout(r, 1));
+    // Paused as the second sample is recorded (the waiter wakes before the judge's next timer), however busy the machine.
+    await finished.reaches(2);
     service.pause();
     const paused = await running;
     expect(paused.kind).toBe("paused");
@@ -123,9 +133,12 @@ describe("RunService", () => {
   });
 
   it("Cancel aborts what is in flight, and the report still counts every request sent", async () => {
-    const { db, service, run, judge, entries } = await setup({ delayMs: 15 });
+    let held = () => {};
+    const aRequestHeld = new Promise<void>((resolve) => (held = resolve));
+    const { db, service, run, judge } = await setup({ holdAfterFirstSample: () => held() });
     const running = service.execute(run.id);
-    while (entries.length < 1) await new Promise((r) => setTimeout(r, 1));
+    // A sample is done and the next one's request is in flight (held until aborted): Cancel now.
+    await aRequestHeld;
     service.cancel();
     const outcome = await running;
     expect(outcome.kind).toBe("cancelled");

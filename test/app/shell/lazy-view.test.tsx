@@ -2,7 +2,7 @@
 import { act, lazy } from "react";
 import { afterEach, expect, test, vi } from "vitest";
 import { LazyView } from "../../../src/app/shell/LazyView";
-import { buttonByText, render, type Rendered } from "../render";
+import { buttonByText, render, type Rendered, until } from "../render";
 
 let shown: Rendered | undefined;
 afterEach(() => shown?.unmount());
@@ -18,10 +18,8 @@ test("a view that throws shows the error and a Reopen view button that renders i
   // React logs the caught error; keep the test output clean.
   const quiet = vi.spyOn(console, "error").mockImplementation(() => undefined);
   shown = render(<LazyView view={View} />);
-  await act(async () => {
-    await new Promise((r) => setTimeout(r, 0));
-  });
-  const alert = shown.container.querySelector('[role="alert"]');
+  // The lazy view loads, renders and throws: wait for the alert it leaves.
+  const alert = await until(() => shown!.container.querySelector('[role="alert"]') ?? expect.fail("no alert yet"));
   expect(alert?.textContent).toContain("This view stopped with an error: Do not know how to serialize a BigInt. What it had stored is kept.");
 
   broken = false;

@@ -163,14 +163,22 @@ describe("usage", () => {
 describe("cancelling", () => {
   it("ends every judgement as a cancelled null, so every pair is a tie", async () => {
     const abort = new AbortController();
-    const fake = scriptedJudge({ "agreement.gpt_ranking.faithfulness": { reason: "r", choice: 1 } }, { delayMs: 50 });
+    // Abort while the first request is in flight (held until aborted) and the second waits in the
+    // limiter's queue: the abort comes when the request is there, not after a time.
+    const fake = scriptedJudge(
+      { "agreement.gpt_ranking.faithfulness": { reason: "r", choice: 1 } },
+      {
+        hold: () => {
+          queueMicrotask(() => abort.abort(new Error("stop")));
+          return true;
+        },
+      },
+    );
     const running = runAgreement(
       rows,
       { judge: fake.judge, concurrency: 1, tasks: ["faithfulness"], methods: ["gpt_ranking"], seed: "s" },
       { signal: abort.signal },
     );
-    // Abort while the first request is in flight and the second waits in the limiter's queue.
-    setTimeout(() => abort.abort(new Error("stop")), 10);
     const out = await running;
     expect(fake.requests).toHaveLength(1);
     expect(out.rows[0]!.pairs.map((p) => p.resultA?.error?.code)).toEqual(["cancelled", "cancelled"]);

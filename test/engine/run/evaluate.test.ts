@@ -134,13 +134,19 @@ describe("evaluate", () => {
     const { judge } = scriptedJudge(replies, { delayMs: 30 });
     const controller = new AbortController();
     const samples = Array.from({ length: 6 }, (_, i) => ({ ...sample, id: `s${i}` }));
-    setTimeout(() => controller.abort(), 45);
     const events: string[] = [];
     const out = await evaluate(
       samples,
       ["faithfulness", "context_recall"],
       { judge, concurrency: 2 },
-      { signal: controller.signal, onResult: (e) => events.push(`${e.sampleId}:${e.metricId}`) },
+      {
+        signal: controller.signal,
+        onResult: (e) => {
+          events.push(`${e.sampleId}:${e.metricId}`);
+          // Mid-run: cancelled as the first result comes in (an event, not a time), with others in flight and queued.
+          if (events.length === 1) controller.abort();
+        },
+      },
     );
     const results = out.results.flatMap((r) => Object.values(r.metrics));
     expect(results).toHaveLength(12);

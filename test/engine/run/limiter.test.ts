@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Limiter } from "../../../src/engine/run/limiter";
 
+/** One turn of the event loop (setTimeout 0, no wall-clock wait): the limiter's promise chains settle within it. */
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 function deferred() {

@@ -9,7 +9,7 @@ import { useDatasets } from "../../../../src/app/datasets/store";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { useApp } from "../../../../src/app/shared/store";
 import { listDatasets, loadDatasetSamples } from "../../../../src/storage/db/datasets";
-import { render, type Rendered } from "../../render";
+import { render, type Rendered, until as untilRendered } from "../../render";
 import { inThreadImportWorker } from "../in-thread-worker";
 
 /**
@@ -42,18 +42,14 @@ function mount() {
 }
 const bytes = (text: string) => new TextEncoder().encode(text);
 /**
- * Waits for the hook to reach a phase: one turn of the event loop at a time, each inside act, so
- * the worker's answers and the store's writes land as React updates (a condition, not a sleep).
+ * Waits for the hook to reach a phase, the worker's answers and the store's writes landing as React
+ * updates (a condition with a time bound, not a sleep or a count of turns).
  */
 async function until(kind: string, extra: (p: typeof hook.phase) => boolean = () => true) {
-  const reached = () => hook.phase.kind === kind && extra(hook.phase);
-  for (let turn = 0; turn < 1000 && !reached(); turn++) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    });
-  }
-  expect(hook.phase.kind).toBe(kind);
-  expect(reached()).toBe(true);
+  await untilRendered(() => {
+    expect(hook.phase.kind).toBe(kind);
+    expect(extra(hook.phase)).toBe(true);
+  });
 }
 const notice = () => useDatasets.getState().notice?.text(datasetsT()) ?? null;
 async function storedRows(id: string) {

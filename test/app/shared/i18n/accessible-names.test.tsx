@@ -19,12 +19,11 @@ import { useApp } from "../../../../src/app/shared/store";
 import { Header } from "../../../../src/app/shell/Header";
 import { CustomJudges } from "../../../../src/app/studio/CustomJudges";
 import { fakeReport } from "../../../storage/format/report-fixture";
-import { accessibleName, byAccessibleName, click, render, type Rendered } from "../../render";
-
-const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
+import { useCustomJudges } from "../../../../src/app/shared/persist/custom-judges";
+import { accessibleName, byAccessibleName, click, render, type Rendered, until } from "../../render";
 
 /** Each piece of the UI with the contract-7 names it holds (the English UI's accessible names, word for word). */
-const PIECES: { what: string; element: () => ReactElement; names: string[]; open?: string }[] = [
+const PIECES: { what: string; element: () => ReactElement; names: string[]; open?: string; loaded?: () => boolean }[] = [
   { what: "the sample form", element: () => <SampleForm />, names: ["Question", "Answer", "Context 1", "Reference", "Score", "Add context"] },
   { what: "the header", element: () => <Header />, names: ["Playground", "Prompts", "Datasets", "Reports", "Agreement", "Settings"] },
   { what: "Settings' connection", element: () => <ConnectionFields />, names: ["Base URL", "API key", "Model", "Embedding model"] },
@@ -37,7 +36,14 @@ const PIECES: { what: string; element: () => ReactElement; names: string[]; open
   { what: "the dataset import", element: () => <ImportPanel />, names: ["Import dataset"] },
   { what: "the Hub import", element: () => <HubImport onRows={() => undefined} />, names: ["Hugging Face dataset", "Import from Hugging Face"] },
   { what: "the agreement data", element: () => <DataSource loaded={null} onLoaded={() => undefined} />, names: ["Import agreement data"] },
-  { what: "the judge form", element: () => <CustomJudges />, open: "New judge", names: ["New judge", "Judge name", "Judge definition", "Judge scale"] },
+  {
+    what: "the judge form",
+    element: () => <CustomJudges />,
+    open: "New judge",
+    names: ["New judge", "Judge name", "Judge definition", "Judge scale"],
+    // The form loads the user's judges from IndexedDB when it mounts.
+    loaded: () => useCustomJudges.getState().loaded,
+  },
 ];
 
 let view: Rendered | undefined;
@@ -50,8 +56,13 @@ describe("accessible names (contract 7, WCAG 2.5.3)", () => {
   for (const piece of PIECES)
     test(`${piece.what}: English names ${piece.names.join(", ")}; in Chinese each is named by its Chinese label`, async () => {
       useApp.setState({ lang: "en", draft: emptyDraft() });
+      if (piece.loaded) useCustomJudges.setState({ loaded: false });
       view = render(piece.element());
-      await settle();
+      // What the piece reads when it mounts has landed (nothing, for most), and its first control is there.
+      await until(() => {
+        expect(piece.loaded?.() ?? true).toBe(true);
+        byAccessibleName(view!.container, piece.open ?? piece.names[0]!);
+      });
       if (piece.open) await click(byAccessibleName(view.container, piece.open));
       const controls = piece.names.map((name) => byAccessibleName(view!.container, name));
 

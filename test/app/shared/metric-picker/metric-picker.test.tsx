@@ -6,9 +6,7 @@ import { MetricPicker } from "../../../../src/app/playground/MetricPicker";
 import { saveCustomJudge, useCustomJudges } from "../../../../src/app/shared/persist/custom-judges";
 import { useApp } from "../../../../src/app/shared/store";
 import { emptyDraft } from "../../../../src/app/shared/store/sample-slice";
-import { byName, buttonByText, click, render, type, type Rendered } from "../../render";
-
-const settle = () => act(() => new Promise((r) => setTimeout(r, 30)));
+import { byName, buttonByText, click, render, type, type Rendered, until } from "../../render";
 
 async function choose(select: HTMLSelectElement, value: string): Promise<void> {
   await act(async () => {
@@ -27,8 +25,10 @@ beforeEach(async () => {
     settings: { ...useApp.getState().settings, baseURL: "http://127.0.0.1:9/v1", model: "m", embeddingModel: "e" },
   });
   useApp.getState().loadDraft({ question: "Where is Paris?", answer: "In France.", contexts: ["Paris is in France.", "Lyon too."], reference: "France." });
+  // The picker loads the user's judges from IndexedDB when it mounts: wait for that load, not for a time.
+  useCustomJudges.setState({ loaded: false });
   view = render(<MetricPicker />);
-  await settle();
+  await until(() => expect(useCustomJudges.getState().loaded).toBe(true));
 });
 afterEach(() => {
   view.unmount();
@@ -125,13 +125,14 @@ describe("the grouped metric picker", () => {
   });
 
   test("the user's judges are picked in their own group, costing k calls", async () => {
-    await saveCustomJudge({ slug: "politeness", name: "Politeness", definition: "The answer is polite.", inputs: ["answer"], scale: "binary", strictness: 3 });
-    await settle();
-    expect(idsIn("Your judges")).toEqual(["custom:politeness"]);
+    await act(() =>
+      saveCustomJudge({ slug: "politeness", name: "Politeness", definition: "The answer is polite.", inputs: ["answer"], scale: "binary", strictness: 3 }),
+    );
+    await until(() => expect(idsIn("Your judges")).toEqual(["custom:politeness"]));
     expect(facts("custom-politeness")).toBe("needs answer · 3 calls per sample");
     expect(view.container.textContent).toContain("Politeness");
     await click(byName(view.container, "custom:politeness"));
     expect(useApp.getState().selected).toEqual(["faithfulness", "custom:politeness"]);
-    useCustomJudges.setState({ judges: [] });
+    act(() => useCustomJudges.setState({ judges: [] }));
   });
 });

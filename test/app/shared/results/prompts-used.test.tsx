@@ -9,7 +9,7 @@ import { PromptsUsedNote } from "../../../../src/app/shared/results/PromptsUsedN
 import { differencesFromActive, promptsUsedBy } from "../../../../src/app/shared/results/prompts-used";
 import { activePromptOverrides } from "../../../../src/app/shared/ports/prompt-overrides";
 import { deletePromptVersion, listPromptVersions, savePromptVersion, setActiveVersion } from "../../../../src/storage/db/prompt-versions";
-import { buttonByText, render, type Rendered } from "../../render";
+import { buttonByText, render, type Rendered, until } from "../../render";
 
 const STRICT = { instruction: "STRICT: a statement counts only if the context says it word for word." };
 const strictHash = promptHash(resolvePrompt(verdictsPrompt, STRICT));
@@ -40,12 +40,8 @@ const scoredStrict: Record<string, MetricResult> = {
   } as unknown as MetricResult,
 };
 
-const flush = () => act(async () => new Promise((r) => setTimeout(r, 20)));
-/** The note's text once pending IndexedDB reads and renders have settled. */
-const settledText = async () => {
-  await flush();
-  return shown!.container.textContent;
-};
+/** The note's text as now rendered (the note reads IndexedDB, so a test waits for the text it expects with `until`). */
+const text = () => shown!.container.textContent;
 
 let shown: Rendered | undefined;
 afterEach(() => shown?.unmount());
@@ -65,11 +61,11 @@ describe("prompt versions of shown results against the active ones", () => {
     ]);
 
     shown = render(<PromptsUsedNote results={scoredStrict} />);
-    await expect.poll(settledText).not.toBe("");
+    await until(() => expect(text()).not.toBe(""));
     const note = shown.container.querySelector('[aria-label="Prompt versions used"]');
     expect(note?.textContent).toContain("Scored with prompt versions that are not active now: faithfulness.verdicts (“strict”).");
     await act(async () => buttonByText(shown!.container, "Use these versions").click());
-    await expect.poll(settledText).toBe("");
+    await until(() => expect(text()).toBe(""));
     expect((await activePromptOverrides())["faithfulness.verdicts"]?.instruction).toBe(STRICT.instruction);
   });
 
@@ -81,7 +77,7 @@ describe("prompt versions of shown results against the active ones", () => {
     for (const v of (await listPromptVersions(db, "faithfulness.verdicts")).versions) await deletePromptVersion(db, v.id);
 
     shown = render(<PromptsUsedNote results={scoredStrict} />);
-    await expect.poll(settledText).toContain("faithfulness.verdicts (“strict”, no longer saved)");
+    await until(() => expect(text()).toContain("faithfulness.verdicts (“strict”, no longer saved)"));
     expect(shown.container.querySelector("button")).toBeNull();
   });
 });
