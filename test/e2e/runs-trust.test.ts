@@ -90,7 +90,10 @@ test("Pause lets the requests in flight finish and Resume goes on; reload lands 
   // with the first, so the run cannot finish between two of the second tab's reads however fast or
   // slow the machine is (it did, on a loaded machine, with the run free to go on).
   mock.gate.hold();
-  await button(tab2, "Open interrupted run").click();
+  // Once the first tab drives the run again, the second tab's alert goes (it asks again every few
+  // seconds); the run's own link still opens it there, read-only.
+  await expect.poll(() => button(tab2, "Open interrupted run").count(), { timeout: 30_000 }).toBe(0);
+  await tab2.goto(runUrl);
   await tab2.getByText("Another tab is running this run").waitFor({ timeout: 20_000 });
   expect(await button(tab2, "Resume run").count()).toBe(0);
   const seen: number[] = []; // what the second tab showed, from the first time it agreed with the first tab
