@@ -3,12 +3,10 @@ import "fake-indexeddb/auto";
 import { afterEach, expect, test, vi } from "vitest";
 import { BATCH_LOCK_PREFIX, type LockManagerLike } from "../../../src/app/shared/locks/run-locks";
 import { markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
-import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { InterruptedRunAlert } from "../../../src/app/shell/InterruptedRunAlert";
-import { createDataset } from "../../../src/storage/db/datasets";
-import { createRun, type RunMeta, ZERO_USAGE } from "../../../src/storage/db/runs";
 import { render, type Rendered } from "../render";
+import { storedRunningRun } from "./stored-run";
 
 /**
  * Issue 26: the interrupted-run alert for a batch run is shown only while the run is truly
@@ -22,32 +20,8 @@ afterEach(() => {
 });
 
 test("a batch run no tab polls is announced in batch words, and the alert goes once a tab polls it again", async () => {
-  const db = (await appDb())!;
-  const samples = [{ id: "a", question: "q?", answer: "a.", contexts: ["c."] }];
-  const dataset = await createDataset(db, { name: "rivers", source: { file: "r.csv", kind: "csv" }, samples });
-  const meta: RunMeta = {
-    id: "polled-later",
-    datasetId: dataset.id,
-    datasetName: "rivers",
-    name: "by batch",
-    createdAt: 1,
-    updatedAt: 1,
-    status: "running",
-    metrics: ["faithfulness"],
-    repeat: 1,
-    concurrency: 1,
-    sampleCount: 1,
-    model: "m",
-    embeddingModel: "",
-    baseURL: "http://x/v1",
-    prompts: {},
-    promptsUsed: [],
-    activeMs: 0,
-    unrecorded: { ...ZERO_USAGE },
-    byBatch: true,
-  };
-  await markBatchRun(await openBatchDb(), meta.id, 1, "api");
-  await createRun(db, meta, samples);
+  await markBatchRun(await openBatchDb(), "polled-later", 1, "api");
+  const meta = await storedRunningRun("rivers", { id: "polled-later", name: "by batch", byBatch: true });
   const held = new Set<string>();
   const locks: LockManagerLike = {
     request: async (name, _options, callback) => callback(held.has(name) ? null : { name }),

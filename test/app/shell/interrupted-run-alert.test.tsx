@@ -3,12 +3,10 @@ import "fake-indexeddb/auto";
 import { act } from "react";
 import { describe, expect, test, vi } from "vitest";
 import { formatsFor } from "../../../src/app/shared/i18n/format";
-import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { InterruptedRunAlert } from "../../../src/app/shell/InterruptedRunAlert";
-import { createDataset } from "../../../src/storage/db/datasets";
-import { createRun, type RunMeta, ZERO_USAGE } from "../../../src/storage/db/runs";
 import { render } from "../render";
+import { storedRunningRun } from "./stored-run";
 
 /**
  * Issue 26: a run is named after the moment it started, written in the browser's locale when
@@ -16,31 +14,8 @@ import { render } from "../render";
  */
 describe("the interrupted-run alert", () => {
   test("writes the run's start in the UI language, not the browser's locale", async () => {
-    const db = (await appDb())!;
-    const samples = [{ id: "a", question: "q?", answer: "a.", contexts: ["c."] }];
-    const dataset = await createDataset(db, { name: "docs", source: { file: "d.csv", kind: "csv" }, samples });
     const createdAt = Date.UTC(2026, 10, 25, 4, 39);
-    const meta: RunMeta = {
-      id: "left-running",
-      datasetId: dataset.id,
-      datasetName: "docs",
-      name: new Date(createdAt).toLocaleString(),
-      createdAt,
-      updatedAt: createdAt,
-      status: "running",
-      metrics: ["faithfulness"],
-      repeat: 1,
-      concurrency: 1,
-      sampleCount: 1,
-      model: "m",
-      embeddingModel: "",
-      baseURL: "http://x/v1",
-      prompts: {},
-      promptsUsed: [],
-      activeMs: 0,
-      unrecorded: { ...ZERO_USAGE },
-    };
-    await createRun(db, meta, samples);
+    const meta = await storedRunningRun("docs", { id: "left-running", name: new Date(createdAt).toLocaleString(), createdAt, updatedAt: createdAt });
 
     for (const lang of ["zh", "en"] as const) {
       act(() => useApp.getState().setLang(lang));

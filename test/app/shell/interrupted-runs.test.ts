@@ -5,7 +5,8 @@ import { appDb } from "../../../src/app/shared/persist/db";
 import { markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
 import { findInterruptedRun } from "../../../src/app/shell/interrupted-runs";
 import { createDataset } from "../../../src/storage/db/datasets";
-import { createRun, type RunMeta, ZERO_USAGE } from "../../../src/storage/db/runs";
+import { createRun, type RunMeta } from "../../../src/storage/db/runs";
+import { storedRunningRun } from "./stored-run";
 
 /**
  * Issue 17/18: a run stored as running is announced as interrupted only when no tab drives it. A
@@ -27,31 +28,7 @@ afterEach(() => {
 
 describe("findInterruptedRun", () => {
   it("skips a run another tab drives by sync or by batch, and announces it once no tab holds it", async () => {
-    const db = (await appDb())!;
-    const samples = [{ id: "a", question: "q?", answer: "a.", contexts: ["c."] }];
-    const dataset = await createDataset(db, { name: "d", source: { file: "d.csv", kind: "csv" }, samples });
-    const meta: RunMeta = {
-      id: "batch-run",
-      datasetId: dataset.id,
-      datasetName: "d",
-      name: "by batch",
-      createdAt: 1,
-      updatedAt: 1,
-      status: "running",
-      metrics: ["faithfulness"],
-      repeat: 1,
-      concurrency: 1,
-      sampleCount: 1,
-      model: "m",
-      embeddingModel: "",
-      baseURL: "http://x/v1",
-      prompts: {},
-      promptsUsed: [],
-      activeMs: 0,
-      unrecorded: { ...ZERO_USAGE },
-      byBatch: true,
-    };
-    await createRun(db, meta, samples);
+    const meta = await storedRunningRun("d", { id: "batch-run", name: "by batch", byBatch: true });
     const held = new Set<string>();
     (globalThis as { navigator?: unknown }).navigator = { locks: otherTabLocks(held) };
 
