@@ -25,6 +25,9 @@ export default defineConfig({
     // Node tests that talk to a mock server over real HTTP take a second or two; on a machine
     // loaded by other work vitest's 5 s default failed them for no fault of theirs. A hang still fails.
     testTimeout: 20_000,
+    // The same for beforeAll/afterAll (vitest's default is 10 s): a hook that starts a mock and scores
+    // a few samples timed out with a busy neighbour. A hook that hangs still fails.
+    hookTimeout: 60_000,
     // expect.poll gives up after 1 s by default: a page on a machine shared with other jobs can take
     // longer to show what it will show. A poll still ends the moment its expectation holds.
     expect: { poll: { timeout: 15_000 } },

@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, ...(process.env.E2E_EXTRA_ARGS ?? "").split(" ").filter(Boolean)] });
 }
 
 // The sample form's input lives with the fixtures (which build it), so the two files do not import each other.
@@ -54,6 +54,9 @@ export async function openApp(
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     locale: options.locale ?? "en-US",
+    // Nothing moves (the app's CSS honours it): a progress bar's or spinner's frames cost Chromium
+    // CPU the suite needs, and no test checks motion.
+    reducedMotion: "reduce",
   });
   const page = await context.newPage();
   const session: Session = {

@@ -47,7 +47,7 @@ export function RunProgress({ meta }: { meta: RunMeta }) {
       {status === "interrupted" ? <p className="note">{t.interrupted}</p> : null}
       {status === "elsewhere" ? <p className="note">{t.elsewhereNote}</p> : null}
       <div role="progressbar" aria-label={t.names.progress} aria-valuemin={0} aria-valuemax={total} aria-valuenow={c.finished} className="runs-bar">
-        <div className="runs-bar-fill" style={{ width: `${total === 0 ? 100 : (c.finished / total) * 100}%` }} />
+        <div className="runs-bar-fill" style={{ transform: `scaleX(${total === 0 ? 1 : c.finished / total})` }} />
       </div>
       <p data-testid="run-counts">{t.progress(c.finished - c.failed, c.failed, remaining)}</p>
       <p>{t.timing(formatDuration((meta.activeMs + sessionMs) / 1000, t), isLive ? formatDuration(eta / 1000, t) : "–")}</p>

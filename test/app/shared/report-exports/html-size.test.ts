@@ -10,11 +10,11 @@ import { type MockServer, startMockServer } from "../../../mock/server";
 /**
  * The HTML export of a run stays one file a browser opens at once: its size with the judge's
  * traces (faithfulness and context_recall against the mock, every call's prompt and reply kept)
- * and without (the metrics that need no judge). `npm test` exports 100 rows and holds the size per
+ * and without (the metrics that need no judge). `npm test` exports 40 rows and holds the size per
  * row to the 1,000-row bound; html-size.measure.ts (`npm run measure:runs`) exports the full 1,000
  * rows and prints the sizes for the README (1.3 MB and 1.6 MB there).
  */
-const ROWS = Number(process.env.HTML_SIZE_ROWS ?? 100);
+const ROWS = Number(process.env.HTML_SIZE_ROWS ?? 40);
 let mock: MockServer;
 let dir: string;
 beforeAll(async () => {
