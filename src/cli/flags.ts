@@ -45,6 +45,9 @@ const DEFAULTS = { concurrency: 8, timeoutMs: 60_000, retries: 8 } as const;
 
 const BOTH = ["score", "agreement"] as const;
 
+/** The metrics that need no judge and no key, as the registry lists them. */
+const NO_MODEL_IDS = METRIC_IDS.filter((id) => needsNoModel(METRICS[id]));
+
 /** `score` without --metrics: the metrics that need a judge (the text metrics are asked for by name). */
 
 /** The table, in --help order. */
@@ -69,8 +72,7 @@ export const FLAGS = {
     required: ["agreement"],
     env: "OPENAI_BASE_URL",
     help: {
-      score:
-        "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL); not needed when every metric needs no judge\n(bleu, chrf, rouge_l, string_similarity, exact_match, string_presence)",
+      score: `the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL); not needed when every metric needs no judge\n(${NO_MODEL_IDS.join(", ")})`,
       agreement: "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL)",
     },
     read: httpUrl,
@@ -103,7 +105,7 @@ export const FLAGS = {
     flag: "--metrics",
     value: "a,b,c",
     commands: ["score"],
-    help: `metric ids (default: the paper's five):\n${wrapIds(METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file;\nno judge, no key: ${wrapIds(METRIC_IDS.filter((id) => needsNoModel(METRICS[id])))}`,
+    help: `metric ids (default: the paper's five):\n${wrapIds(METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file;\nno judge, no key: ${wrapIds(NO_MODEL_IDS)}`,
     read: metricIds,
   }),
   options: row({

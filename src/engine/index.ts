@@ -2,7 +2,7 @@
 export { evaluate } from "./run/evaluate";
 export { missingInput } from "./run/score-metric";
 export { summarize, usageOf, allCalls, type Usage } from "./run/aggregate";
-export { METRICS, getMetric, isMetricId, allPrompts, type MetricTraces } from "./metrics/registry";
+export { METRICS, getMetric, isMetricId, allPrompts, metricShape, type MetricTraces } from "./metrics/registry";
 export {
   METRIC_IDS,
   PAPER_METRIC_IDS,
@@ -11,7 +11,9 @@ export {
   type AnyMetricId,
   type MetricOptions,
   type MetricDefinition,
-  LOWER_IS_BETTER,
+  type OptionField,
+  type Localized,
+  type TraceDiffItem,
 } from "./metrics/types";
 export { callsPerSample, parseMetricOptions } from "./metrics/options";
 export {

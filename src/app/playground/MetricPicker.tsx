@@ -6,7 +6,7 @@ import { MetricGroups } from "../shared/metric-picker/MetricGroups";
 import { judgeNamesOf, loadCustomJudges, useCustomJudges } from "../shared/persist/custom-judges";
 import { useApp } from "../shared/store";
 import { missingReason } from "./missing-reason";
-import { demoCovers } from "./score-run";
+import { demoCovers } from "./scoring";
 import { useDraftSample } from "./useDraftSample";
 
 /**

@@ -17,15 +17,15 @@ import { ScoreStrip } from "./ScoreStrip";
  */
 export function ResultsPanel() {
   const t = useT();
-  const run = useApp((s) => s.run);
+  const scoring = useApp((s) => s.scoring);
   const [collapsed, setCollapsed] = useState<ReadonlySet<AnyMetricId>>(new Set());
-  const contexts = run.sample?.contexts ?? [];
+  const contexts = scoring.sample?.contexts ?? [];
   // Built-in metrics in their fixed order, then the user's judges.
   const rank = (id: string) => ((METRIC_IDS as readonly string[]).includes(id) ? (METRIC_IDS as readonly string[]).indexOf(id) : METRIC_IDS.length);
-  const judgeNames = Object.fromEntries((run.customJudges ?? []).map((j) => [`custom:${j.slug}`, j.name]));
-  const ids = [...run.metricIds].sort((a, b) => rank(a) - rank(b));
-  const stale = useApp((s) => s.run.sample !== null && s.run.status !== "running" && !sameSample(draftToSample(s.draft, ""), s.run.sample));
-  const failed = run.status === "running" ? null : allFailed(run.results);
+  const judgeNames = Object.fromEntries((scoring.customJudges ?? []).map((j) => [`custom:${j.slug}`, j.name]));
+  const ids = [...scoring.metricIds].sort((a, b) => rank(a) - rank(b));
+  const stale = useApp((s) => s.scoring.sample !== null && s.scoring.status !== "running" && !sameSample(draftToSample(s.draft, ""), s.scoring.sample));
+  const failed = scoring.status === "running" ? null : allFailed(scoring.results);
   // One shared error is said once, in the banner; a single card keeps its own message.
   const failedAbove = failed?.common !== undefined && failed.count > 1;
   const toggle = (id: AnyMetricId) =>
@@ -44,10 +44,10 @@ export function ResultsPanel() {
     <section id="results" className="panel results-panel" aria-labelledby="results-title" tabIndex={-1}>
       <div className="panel-head">
         <h2 id="results-title">{t.results.title}</h2>
-        {run.demo ? <DemoBadge /> : null}
+        {scoring.demo ? <DemoBadge /> : null}
         <ReportActions />
       </div>
-      {run.status === "idle" ? (
+      {scoring.status === "idle" ? (
         <p className="empty">{t.results.empty}</p>
       ) : (
         <>
@@ -57,12 +57,12 @@ export function ResultsPanel() {
             </p>
           ) : null}
           {stale ? <p className="note note-warn">{t.results.stale}</p> : null}
-          {run.status === "done" && !run.demo ? <PromptsUsedNote results={run.results} /> : null}
-          <UsageSummary results={run.results} demo={run.demo} />
+          {scoring.status === "done" && !scoring.demo ? <PromptsUsedNote results={scoring.results} /> : null}
+          <UsageSummary results={scoring.results} demo={scoring.demo} />
           {ids.length > 1 ? (
             <ScoreStrip
               ids={ids}
-              results={run.results}
+              results={scoring.results}
               judgeNames={judgeNames}
               onJump={expand}
               onCollapseAll={() => setCollapsed(new Set(ids))}
@@ -71,7 +71,7 @@ export function ResultsPanel() {
           ) : null}
           <div className="cards">
             {ids.map((id) => {
-              const result = run.results[id];
+              const result = scoring.results[id];
               if (result)
                 return (
                   <MetricCard
@@ -80,13 +80,13 @@ export function ResultsPanel() {
                     result={result}
                     contexts={contexts}
                     judgeNames={judgeNames}
-                    options={run.metricOptions?.[id]}
+                    options={scoring.metricOptions?.[id]}
                     collapsed={collapsed.has(id)}
                     onToggleDetails={() => toggle(id)}
                     failedAbove={failedAbove}
                   />
                 );
-              return run.status === "running" ? <PendingCard key={id} id={id} /> : null;
+              return scoring.status === "running" ? <PendingCard key={id} id={id} /> : null;
             })}
           </div>
         </>

@@ -4,7 +4,7 @@ import { useApp } from "../shared/store";
 import { DemoBadge } from "../shared/ui/DemoBadge";
 import { isDraftEmpty } from "../shared/sample-draft";
 import { revealResults } from "./reveal";
-import { cancelRun, keylessMetrics, scoreDraft } from "./score-run";
+import { cancelScoring, keylessMetrics, scoreDraft } from "./scoring";
 import { useDraftSample } from "./useDraftSample";
 import { useEnglishName } from "../shared/i18n/accessible-name";
 
@@ -14,8 +14,8 @@ const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigat
 export function ScoreBar() {
   const named = useEnglishName();
   const t = useT();
-  const running = useApp((s) => s.run.status === "running");
-  const hasResults = useApp((s) => s.run.status !== "idle");
+  const running = useApp((s) => s.scoring.status === "running");
+  const hasResults = useApp((s) => s.scoring.status !== "idle");
   const bypassCache = useApp((s) => s.bypassCache);
   const setBypassCache = useApp((s) => s.setBypassCache);
   const status = useApp((s) => s.status);
@@ -27,8 +27,8 @@ export function ScoreBar() {
   const keyless = needKey ? keylessMetrics(selected) : [];
   const score = () => {
     void scoreDraft();
-    // startRun happens synchronously inside scoreDraft, so a started run is visible here.
-    if (useApp.getState().run.status === "running") revealResults();
+    // startScoring happens synchronously inside scoreDraft, so a started scoring is visible here.
+    if (useApp.getState().scoring.status === "running") revealResults();
   };
   return (
     // A fragment: the dock must be a direct child of the form to stay stuck while the form scrolls.
@@ -52,7 +52,7 @@ export function ScoreBar() {
             {running ? t.sample.scoring : t.sample.score}
           </button>
           {running ? (
-            <button type="button" className="btn" onClick={cancelRun}>
+            <button type="button" className="btn" onClick={cancelScoring}>
               {t.sample.cancel}
             </button>
           ) : null}

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useApp } from "../shared/store";
 import { revealResults } from "./reveal";
-import { scoreDraft } from "./score-run";
+import { scoreDraft } from "./scoring";
 
 /** Ctrl+Enter (Cmd+Enter on a Mac) scores from anywhere on the page, except inside Settings. */
 export function useScoreShortcut(): void {
@@ -11,7 +11,7 @@ export function useScoreShortcut(): void {
       if (useApp.getState().settingsOpen) return;
       event.preventDefault();
       void scoreDraft();
-      if (useApp.getState().run.status === "running") revealResults();
+      if (useApp.getState().scoring.status === "running") revealResults();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

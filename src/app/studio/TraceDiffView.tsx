@@ -1,12 +1,17 @@
-import type { MetricId } from "../../engine";
+import { metricShape } from "../../engine";
+import { useApp } from "../shared/store";
 import { formatScore } from "../shared/results/format";
 import type { TraceDiff } from "./logic/trace-diff";
 import { useStudioT } from "./messages";
 
 /** Which items of the trace changed between the two prompts: verdict flips first, then dropped and new items. */
-export function TraceDiffView({ metricId, diff }: { metricId: MetricId; diff: TraceDiff }) {
+export function TraceDiffView({ metricId, diff }: { metricId: string; diff: TraceDiff }) {
   const t = useStudioT();
-  const names = t.flagNames[metricId];
+  const lang = useApp((s) => s.lang);
+  // The metric's folder names its flags in every language, and says whether its items are whole contexts.
+  const spec = metricShape(metricId)?.traceDiff;
+  const names: readonly string[] = spec?.flagNames?.[lang] ?? [];
+  const wholeContexts = spec?.itemsAreContexts === true;
   const cls = (value: number | undefined) => (diff.valueKind === "flag" ? `verdict ${value === 1 ? "verdict-yes" : "verdict-no"}` : "verdict");
   const show = (value: number | undefined) =>
     value === undefined ? "–" : diff.valueKind === "similarity" ? formatScore(value) : (names[value] ?? String(value));
@@ -18,12 +23,8 @@ export function TraceDiffView({ metricId, diff }: { metricId: MetricId; diff: Tr
         {diff.changes.map((change, i) => (
           <li key={i} className={`trace-change is-${change.kind}`} data-testid="trace-change">
             <span className="badge">{t.changedKinds[change.kind]}</span>{" "}
-            {change.context !== undefined && metricId !== "context_precision" && metricId !== "context_utilization" ? (
-              <span className="muted">{t.contextN(change.context)} · </span>
-            ) : null}
-            <span className="trace-change-text">
-              {metricId === "context_precision" || metricId === "context_utilization" ? t.contextN(change.context ?? 0) : change.text}
-            </span>
+            {change.context !== undefined && !wholeContexts ? <span className="muted">{t.contextN(change.context)} · </span> : null}
+            <span className="trace-change-text">{wholeContexts ? t.contextN(change.context ?? 0) : change.text}</span>
             <span className="trace-change-values">
               {change.kind !== "added" ? <span className={cls(change.before)}>{show(change.before)}</span> : null}
               {change.kind === "changed" ? " → " : null}

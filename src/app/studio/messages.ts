@@ -5,8 +5,6 @@ import { defineMessages } from "../shared/i18n/define-messages";
  * app catalogue, so the main bundle does not carry them; zh must have the same keys (typed).
  * Problems found in a prompt are the engine's English messages, like the CLI's.
  */
-/** The metrics that need no judge have no prompt, so the studio never diffs their traces. */
-const NO_FLAGS = { bleu: ["", ""], chrf: ["", ""], rouge_l: ["", ""], string_similarity: ["", ""], exact_match: ["", ""], string_presence: ["", ""] };
 
 const en = {
   title: "Prompt studio",
@@ -81,20 +79,6 @@ const en = {
   noChanges: "The trace did not change.",
   unchanged: (n: number) => `${n} ${n === 1 ? "item" : "items"} unchanged`,
   changedKinds: { changed: "changed", added: "new", removed: "gone" },
-  flagNames: {
-    faithfulness: ["not supported", "supported"],
-    context_recall: ["not attributed", "attributed"],
-    context_precision: ["not useful", "useful"],
-    context_relevance: ["not needed", "needed"],
-    answer_relevancy: ["", ""],
-    answer_correctness: ["not supported", "supported"],
-    factual_correctness: ["not supported", "supported"],
-    noise_sensitivity: ["incorrect", "correct"],
-    context_utilization: ["not useful", "useful"],
-    context_entity_recall: ["", ""],
-    semantic_similarity: ["", ""],
-    ...NO_FLAGS,
-  },
   contextN: (n: number) => `context ${n}`,
   rescores: "Re-scores",
   rescoreRow: (score: string, tokens: number, cost: string) => `${score} · ${tokens.toLocaleString("en")} tokens · ${cost}`,
@@ -227,20 +211,6 @@ const zh: StudioMessages = {
   noChanges: "评审过程没有变化。",
   unchanged: (n) => `${n} 项未变`,
   changedKinds: { changed: "改变", added: "新增", removed: "消失" },
-  flagNames: {
-    faithfulness: ["不受支持", "受支持"],
-    context_recall: ["未归因", "已归因"],
-    context_precision: ["无用", "有用"],
-    context_relevance: ["不需要", "需要"],
-    answer_relevancy: ["", ""],
-    answer_correctness: ["不受支持", "受支持"],
-    factual_correctness: ["不受支持", "受支持"],
-    noise_sensitivity: ["错误", "正确"],
-    context_utilization: ["无用", "有用"],
-    context_entity_recall: ["", ""],
-    semantic_similarity: ["", ""],
-    ...NO_FLAGS,
-  },
   contextN: (n) => `上下文 ${n}`,
   rescores: "重新打分记录",
   rescoreRow: (score, tokens, cost) => `${score} · ${tokens.toLocaleString("zh-CN")} 个 token · ${cost}`,

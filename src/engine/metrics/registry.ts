@@ -1,86 +1,31 @@
-import { answerCorrectness } from "./answer_correctness";
-import type { AnswerCorrectnessTrace } from "./answer_correctness/score";
-import { answerRelevancy } from "./answer_relevancy";
-import { bleu } from "./bleu";
-import type { BleuTrace } from "./bleu/score";
-import { chrf } from "./chrf";
-import type { ChrfTrace } from "./chrf/score";
-import { exactMatch } from "./exact_match";
-import type { ExactMatchTrace } from "./exact_match/score";
-import { rougeL } from "./rouge_l";
-import type { RougeLTrace } from "./rouge_l/score";
-import { stringPresence } from "./string_presence";
-import type { StringPresenceTrace } from "./string_presence/score";
-import { stringSimilarity } from "./string_similarity";
-import type { StringSimilarityTrace } from "./string_similarity/score";
-import type { AnswerRelevancyTrace } from "./answer_relevancy/score";
-import { contextEntityRecall } from "./context_entity_recall";
-import type { ContextEntityRecallTrace } from "./context_entity_recall/score";
-import { contextPrecision } from "./context_precision";
-import type { ContextPrecisionTrace } from "./context_precision/score";
-import { contextRecall } from "./context_recall";
-import type { ContextRecallTrace } from "./context_recall/score";
-import { contextRelevance } from "./context_relevance";
-import type { ContextRelevanceTrace } from "./context_relevance/score";
-import { contextUtilization } from "./context_utilization";
-import { type CustomJudge, customJudgeMetric, type CustomJudgeTrace, isCustomId } from "./custom";
-import { factualCorrectness } from "./factual_correctness";
-import type { FactualCorrectnessTrace } from "./factual_correctness/score";
-import { faithfulness } from "./faithfulness";
-import type { FaithfulnessTrace } from "./faithfulness/score";
-import { noiseSensitivity } from "./noise_sensitivity";
-import type { NoiseSensitivityTrace } from "./noise_sensitivity/score";
-import { semanticSimilarity } from "./semantic_similarity";
-import type { SemanticSimilarityTrace } from "./semantic_similarity/score";
 import type { PromptDef } from "../prompts/types";
-import { METRIC_IDS, type MetricId, type AnyMetricId, type MetricDefinition } from "./types";
+import { BUILT_IN_METRICS } from "./built-in";
+import { type CustomJudge, customJudgeMetric, customJudgeShape, type CustomJudgeTrace, isCustomId } from "./custom";
+import type { CustomMetricId, MetricDefinition } from "./definition";
 
-/** The trace each metric writes: a result's metric id decides its trace's shape. */
-export interface MetricTraces {
-  faithfulness: FaithfulnessTrace;
-  answer_relevancy: AnswerRelevancyTrace;
-  context_relevance: ContextRelevanceTrace;
-  context_precision: ContextPrecisionTrace;
-  context_recall: ContextRecallTrace;
-  bleu: BleuTrace;
-  chrf: ChrfTrace;
-  rouge_l: RougeLTrace;
-  string_similarity: StringSimilarityTrace;
-  exact_match: ExactMatchTrace;
-  string_presence: StringPresenceTrace;
-  answer_correctness: AnswerCorrectnessTrace;
-  factual_correctness: FactualCorrectnessTrace;
-  noise_sensitivity: NoiseSensitivityTrace;
-  context_entity_recall: ContextEntityRecallTrace;
-  context_utilization: ContextPrecisionTrace;
-  semantic_similarity: SemanticSimilarityTrace;
-  [custom: `custom:${string}`]: CustomJudgeTrace;
-}
+/** A built-in metric id: a key of the registry (src/engine/metrics/built-in.ts). */
+export type MetricId = keyof typeof BUILT_IN_METRICS;
+/** Any metric the engine runs: every engine API (evaluate, runDataset, results, summaries) is keyed by these. */
+export type AnyMetricId = MetricId | CustomMetricId;
 
-/** Adding a metric is one folder plus one line here. */
-export const METRICS: Readonly<Record<MetricId, MetricDefinition>> = {
-  faithfulness,
-  answer_relevancy: answerRelevancy,
-  context_relevance: contextRelevance,
-  context_precision: contextPrecision,
-  context_recall: contextRecall,
-  bleu,
-  chrf,
-  rouge_l: rougeL,
-  string_similarity: stringSimilarity,
-  exact_match: exactMatch,
-  string_presence: stringPresence,
-  answer_correctness: answerCorrectness,
-  factual_correctness: factualCorrectness,
-  noise_sensitivity: noiseSensitivity,
-  context_entity_recall: contextEntityRecall,
-  context_utilization: contextUtilization,
-  semantic_similarity: semanticSimilarity,
-};
+/** Every built-in metric by id; one definition type for all, so any of them can be called alike. */
+export const METRICS: Readonly<Record<MetricId, MetricDefinition>> = BUILT_IN_METRICS;
+
+/**
+ * Every built-in metric id in registry order, the one list the per-metric tables (labels, trace
+ * views, stored results, the CLI's --metrics) are keyed by; custom judges (`custom:<slug>`) come
+ * on top, defined by the user.
+ */
+export const METRIC_IDS: readonly MetricId[] = Object.keys(METRICS) as MetricId[];
+
+type TraceOf<D> = D extends MetricDefinition<infer T> ? T : never;
+
+/** The trace each metric writes: a result's metric id decides its trace's shape (read off each folder's definition). */
+export type MetricTraces = { [K in MetricId]: TraceOf<(typeof BUILT_IN_METRICS)[K]> } & { [custom: CustomMetricId]: CustomJudgeTrace };
 
 /** A built-in metric id (custom judges are not: see isKnownMetricId). */
 export function isMetricId(id: string): id is MetricId {
-  return (METRIC_IDS as readonly string[]).includes(id);
+  return Object.hasOwn(METRICS, id);
 }
 
 /** A built-in id, or a well-formed `custom:<slug>` (whose definition the caller must supply to run it). */
@@ -103,6 +48,15 @@ export function getMetric(id: AnyMetricId, customJudges: readonly CustomJudge[] 
   }
   if (!isMetricId(id)) throw new Error(`unknown metric "${id}"; known: ${METRIC_IDS.join(", ")}`);
   return METRICS[id];
+}
+
+/** What the app shows of a metric without needing its judge's definition: every custom judge shares these. */
+export type MetricShape = Pick<MetricDefinition, "family" | "lowerIsBetter" | "batchRounds" | "optionFields" | "summarize" | "traceDiff" | "traceFields">;
+
+/** The shape of a built-in metric or of any custom judge; undefined for an id this version does not know. */
+export function metricShape(id: string): MetricShape | undefined {
+  if (isCustomId(id)) return customJudgeShape;
+  return isMetricId(id) ? METRICS[id] : undefined;
 }
 
 /** Every built-in prompt once, keyed by id (the prompt studio lists these; metrics share the statement prompts). */

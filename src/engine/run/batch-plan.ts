@@ -1,4 +1,4 @@
-import { getMetric } from "../metrics/registry";
+import { getMetric, metricShape } from "../metrics/registry";
 import type { CustomJudge } from "../metrics/custom";
 import type { AnyMetricId, MetricOptions, SharedReplies } from "../metrics/types";
 import type { EmbedReply, EmbedRequest, Embedder, Judge, JudgeReply, JudgeRequest } from "../ports";
@@ -206,37 +206,17 @@ function uniqueSorted(calls: readonly PendingCall[]): PendingCall[] {
   return [...byId.values()].sort((a, b) => (a.customId < b.customId ? -1 : a.customId > b.customId ? 1 : 0));
 }
 
-/**
- * Rounds each metric needs by batch when every reply is usable (a reply that leaves items out adds
- * one follow-up round): decompose, then judge the pieces; answer relevancy's embeddings wait for
- * its questions. For the run estimate; the real count is what the passes find.
- */
-const BATCH_ROUNDS: Readonly<Partial<Record<string, number>>> = {
-  faithfulness: 2,
-  answer_relevancy: 2,
-  context_relevance: 1,
-  context_precision: 1,
-  context_recall: 1,
-  answer_correctness: 2,
-  factual_correctness: 2,
-  noise_sensitivity: 2,
-  context_entity_recall: 1,
-  context_utilization: 1,
-  semantic_similarity: 1,
-  // No judge, no request: scored in the first pass.
-  bleu: 0,
-  chrf: 0,
-  rouge_l: 0,
-  string_similarity: 0,
-  exact_match: 0,
-  string_presence: 0,
-};
-
 /** The only completion window OpenAI and Azure offer (Anthropic's batches also end within 24 h). */
 export const BATCH_WINDOW = "24h";
 
-/** The rounds a run of these metrics takes: the slowest metric's (custom judges 1, unknown metrics 2). */
+/** An id this version does not know is assumed to decompose, then judge. */
+const UNKNOWN_METRIC_ROUNDS = 2;
+
+/**
+ * The rounds a run of these metrics takes when every reply is usable (a reply that leaves items out
+ * adds one follow-up round): the slowest metric's, each metric's own `batchRounds`. For the run
+ * estimate; the real count is what the passes find.
+ */
 export function batchRoundsFor(metricIds: readonly string[]): number {
-  // A custom judge's k votes go in one round.
-  return metricIds.reduce((most, id) => Math.max(most, BATCH_ROUNDS[id] ?? (id.startsWith("custom:") ? 1 : 2)), 0);
+  return metricIds.reduce((most, id) => Math.max(most, metricShape(id)?.batchRounds ?? UNKNOWN_METRIC_ROUNDS), 0);
 }

@@ -114,7 +114,7 @@ export async function scoreUnits(
           judge: judge && cacheScope !== undefined ? scopedJudge(judge, cacheScope) : judge,
           embedder: embedder && cacheScope !== undefined ? scopedEmbedder(embedder, cacheScope) : embedder,
           prompts: config.prompts,
-          options: config.metricOptions?.[metric.id] ?? {},
+          options: config.metricOptions?.[id] ?? {},
           signal: hooks.signal,
           shared,
         });

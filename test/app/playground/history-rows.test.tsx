@@ -3,12 +3,12 @@ import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { HistoryPanel } from "../../../src/app/playground/history/HistoryPanel";
 import { ResultsPanel } from "../../../src/app/playground/ResultsPanel";
-import { scoreDraft } from "../../../src/app/playground/score-run";
+import { scoreDraft } from "../../../src/app/playground/scoring";
 import { en } from "../../../src/app/shared/i18n/en";
 import { refreshHistory } from "../../../src/app/shared/persist/history-sync";
 import { DEFAULT_SETTINGS } from "../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../src/app/shared/store";
-import { IDLE_RUN } from "../../../src/app/shared/store/run-slice";
+import { IDLE_SCORING } from "../../../src/app/shared/store/scoring-slice";
 import { type AnyMetricId, PAPER_METRIC_IDS } from "../../../src/engine";
 import { type MockServer, startMockServer } from "../../mock/server";
 import { click, render } from "../render";
@@ -37,7 +37,7 @@ function useEndpoint(baseURL: string) {
   useApp.setState({
     lang: "en",
     apiKey: "sk-history-rows",
-    run: IDLE_RUN,
+    scoring: IDLE_SCORING,
     settings: { ...DEFAULT_SETTINGS, provider: "openai", baseURL, model: "mock-judge", embeddingModel: "mock-embedding", maxRetries: 0 },
   });
 }
@@ -57,13 +57,13 @@ describe("History rows", () => {
 
     await scoreDraft();
     const first = (await rows())[0]!;
-    expect(useApp.getState().run.status).toBe("done");
+    expect(useApp.getState().scoring.status).toBe("done");
     expect((await rows()).length).toBe(before + 1);
 
     await scoreDraft();
     const afterSecond = await rows();
     expect(afterSecond.length).toBe(before + 1);
-    expect(afterSecond[0]!.id).toBe(useApp.getState().run.historyId);
+    expect(afterSecond[0]!.id).toBe(useApp.getState().scoring.historyId);
     expect(afterSecond[0]!.createdAt).toBeGreaterThanOrEqual(first.createdAt);
     expect(afterSecond.some((e) => e.id === first.id)).toBe(afterSecond[0]!.id === first.id);
 
@@ -85,13 +85,13 @@ describe("History rows", () => {
       view.container.querySelectorAll(`[aria-label="${CSS.escape(en.history.openLabel(sample.question))}"]`)[list.findIndex((e) => e.id === id)]!;
     const asScored = list.find((e) => e.sample.answer === sample.answer && e.options?.noise_sensitivity === undefined)!;
     await click(open(asScored.id));
-    expect(useApp.getState().run.historyId).toBe(asScored.id);
+    expect(useApp.getState().scoring.historyId).toBe(asScored.id);
     expect([...useApp.getState().selected].sort()).toEqual([...PICKED].sort());
     expect(useApp.getState().metricOptions.noise_sensitivity).toBeUndefined();
     const irrelevant = list.find((e) => e.options?.noise_sensitivity?.mode === "irrelevant" && e.sample.answer === sample.answer)!;
     useApp.setState({ selected: ["bleu"], metricOptions: {} });
     await click(open(irrelevant.id));
-    expect(useApp.getState().run.historyId).toBe(irrelevant.id);
+    expect(useApp.getState().scoring.historyId).toBe(irrelevant.id);
     expect([...useApp.getState().selected].sort()).toEqual([...PICKED].sort());
     expect(useApp.getState().metricOptions.noise_sensitivity).toEqual({ mode: "irrelevant" });
     view.unmount();
@@ -107,15 +107,15 @@ describe("History rows", () => {
     const before = (await rows()).length;
 
     await scoreDraft();
-    const { run, status } = useApp.getState();
-    expect(run.status).toBe("done");
-    const results = PAPER_METRIC_IDS.map((id) => run.results[id]!);
+    const { scoring, status } = useApp.getState();
+    expect(scoring.status).toBe("done");
+    const results = PAPER_METRIC_IDS.map((id) => scoring.results[id]!);
     expect(results.map((r) => r.error?.code)).toEqual(PAPER_METRIC_IDS.map(() => "llm_error"));
     const message = results[0]!.error!.message;
     expect(message.length).toBeGreaterThan(0);
     expect(status(en)).toBe("Nothing scored: all 5 metrics failed (the reason is above the results).");
     expect((await rows()).length).toBe(before);
-    expect(run.historyId).toBeNull();
+    expect(scoring.historyId).toBeNull();
 
     const view = render(<ResultsPanel />);
     const banner = view.container.querySelector('[data-testid="all-failed"]')!;
@@ -132,8 +132,8 @@ describe("History rows", () => {
       useApp.setState({ selected: [...PAPER_METRIC_IDS], metricOptions: {} });
       const before = (await rows()).length;
       await scoreDraft();
-      const { run, status } = useApp.getState();
-      const codes = PAPER_METRIC_IDS.map((id) => run.results[id]!.error?.code ?? "scored");
+      const { scoring, status } = useApp.getState();
+      const codes = PAPER_METRIC_IDS.map((id) => scoring.results[id]!.error?.code ?? "scored");
       expect(codes).not.toContain("llm_error");
       expect(codes).not.toContain("parse_error");
       expect(status(en)).toMatch(/^Scored 5 metrics in \d+\.\d s\.$/);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { ResultsPanel } from "../../../src/app/playground/ResultsPanel";
 import { en } from "../../../src/app/shared/i18n/en";
 import { useApp } from "../../../src/app/shared/store";
-import { IDLE_RUN } from "../../../src/app/shared/store/run-slice";
+import { IDLE_SCORING } from "../../../src/app/shared/store/scoring-slice";
 import { type AnyMetricId, evaluate } from "../../../src/engine";
 import { buttonByText, click, render, type Rendered } from "../render";
 
@@ -21,7 +21,7 @@ let view: Rendered | undefined;
 afterEach(() => {
   view?.unmount();
   view = undefined;
-  useApp.setState({ run: IDLE_RUN, lang: "en" });
+  useApp.setState({ scoring: IDLE_SCORING, lang: "en" });
 });
 
 async function showScored() {

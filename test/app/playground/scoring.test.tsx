@@ -5,10 +5,10 @@ import { describe, expect, test } from "vitest";
 import { getBuiltInExample } from "../../../src/demo";
 import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, PAPER_METRIC_IDS } from "../../../src/engine";
 import { refreshHistory, restoreLastSession } from "../../../src/app/shared/persist/history-sync";
-import { scoreDraft } from "../../../src/app/playground/score-run";
+import { scoreDraft } from "../../../src/app/playground/scoring";
 import { useApp } from "../../../src/app/shared/store";
 import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
-import { IDLE_RUN } from "../../../src/app/shared/store/run-slice";
+import { IDLE_SCORING } from "../../../src/app/shared/store/scoring-slice";
 import { en } from "../../../src/app/shared/i18n/en";
 import { MetricCard } from "../../../src/app/shared/results/MetricCard";
 import type { TextMetricsFixture } from "../../engine/metrics/text/fixture";
@@ -27,16 +27,16 @@ describe("scoring from the store", () => {
     useApp.getState().loadDraft(example.sample);
     const seen: string[] = [];
     const unsubscribe = useApp.subscribe((s, p) => {
-      for (const id of METRIC_IDS) if (s.run.results[id] && !p.run.results[id]) seen.push(id);
+      for (const id of METRIC_IDS) if (s.scoring.results[id] && !p.scoring.results[id]) seen.push(id);
     });
     await scoreDraft();
     unsubscribe();
 
-    const { run, status } = useApp.getState();
-    expect(run.status).toBe("done");
-    expect(run.demo).toBe(true);
+    const { scoring, status } = useApp.getState();
+    expect(scoring.status).toBe("done");
+    expect(scoring.demo).toBe(true);
     expect(seen.sort()).toEqual([...METRIC_IDS].sort());
-    for (const id of METRIC_IDS) expect(run.results[id]?.score, id).toEqual(expect.any(Number));
+    for (const id of METRIC_IDS) expect(scoring.results[id]?.score, id).toEqual(expect.any(Number));
     expect(status(en)).toMatch(/^Scored 5 metrics in \d+\.\d s\.$/);
 
     await refreshHistory();
@@ -46,26 +46,26 @@ describe("scoring from the store", () => {
     expect(Object.keys(history[0]!.results).sort()).toEqual([...METRIC_IDS].sort());
 
     // A "reload": empty state, then the last session comes back from IndexedDB.
-    useApp.setState({ draft: emptyDraft(), run: IDLE_RUN });
+    useApp.setState({ draft: emptyDraft(), scoring: IDLE_SCORING });
     await restoreLastSession();
     const after = useApp.getState();
     expect(after.draft.question).toBe(example.sample.question);
     expect(after.draft.contexts.map((c) => c.text)).toEqual(example.sample.contexts);
-    expect(Object.keys(after.run.results).sort()).toEqual([...METRIC_IDS].sort());
+    expect(Object.keys(after.scoring.results).sort()).toEqual([...METRIC_IDS].sort());
   });
 
   test("an edited sample without a key is not sent anywhere and the status says why", async () => {
-    useApp.setState({ run: IDLE_RUN, apiKey: "" });
+    useApp.setState({ scoring: IDLE_SCORING, apiKey: "" });
     useApp.getState().loadDraft({ question: "Mine?", answer: "Yes.", contexts: ["Mine."] });
     await scoreDraft();
     const s = useApp.getState();
-    expect(s.run.status).toBe("idle");
+    expect(s.scoring.status).toBe("idle");
     expect(s.status(en)).toBe(en.sample.needKey);
   });
 
   test("without a key, a pasted sample is scored by the metrics that need no judge, with nothing sent", async () => {
     await withFetchRefused(async (fetches) => {
-      useApp.setState({ run: IDLE_RUN, apiKey: "", selected: [...ALL_METRIC_IDS] });
+      useApp.setState({ scoring: IDLE_SCORING, apiKey: "", selected: [...ALL_METRIC_IDS] });
       useApp.getState().loadDraft({
         question: "Capital of France?",
         answer: "Paris is the capital of France.",
@@ -74,9 +74,9 @@ describe("scoring from the store", () => {
       });
       await scoreDraft();
       const s = useApp.getState();
-      expect(s.run.status).toBe("done");
-      expect(Object.keys(s.run.results).sort()).toEqual([...TEXT_METRICS].sort());
-      for (const id of TEXT_METRICS) expect(s.run.results[id]?.score, id).toBe(1);
+      expect(s.scoring.status).toBe("done");
+      expect(Object.keys(s.scoring.results).sort()).toEqual([...TEXT_METRICS].sort());
+      for (const id of TEXT_METRICS) expect(s.scoring.results[id]?.score, id).toBe(1);
       expect(s.status(en)).toMatch(/^Scored 6 metrics in \d+\.\d s\.$/);
       expect(fetches).toEqual([]);
     }).finally(() => useApp.setState({ selected: [...METRIC_IDS] }));
@@ -84,7 +84,7 @@ describe("scoring from the store", () => {
   test("a refused option stops the score before any request, and the status says what it must be, in words", async () => {
     await withFetchRefused(async (fetches) => {
       useApp.setState({
-        run: IDLE_RUN,
+        scoring: IDLE_SCORING,
         apiKey: "sk-test",
         selected: ["factual_correctness"],
         metricOptions: { factual_correctness: { beta: "-1" } },
@@ -93,7 +93,7 @@ describe("scoring from the store", () => {
       useApp.getState().loadDraft({ question: "Capital of France?", answer: "Paris.", contexts: ["Paris."], reference: "Paris." });
       await scoreDraft();
       const s = useApp.getState();
-      expect(s.run.status).toBe("idle");
+      expect(s.scoring.status).toBe("idle");
       expect(s.status(en)).toBe("Factual correctness: Beta must be a number greater than 0.");
       expect(fetches).toEqual([]);
     }).finally(() => useApp.setState({ selected: [...METRIC_IDS], metricOptions: {}, apiKey: "" }));
@@ -102,12 +102,12 @@ describe("scoring from the store", () => {
   // scores and the rouge_l card's tokens as the playground renders them, through scoreDraft and MetricCard.
   test("without a key, a Chinese sample is split one character a token, scored as sacreBLEU does, with nothing sent", async () => {
     await withFetchRefused(async (fetches) => {
-      useApp.setState({ run: IDLE_RUN, apiKey: "", selected: ["bleu", "rouge_l", "string_presence"] });
+      useApp.setState({ scoring: IDLE_SCORING, apiKey: "", selected: ["bleu", "rouge_l", "string_presence"] });
       useApp
         .getState()
         .loadDraft({ question: "法国的首都是哪里？", answer: "法国的首都是巴黎。", contexts: ["巴黎是法国的首都。"], reference: "巴黎是法国的首都。" });
       await scoreDraft();
-      const { results } = useApp.getState().run;
+      const { results } = useApp.getState().scoring;
       const shown = (id: "bleu" | "rouge_l" | "string_presence") => {
         const view = render(<MetricCard id={id} result={results[id]!} contexts={["巴黎是法国的首都。"]} />);
         const card = view.container.querySelector(`section[aria-label="${id} result"]`)!;

@@ -58,8 +58,15 @@ describe("boot", () => {
     expect(s.history.map((h) => h.sample.id)).toEqual(["s-saved"]);
     expect(s.draft.question).toBe("Capital of Italy?");
     expect(s.draft.contexts.map((c) => c.text)).toEqual(["Rome is the capital of Italy."]);
-    expect(s.run).toMatchObject({ status: "done", sample: saved, metricIds: ["exact_match"], model: "judge-of-then", demo: true, historyId: s.history[0]!.id });
-    expect(s.run.results.exact_match!.score).toBe(1);
+    expect(s.scoring).toMatchObject({
+      status: "done",
+      sample: saved,
+      metricIds: ["exact_match"],
+      model: "judge-of-then",
+      demo: true,
+      historyId: s.history[0]!.id,
+    });
+    expect(s.scoring.results.exact_match!.score).toBe(1);
   });
 
   it("keeps <html lang> in step with a language switch", () => {

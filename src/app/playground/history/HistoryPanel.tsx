@@ -24,8 +24,8 @@ export function HistoryPanel() {
   const t = useT();
   const history = useApp((s) => s.history);
   const lang = useApp((s) => s.lang);
-  const running = useApp((s) => s.run.status === "running");
-  const shownId = useApp((s) => s.run.historyId);
+  const running = useApp((s) => s.scoring.status === "running");
+  const shownId = useApp((s) => s.scoring.historyId);
 
   const reopen = (entry: HistoryEntry) => {
     const s = useApp.getState();

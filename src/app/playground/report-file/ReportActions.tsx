@@ -10,26 +10,26 @@ import { useEnglishName } from "../../shared/i18n/accessible-name";
 export function ReportActions() {
   const named = useEnglishName();
   const t = useT();
-  const canExport = useApp((s) => s.run.sample !== null && s.run.status !== "running" && Object.keys(s.run.results).length > 0);
+  const canExport = useApp((s) => s.scoring.sample !== null && s.scoring.status !== "running" && Object.keys(s.scoring.results).length > 0);
 
   const onExport = () => {
     const s = useApp.getState();
-    if (!s.run.sample) {
+    if (!s.scoring.sample) {
       s.setStatus((m) => m.report.nothingToExport);
       return;
     }
-    downloadText(reportText(s.run, s.settings, s.apiKey), reportFileName());
+    downloadText(reportText(s.scoring, s.settings, s.apiKey), reportFileName());
   };
 
   // The same report as "Export report", shown in the Reports view with its other exports.
   const onOpenInReports = () => {
     const s = useApp.getState();
-    if (s.run.sample) openInReports(reportFileName(), reportText(s.run, s.settings, s.apiKey));
+    if (s.scoring.sample) openInReports(reportFileName(), reportText(s.scoring, s.settings, s.apiKey));
   };
 
   const onImport = async (file: File) => {
     const s = useApp.getState();
-    if (s.run.status === "running") return;
+    if (s.scoring.status === "running") return;
     const read = readReportFile(await file.text(), file.name);
     if (!read.ok) {
       s.setStatus((m) => m.report.importFailed(read.message));

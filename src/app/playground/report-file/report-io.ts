@@ -1,31 +1,31 @@
 import { allCalls, isCustomId, isMetricId, summarize, usageOf, type AnyMetricId, type MetricResult, type Sample } from "../../../engine";
 import { storedResultsSchema } from "../../../storage/db/stored-results";
 import { buildReport, parseReport, promptsUsed, serializeReport } from "../../../storage/format/report";
-import type { RunView } from "../../shared/store";
+import type { ScoringView } from "../../shared/store";
 import type { AppSettings } from "../../shared/settings-model/model";
 import { generatorStamp } from "../../../storage/format/generator";
 
 /** The shown sample and its results as a report file (contract 5); the key is scrubbed from every string. */
-export function reportText(run: RunView, settings: AppSettings, apiKey: string): string {
-  const sample = run.sample!;
-  const results = [{ sampleId: sample.id, metrics: run.results }];
+export function reportText(scoring: ScoringView, settings: AppSettings, apiKey: string): string {
+  const sample = scoring.sample!;
+  const results = [{ sampleId: sample.id, metrics: scoring.results }];
   const report = buildReport({
     samples: [sample],
-    output: { results, summary: summarize(results, run.metricIds), usage: usageOf(allCalls(results)) },
+    output: { results, summary: summarize(results, scoring.metricIds), usage: usageOf(allCalls(results)) },
     config: {
-      baseURL: run.demo ? "demo:recorded-replies" : settings.baseURL,
-      model: run.model || settings.model,
+      baseURL: scoring.demo ? "demo:recorded-replies" : settings.baseURL,
+      model: scoring.model || settings.model,
       ...(settings.embeddingModel ? { embeddingModel: settings.embeddingModel } : {}),
       ...(settings.embeddingBaseURL ? { embeddingBaseURL: settings.embeddingBaseURL } : {}),
       concurrency: settings.concurrency,
       temperature: settings.temperature,
-      metrics: run.metricIds,
-      ...(run.metricOptions && Object.keys(run.metricOptions).length ? { metricOptions: run.metricOptions } : {}),
-      ...(run.customJudges?.length ? { customJudges: run.customJudges } : {}),
-      prompts: promptsUsed(run.metricIds, run.prompts ?? {}, run.customJudges),
+      metrics: scoring.metricIds,
+      ...(scoring.metricOptions && Object.keys(scoring.metricOptions).length ? { metricOptions: scoring.metricOptions } : {}),
+      ...(scoring.customJudges?.length ? { customJudges: scoring.customJudges } : {}),
+      prompts: promptsUsed(scoring.metricIds, scoring.prompts ?? {}, scoring.customJudges),
     },
     generator: generatorStamp("browser"),
-    createdAt: new Date(run.finishedAt ?? Date.now()),
+    createdAt: new Date(scoring.finishedAt ?? Date.now()),
     redact: apiKey ? [apiKey] : [],
     // The call log is half of "see why": keep prompts and replies in the file too.
     keepCallText: true,

@@ -1,3 +1,5 @@
+import { metricNames } from "./metric-names";
+
 /**
  * The English UI catalogue: every visible string of the app lives here (and in zh.ts with the
  * same keys, enforced by the Messages type). Functions take the values they interpolate.
@@ -129,25 +131,8 @@ export const en = {
     noJudgeHint: "needs no judge and no key: computed in your browser from the answer and the reference",
     nothingSelected: "Choose at least one metric that can run.",
   },
-  metrics: {
-    faithfulness: "Faithfulness",
-    answer_relevancy: "Answer relevancy",
-    context_relevance: "Context relevance",
-    context_precision: "Context precision",
-    context_recall: "Context recall",
-    bleu: "BLEU",
-    chrf: "chrF",
-    rouge_l: "ROUGE-L",
-    string_similarity: "String similarity",
-    exact_match: "Exact match",
-    string_presence: "String presence",
-    answer_correctness: "Answer correctness",
-    factual_correctness: "Factual correctness",
-    noise_sensitivity: "Noise sensitivity",
-    context_entity_recall: "Context entity recall",
-    context_utilization: "Context utilization",
-    semantic_similarity: "Semantic similarity",
-  },
+  /** Built-in metric names come from their folders (src/engine/metrics/<id>/display.ts). */
+  metrics: metricNames("en"),
   /** Issue 16: the ragas 0.4 metrics, options, the grouped picker and custom judges. */
   more: {
     lowerIsBetter: "lower is better",
@@ -214,20 +199,10 @@ export const en = {
     contextEntitiesHead: "Entities in the contexts",
     entityFound: "found in the contexts",
     entityMissing: "not in the contexts",
-    cosine: (value: string) => `cosine similarity ${value} (scored as clamp to 0-1)`,
     votesHead: (k: number) => `${k} ${k === 1 ? "vote" : "votes"}`,
     voteYes: "yes",
     voteNo: "no",
     level: (n: number) => `level ${n} of 5`,
-    summaryCorrectness: (tp: number, fp: number, fn: number) => `${tp} supported, ${fp} unsupported and ${fn} missing statements.`,
-    summaryFactual: (p: string, r: string) => `Claim precision ${p}, recall ${r}.`,
-    summaryNoise: (noisy: number, total: number, incorrect: number, mode: string) =>
-      mode === "relevant"
-        ? `${noisy} of ${total} answer statements are incorrect yet backed by a relevant context (${incorrect} incorrect in all).`
-        : `${noisy} of ${total} answer statements are incorrect and backed only by irrelevant contexts (${incorrect} incorrect in all).`,
-    summaryEntities: (found: number, total: number) => `${found} of ${total} reference entities appear in the contexts.`,
-    summaryVotes: (yes: number, k: number) => `${yes} of ${k} votes say the criterion is met.`,
-    summaryRubric: (mean: string, k: number) => `Mean level ${mean} of 5 over ${k} ${k === 1 ? "vote" : "votes"}.`,
   },
   missing: {
     contexts: "needs at least one context",
@@ -321,34 +296,6 @@ export const en = {
     notEqual: "not equal",
     present: "present",
     absent: "absent",
-  },
-  summary: {
-    faithfulness: (supported: number, total: number) => `${supported} of ${total} statements in the answer are supported by the contexts.`,
-    answerRelevancy: (n: number, mean: string, noncommittal: number) =>
-      `The ${n} ${n === 1 ? "question" : "questions"} generated from the answer ${n === 1 ? "has" : "have"} a mean similarity of ${mean} to the question asked${noncommittal ? ` (${noncommittal} marked noncommittal)` : ""}.`,
-    allNoncommittal: "Every generated question is noncommittal: the answer avoids answering, so it scores 0.",
-    contextRelevance: (needed: number, total: number) => `${needed} of ${total} sentences in the contexts are needed to answer the question.`,
-    contextPrecision: (useful: number, total: number) =>
-      useful === 0
-        ? `None of the ${total} contexts helps reach the reference.`
-        : `${useful} of ${total} contexts help reach the reference; useful contexts ranked lower pull the score down.`,
-    // Context utilization is context precision judged against the answer (no reference).
-    contextUtilization: (useful: number, total: number) =>
-      useful === 0
-        ? `None of the ${total} contexts helps reach the answer.`
-        : `${useful} of ${total} contexts help reach the answer; useful contexts ranked lower pull the score down.`,
-    contextRecall: (found: number, total: number) => `${found} of ${total} statements in the reference are found in the contexts.`,
-    bleu: (unigrams: number, total: number, bp: string) =>
-      `${unigrams} of the answer's ${total} tokens occur in the reference; brevity penalty ${bp} (sacreBLEU sentence BLEU).`,
-    rougeL: (lcs: number, answer: number, reference: number) =>
-      `The longest common subsequence of the two token lists (in order, gaps allowed) is ${lcs} tokens long (answer ${answer} tokens, reference ${reference}).`,
-    chrf: "Character n-gram F-score (beta 2) of the answer against the reference, as sacreBLEU computes it.",
-    stringSimilarity: (edits: number, longest: number) =>
-      `${edits} character edits turn the answer into the reference (the longer text has ${longest} characters).`,
-    exactMatch: (equal: boolean) =>
-      equal ? "The answer equals the reference exactly." : "The answer is not exactly the reference (case, spaces and punctuation count).",
-    stringPresence: (present: boolean) =>
-      present ? "The reference occurs in the answer as written." : "The reference does not occur in the answer as written.",
   },
   callLog: {
     title: (n: number) => (n === 1 ? "Call log (1 call)" : `Call log (${n} calls)`),

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import { metricNames } from "./metric-names";
 
 /** 简体中文界面文案（键与 en.ts 完全一致，由 Messages 类型保证）。 */
 export const zh: Messages = {
@@ -125,25 +126,8 @@ export const zh: Messages = {
     noJudgeHint: "无需评审模型、无需密钥：在浏览器中由回答和参考答案直接计算",
     nothingSelected: "请至少选择一个可以运行的指标。",
   },
-  metrics: {
-    faithfulness: "忠实度",
-    answer_relevancy: "答案相关性",
-    context_relevance: "上下文相关性",
-    context_precision: "上下文精确率",
-    context_recall: "上下文召回率",
-    bleu: "BLEU",
-    chrf: "chrF",
-    rouge_l: "ROUGE-L",
-    string_similarity: "字符串相似度",
-    exact_match: "完全匹配",
-    string_presence: "字符串包含",
-    answer_correctness: "答案正确性",
-    factual_correctness: "事实正确性",
-    noise_sensitivity: "噪声敏感度",
-    context_entity_recall: "上下文实体召回率",
-    context_utilization: "上下文利用率",
-    semantic_similarity: "语义相似度",
-  },
+  /** Built-in metric names come from their folders (src/engine/metrics/<id>/display.ts). */
+  metrics: metricNames("zh"),
   /** Issue 16: the ragas 0.4 metrics, options, the grouped picker and custom judges. */
   more: {
     lowerIsBetter: "越低越好",
@@ -205,20 +189,10 @@ export const zh: Messages = {
     contextEntitiesHead: "上下文中的实体",
     entityFound: "在上下文中出现",
     entityMissing: "未在上下文中出现",
-    cosine: (value) => `余弦相似度 ${value}（得分截取到 0-1）`,
     votesHead: (k) => `${k} 票`,
     voteYes: "是",
     voteNo: "否",
     level: (n) => `第 ${n} 级（共 5 级）`,
-    summaryCorrectness: (tp, fp, fn) => `${tp} 条受支持、${fp} 条不受支持、${fn} 条缺失。`,
-    summaryFactual: (p, r) => `论断精确率 ${p}，召回率 ${r}。`,
-    summaryNoise: (noisy, total, incorrect, mode) =>
-      mode === "relevant"
-        ? `${total} 条答案陈述中有 ${noisy} 条错误却有相关上下文支持（共 ${incorrect} 条错误）。`
-        : `${total} 条答案陈述中有 ${noisy} 条错误且只有无关上下文支持（共 ${incorrect} 条错误）。`,
-    summaryEntities: (found, total) => `${total} 个参考实体中有 ${found} 个出现在上下文中。`,
-    summaryVotes: (yes, k) => `${k} 票中有 ${yes} 票认为满足标准。`,
-    summaryRubric: (mean, k) => `${k} 票的平均等级为 ${mean}（共 5 级）。`,
   },
   missing: {
     contexts: "需要至少一段上下文",
@@ -307,25 +281,6 @@ export const zh: Messages = {
     notEqual: "不同",
     present: "包含",
     absent: "不包含",
-  },
-  summary: {
-    faithfulness: (supported, total) => `回答中的 ${total} 条陈述有 ${supported} 条得到上下文支持。`,
-    answerRelevancy: (n, mean, noncommittal) =>
-      `根据回答生成的 ${n} 个问题与原问题的平均相似度为 ${mean}${noncommittal ? `（其中 ${noncommittal} 个含糊其辞）` : ""}。`,
-    allNoncommittal: "生成的问题全部含糊其辞：回答回避了问题，因此得 0 分。",
-    contextRelevance: (needed, total) => `上下文中的 ${total} 个句子有 ${needed} 个是回答问题所需的。`,
-    contextPrecision: (useful, total) =>
-      useful === 0 ? `${total} 段上下文都无助于得出参考答案。` : `${total} 段上下文中有 ${useful} 段有助于得出参考答案；有用的上下文排得越靠后，分数越低。`,
-    contextUtilization: (useful, total) =>
-      useful === 0 ? `${total} 段上下文都无助于得出回答。` : `${total} 段上下文中有 ${useful} 段有助于得出回答；有用的上下文排得越靠后，分数越低。`,
-    contextRecall: (found, total) => `参考答案中的 ${total} 条陈述有 ${found} 条能在上下文中找到。`,
-    bleu: (unigrams, total, bp) => `回答的 ${total} 个词元中有 ${unigrams} 个出现在参考答案中；长度惩罚 ${bp}（sacreBLEU 句子级 BLEU）。`,
-    rougeL: (lcs, answer, reference) =>
-      `两个词元列表的最长公共子序列（保持顺序，可不相邻）长 ${lcs} 个词元（回答 ${answer} 个词元，参考答案 ${reference} 个）。`,
-    chrf: "回答相对参考答案的字符 n 元组 F 值（beta 为 2），与 sacreBLEU 的计算相同。",
-    stringSimilarity: (edits, longest) => `把回答改成参考答案需要 ${edits} 次字符编辑（较长的文本有 ${longest} 个字符）。`,
-    exactMatch: (equal) => (equal ? "回答与参考答案完全相同。" : "回答与参考答案不完全相同（大小写、空格和标点都计入）。"),
-    stringPresence: (present) => (present ? "参考答案原样出现在回答中。" : "参考答案没有原样出现在回答中。"),
   },
   callLog: {
     title: (n) => `调用记录（${n} 次）`,

@@ -5,6 +5,7 @@ import { useFormats } from "../i18n/format";
 import { lowerIsBetter, metricLabel } from "../results/labels";
 import { optionFields, type PickerGroup, type PickerRow, type RawOptions } from "./groups";
 import { useEnglishName } from "../i18n/accessible-name";
+import { useApp } from "../store";
 import { defaultText, optionProblemText } from "./option-words";
 
 const ORDER: PickerGroup[] = ["judge", "embeddings", "none", "custom"];
@@ -79,6 +80,7 @@ function MetricRow(props: {
   const { row, on, reason, label, domId } = props;
   const t = useT();
   const named = useEnglishName();
+  const lang = useApp((s) => s.lang);
   const fmt = useFormats();
   const [open, setOpen] = useState(false);
   const fields = optionFields(row.id);
@@ -94,7 +96,8 @@ function MetricRow(props: {
         disabled={reason !== undefined}
         onChange={(event) => props.onToggle(row.id, event.target.checked)}
       />
-      <label htmlFor={domId}>
+      {/* The description is a hover hint only: the checkbox keeps its name (the id in English, else the label). */}
+      <label htmlFor={domId} title={row.descriptions[lang]}>
         <span className="metric-name">{label}</span> <code className="metric-id">{row.id}</code>
         {lowerIsBetter(row.id) ? <span className="badge badge-lower"> {t.more.lowerIsBetter}</span> : null}
       </label>

@@ -4,9 +4,12 @@ import {
   callsPerSample,
   customId,
   getMetric,
+  type Localized,
   METRIC_IDS,
+  metricShape,
   needsNoModel,
   type MetricOptions,
+  type OptionField,
   parseMetricOptions,
   type Sample,
 } from "../../../engine";
@@ -33,6 +36,8 @@ export interface PickerRow {
   optionsError?: OptionProblem;
   /** What each option is when left empty (shown as the field's placeholder or first choice). */
   defaults: MetricOptions;
+  /** One line on what it measures, per language (its folder's words; a judge's own definition). */
+  descriptions: Localized;
 }
 
 /** An option value the metric refuses: `key` names the option (when the schema says), `message` is the engine's own words (for logs). */
@@ -69,6 +74,7 @@ export function pickerRows(sample: Sample, judges: readonly CustomJudge[], raw: 
       group: groupOf(id, options, judges),
       requires: metric.requires,
       defaults: metric.defaults ?? {},
+      descriptions: metric.descriptions,
       chat: calls.chat,
       embedding: calls.embedding,
       options,
@@ -100,32 +106,7 @@ export function optionsText(options: MetricOptions | undefined): string {
     .join(", ");
 }
 
-/** Which option fields each metric shows (its schema checks the values). */
-export type OptionField =
-  | { key: "weights" | "beta" | "questions" | "strictness"; kind: "text" }
-  | { key: "mode" | "atomicity" | "coverage"; kind: "select"; values: readonly string[] }
-  | { key: "perContextCalls"; kind: "checkbox" };
-
-export function optionFields(id: AnyMetricId): OptionField[] {
-  if (id.startsWith("custom:")) return [{ key: "strictness", kind: "text" }];
-  switch (id) {
-    case "answer_correctness":
-      return [{ key: "weights", kind: "text" }];
-    case "factual_correctness":
-      return [
-        { key: "mode", kind: "select", values: ["f1", "precision", "recall"] },
-        { key: "beta", kind: "text" },
-        { key: "atomicity", kind: "select", values: ["low", "high"] },
-        { key: "coverage", kind: "select", values: ["low", "high"] },
-      ];
-    case "noise_sensitivity":
-      return [{ key: "mode", kind: "select", values: ["relevant", "irrelevant"] }];
-    case "context_precision":
-    case "context_utilization":
-      return [{ key: "perContextCalls", kind: "checkbox" }];
-    case "answer_relevancy":
-      return [{ key: "questions", kind: "text" }];
-    default:
-      return [];
-  }
+/** Which option fields a metric shows: its folder's list (its schema checks the values). */
+export function optionFields(id: AnyMetricId): readonly OptionField[] {
+  return metricShape(id)?.optionFields ?? [];
 }

@@ -16,12 +16,12 @@ export async function refreshHistory(): Promise<void> {
   if (listed) useApp.getState().setHistory(listed.entries);
 }
 
-export interface RunRecorder {
+export interface ScoringRecorder {
   /** Stores one finished metric in history and the last session, in order. */
   add(metricId: AnyMetricId, result: MetricResult): void;
   /**
    * Waits for every write, then tidies history: an entry with nothing but cancellations, or where
-   * every metric failed (a dead port, CORS: nothing worth reopening), is dropped; a finished run
+   * every metric failed (a dead port, CORS: nothing worth reopening), is dropped; a finished scoring
    * replaces the entries of the same sample scored the same way (the same configKey), so scoring
    * an unchanged sample again moves its one row to the top with the new time and results.
    */
@@ -34,7 +34,7 @@ export interface PickerState {
   options: Record<string, RawOptions>;
 }
 
-export interface RecordedRun {
+export interface RecordedScoring {
   sample: Sample;
   metricIds: AnyMetricId[];
   model: string;
@@ -45,11 +45,11 @@ export interface RecordedRun {
 }
 
 /**
- * A run is written as it goes: the entry and session first, then each result the moment its
- * metric finishes, so a reload mid-run loses nothing already scored. Writes are chained so a
+ * A scoring is written as it goes: the entry and session first, then each result the moment its
+ * metric finishes, so a reload mid-scoring loses nothing already scored. Writes are chained so a
  * result never races ahead of the entry it belongs to.
  */
-export function recordRun({ sample, metricIds, model, demo, picker, configKey }: RecordedRun): RunRecorder {
+export function recordScoring({ sample, metricIds, model, demo, picker, configKey }: RecordedScoring): ScoringRecorder {
   let historyId: string | undefined;
   let kept = 0;
   const results: Partial<Record<AnyMetricId, MetricResult>> = {};
@@ -81,7 +81,7 @@ export function recordRun({ sample, metricIds, model, demo, picker, configKey }:
           if (!historyId) return;
           if (kept === 0 || allFailed(results)) {
             await deleteHistoryEntry(db, historyId);
-            if (useApp.getState().run.historyId === historyId) useApp.getState().setHistoryId(null);
+            if (useApp.getState().scoring.historyId === historyId) useApp.getState().setHistoryId(null);
           } else if (!outcome.cancelled) {
             const { entries } = await listHistory(db, HISTORY_KEEP);
             for (const twin of entries) {
@@ -122,7 +122,7 @@ export async function restoreLastSession(): Promise<void> {
   }
 }
 
-/** Saves the draft as the last session (when no run is writing to it), with results that still belong to it. */
+/** Saves the draft as the last session (when no scoring is writing to it), with results that still belong to it. */
 export async function saveDraftSession(
   sample: Sample,
   metricIds: AnyMetricId[],

@@ -3,6 +3,7 @@ import { optionsText } from "../metric-picker/groups";
 import { useT } from "../i18n";
 import { CallLog } from "./CallLog";
 import { ErrorBoundary } from "../ui/ErrorBoundary";
+import { useApp } from "../store";
 import { lowerIsBetter, metricLabel } from "./labels";
 import { ScoreBadge } from "./ScoreBadge";
 import { traceSummary } from "./summary";
@@ -34,6 +35,7 @@ export function MetricCard({
   failedAbove?: boolean;
 }) {
   const t = useT();
+  const lang = useApp((s) => s.lang);
   const calls = result.trace?.calls ?? [];
   const allCached = calls.length > 0 && calls.every((c) => c.cached);
   // Ids only where the cards are the page's one list of metrics (the playground, which passes
@@ -73,7 +75,7 @@ export function MetricCard({
           <code>{result.error.code}</code> {failedAbove ? t.results.failedAbove : result.error.message}
         </p>
       ) : (
-        <Reason text={traceSummary(t, id, result) ?? result.reason} />
+        <Reason text={traceSummary(lang, id, result) ?? result.reason} />
       )}
       <div id={detailsId} className="card-details" hidden={collapsed}>
         <ErrorBoundary fallback={(message) => <p className="note note-error">{t.results.traceBroken(message)}</p>}>

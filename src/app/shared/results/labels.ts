@@ -1,4 +1,4 @@
-import { isMetricId, LOWER_IS_BETTER } from "../../../engine";
+import { isMetricId, metricShape } from "../../../engine";
 import type { Messages } from "../i18n/en";
 import { type ScoreLevel, scoreLevel } from "./format";
 
@@ -11,9 +11,9 @@ export function metricLabel(t: Messages, id: string, judgeNames: Readonly<Record
   return judgeNames[id] ?? (id.startsWith("custom:") ? id.slice("custom:".length) : id);
 }
 
-/** Noise sensitivity counts errors: its score reads the other way round (and stays out of the RAGAS score). */
+/** A metric that counts errors (noise sensitivity) reads the other way round (and stays out of the RAGAS score): its folder says so. */
 export function lowerIsBetter(id: string): boolean {
-  return LOWER_IS_BETTER.includes(id);
+  return metricShape(id)?.lowerIsBetter === true;
 }
 
 /** The colour band of a score: good news is "high" whichever way the metric reads (noise sensitivity 0 is good). */

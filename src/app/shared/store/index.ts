@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { createRunSlice } from "./run-slice";
+import { createScoringSlice } from "./scoring-slice";
 import { createSampleSlice } from "./sample-slice";
 import { createSettingsSlice } from "./settings-slice";
 import type { AppState } from "./types";
@@ -15,7 +15,7 @@ export type * from "./types";
 export const useApp = create<AppState>()((...a) => ({
   ...createSettingsSlice(...a),
   ...createSampleSlice(...a),
-  ...createRunSlice(...a),
+  ...createScoringSlice(...a),
   ...createUiSlice(...a),
   ...createWorkspaceSlice(...a),
 }));

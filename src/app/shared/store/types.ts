@@ -21,11 +21,11 @@ export interface SampleDraft {
   reference: string;
 }
 
-type RunStatus = "idle" | "running" | "done" | "cancelled" | "failed";
+type ScoringStatus = "idle" | "running" | "done" | "cancelled" | "failed";
 
 /** The results on screen and the sample they belong to (which may differ from the draft). */
-export interface RunView {
-  status: RunStatus;
+export interface ScoringView {
+  status: ScoringStatus;
   sample: Sample | null;
   metricIds: AnyMetricId[];
   results: Partial<Record<AnyMetricId, MetricResult>>;
@@ -37,9 +37,9 @@ export interface RunView {
   model: string;
   /** The history entry these results are stored under. */
   historyId: string | null;
-  /** The prompt studio's versions this run scored with (absent: every prompt at its default). */
+  /** The prompt studio's versions this scoring used (absent: every prompt at its default). */
   prompts?: PromptOverrides;
-  /** The options and custom judges the run scored with (they go into its report's config). */
+  /** The options and custom judges it scored with (they go into its report's config). */
   metricOptions?: Partial<Record<AnyMetricId, MetricOptions>>;
   customJudges?: CustomJudge[];
 }
@@ -74,17 +74,17 @@ export interface SampleSlice {
   restoreMetrics(selected: AnyMetricId[], options: Record<string, RawOptions>): void;
 }
 
-export interface RunSlice {
-  run: RunView;
+export interface ScoringSlice {
+  scoring: ScoringView;
   bypassCache: boolean;
   setBypassCache(on: boolean): void;
-  startRun(sample: Sample, metricIds: AnyMetricId[], demo: boolean, model: string): void;
+  startScoring(sample: Sample, metricIds: AnyMetricId[], demo: boolean, model: string): void;
   setResult(metricId: AnyMetricId, result: MetricResult): void;
   setHistoryId(id: string | null): void;
-  setRunPrompts(prompts: PromptOverrides): void;
-  setRunMetricConfig(metricOptions: Partial<Record<AnyMetricId, MetricOptions>>, customJudges: CustomJudge[]): void;
-  finishRun(status: RunStatus): void;
-  showResults(view: Omit<RunView, "status" | "startedAt" | "finishedAt">, at: number): void;
+  setScoringPrompts(prompts: PromptOverrides): void;
+  setScoringMetricConfig(metricOptions: Partial<Record<AnyMetricId, MetricOptions>>, customJudges: CustomJudge[]): void;
+  finishScoring(status: ScoringStatus): void;
+  showResults(view: Omit<ScoringView, "status" | "startedAt" | "finishedAt">, at: number): void;
 }
 
 export interface UiSlice {
@@ -143,4 +143,4 @@ export interface WorkspaceSlice {
   setWorkspace(patch: Partial<Workspace>): void;
 }
 
-export type AppState = SettingsSlice & SampleSlice & RunSlice & UiSlice & WorkspaceSlice;
+export type AppState = SettingsSlice & SampleSlice & ScoringSlice & UiSlice & WorkspaceSlice;

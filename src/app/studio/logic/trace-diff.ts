@@ -1,4 +1,4 @@
-import type { MetricId } from "../../../engine";
+import { type CallRecord, metricShape, type TraceDiffItem } from "../../../engine";
 
 /**
  * What changed between two traces of the same metric on the same sample: which statements
@@ -6,17 +6,6 @@ import type { MetricId } from "../../../engine";
  * Items are matched by their text (the judge writes the statements, so an edited prompt may
  * word them differently: those show as removed + added, which is the honest reading).
  */
-
-/** One judged item of a trace, reduced to what a diff needs. */
-interface TraceItem {
-  key: string;
-  text: string;
-  /** The verdict or flag (0/1), or for answer relevancy the similarity. */
-  value: number;
-  reason?: string;
-  /** Context number (1-based) for context relevance sentences. */
-  context?: number;
-}
 
 interface TraceChange {
   kind: "changed" | "added" | "removed";
@@ -35,70 +24,24 @@ export interface TraceDiff {
   unchanged: number;
 }
 
-type Row = Record<string, unknown>;
-const rows = (trace: unknown, field: string): Row[] => {
-  const list = (trace as Record<string, unknown> | null | undefined)?.[field];
-  return Array.isArray(list) ? (list.filter((r) => typeof r === "object" && r !== null) as Row[]) : [];
-};
-const str = (v: unknown) => (typeof v === "string" ? v : "");
-const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : 0);
-const norm = (s: string) => s.trim().replace(/\s+/g, " ").toLowerCase();
-
-function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
-  switch (metricId) {
-    case "faithfulness":
-      return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.verdict), reason: str(r.reason) }));
-    case "context_recall":
-      return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.attributed), reason: str(r.reason) }));
-    case "answer_correctness":
-      return [...rows(trace, "statements"), ...rows(trace, "referenceStatements")].map((r) => ({
-        key: norm(str(r.text)),
-        text: str(r.text),
-        value: num(r.verdict),
-      }));
-    case "factual_correctness":
-      return [...rows(trace, "claims"), ...rows(trace, "referenceClaims")].map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.verdict) }));
-    case "noise_sensitivity":
-      return rows(trace, "statements").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.correct), reason: str(r.reason) }));
-    case "context_precision":
-    case "context_utilization":
-      return rows(trace, "contexts").map((r) => ({
-        key: `#${num(r.index)}`,
-        text: `#${num(r.index) + 1}`,
-        value: num(r.verdict),
-        reason: str(r.reason),
-        context: num(r.index) + 1,
-      }));
-    case "context_relevance":
-      return rows(trace, "sentences").map((r) => ({
-        key: `${num(r.context)}:${norm(str(r.text))}`,
-        text: str(r.text),
-        value: num(r.relevant),
-        context: num(r.context) + 1,
-      }));
-    case "answer_relevancy":
-      return rows(trace, "questions").map((r) => ({ key: norm(str(r.text)), text: str(r.text), value: num(r.similarity) }));
-    // Entity lists and a similarity have no per-item verdict; the score line shows what moved.
-    case "context_entity_recall":
-    case "semantic_similarity":
-    // No prompt, so nothing for the studio to diff.
-    case "bleu":
-    case "chrf":
-    case "rouge_l":
-    case "string_similarity":
-    case "exact_match":
-    case "string_presence":
-      return [];
-  }
+/**
+ * The metric's own diff items (its folder's traceDiff), read from a trace that is one it wrote;
+ * anything else (a coded null's trace, a metric with nothing to diff) has no items.
+ */
+function itemsOf(metricId: string, trace: unknown): TraceDiffItem[] {
+  const shape = metricShape(metricId);
+  if (!shape?.traceDiff) return [];
+  const parsed = shape.traceFields.safeParse(trace);
+  return parsed.success ? shape.traceDiff.items(trace as { calls: CallRecord[] }) : [];
 }
 
 /** Items with the same key are matched in order (a repeated statement is matched once per copy). */
-export function diffTraces(metricId: MetricId, before: unknown, after: unknown): TraceDiff {
-  const valueKind = metricId === "answer_relevancy" ? "similarity" : "flag";
+export function diffTraces(metricId: string, before: unknown, after: unknown): TraceDiff {
+  const valueKind = metricShape(metricId)?.traceDiff?.valueKind ?? "flag";
   const differs = (a: number, b: number) => (valueKind === "flag" ? a !== b : Math.abs(a - b) >= 0.005);
-  const left = traceItems(metricId, before);
-  const right = traceItems(metricId, after);
-  const pool = new Map<string, TraceItem[]>();
+  const left = itemsOf(metricId, before);
+  const right = itemsOf(metricId, after);
+  const pool = new Map<string, TraceDiffItem[]>();
   for (const item of left) pool.set(item.key, [...(pool.get(item.key) ?? []), item]);
 
   const changes: TraceChange[] = [];
@@ -134,6 +77,6 @@ export function diffTraces(metricId: MetricId, before: unknown, after: unknown):
   return { valueKind, changes: [...changes, ...removed, ...added], unchanged };
 }
 
-function withContext(change: TraceChange, item: TraceItem): TraceChange {
+function withContext(change: TraceChange, item: TraceDiffItem): TraceChange {
   return item.context !== undefined ? { ...change, context: item.context } : change;
 }

@@ -2,7 +2,8 @@ import { embedPair } from "../shared/embed";
 import { optionsOf, weightPair } from "../shared/options";
 import { statementsPrompt, verdictsPrompt } from "../shared/statement-prompts";
 import { extractStatements, verifyStatements, zipVerdicts } from "../shared/steps";
-import type { MetricContext, MetricDefinition } from "../types";
+import { answerCorrectnessDisplay } from "./display";
+import type { MetricContext, MetricDefinition } from "../definition";
 import { DEFAULT_WEIGHTS, explainAnswerCorrectness, scoreAnswerCorrectness, type AnswerCorrectnessTrace } from "./score";
 import { answerCorrectnessTraceFields } from "./trace";
 
@@ -17,6 +18,10 @@ const weightsOf = (ctx: Pick<MetricContext, "options">): [number, number] => ctx
 export const answerCorrectness: MetricDefinition<AnswerCorrectnessTrace> = {
   id: "answer_correctness",
   name: "Answer correctness",
+  ...answerCorrectnessDisplay,
+  family: "ragas",
+  batchRounds: 2,
+  optionFields: [{ key: "weights", kind: "text" }],
   requires: ["question", "answer", "reference"],
   usesEmbeddings: true,
   needsEmbedder: (options) => (options.weights ?? DEFAULT_WEIGHTS)[1] > 0,

@@ -2,7 +2,8 @@ import { cosine } from "../../math/cosine";
 import { MetricError } from "../../result";
 import { ask, PRIORITY } from "../shared/ask";
 import { optionsOf, wholeNumber } from "../shared/options";
-import type { MetricDefinition } from "../types";
+import { answerRelevancyDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { questionsOutputFor, questionsPrompt } from "./prompts";
 import { explainAnswerRelevancy, scoreAnswerRelevancy, type AnswerRelevancyTrace } from "./score";
 import { answerRelevancyTraceFields } from "./trace";
@@ -14,6 +15,10 @@ export const MAX_QUESTION_COUNT = 10;
 export const answerRelevancy: MetricDefinition<AnswerRelevancyTrace> = {
   id: "answer_relevancy",
   name: "Answer relevancy",
+  ...answerRelevancyDisplay,
+  family: "paper",
+  batchRounds: 2,
+  optionFields: [{ key: "questions", kind: "text" }],
   requires: ["question", "answer"],
   usesEmbeddings: true,
   prompts: [questionsPrompt],

@@ -1,3 +1,4 @@
+import { bleuDisplay } from "./display";
 import { textMetric } from "../shared/text-metric";
 import { explainBleu, scoreBleu, type BleuTrace } from "./score";
 import { bleuTraceFields } from "./trace";
@@ -6,6 +7,7 @@ import { bleuTraceFields } from "./trace";
 export const bleu = textMetric<BleuTrace>({
   id: "bleu",
   name: "BLEU",
+  ...bleuDisplay,
   // The tokenizers load on first use (the score and its recomputation need only the tokens).
   trace: async (answer, reference) => (await import("./sentence")).bleuTrace(answer, reference),
   score: scoreBleu,

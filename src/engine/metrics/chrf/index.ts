@@ -1,3 +1,4 @@
+import { chrfDisplay } from "./display";
 import { textMetric } from "../shared/text-metric";
 import { CHRF_DEFAULTS, chrfOrders, explainChrf, scoreChrf, type ChrfTrace } from "./score";
 import { chrfTraceFields } from "./trace";
@@ -6,6 +7,7 @@ import { chrfTraceFields } from "./trace";
 export const chrf = textMetric<ChrfTrace>({
   id: "chrf",
   name: "chrF",
+  ...chrfDisplay,
   trace: (answer, reference) => ({ beta: CHRF_DEFAULTS.beta, orders: chrfOrders(answer, reference) }),
   score: scoreChrf,
   explain: explainChrf,

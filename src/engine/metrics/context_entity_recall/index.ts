@@ -1,5 +1,6 @@
 import { extractWith } from "../shared/steps";
-import type { MetricDefinition } from "../types";
+import { contextEntityRecallDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { entitiesPrompt } from "./prompts";
 import { explainContextEntityRecall, scoreContextEntityRecall, type ContextEntityRecallTrace } from "./score";
 import { contextEntityRecallTraceFields } from "./trace";
@@ -8,6 +9,9 @@ import { contextEntityRecallTraceFields } from "./trace";
 export const contextEntityRecall: MetricDefinition<ContextEntityRecallTrace> = {
   id: "context_entity_recall",
   name: "Context entity recall",
+  ...contextEntityRecallDisplay,
+  family: "ragas",
+  batchRounds: 1,
   requires: ["contexts", "reference"],
   usesEmbeddings: false,
   prompts: [entitiesPrompt],

@@ -3,7 +3,8 @@ import type { JudgeOutputSpec } from "../../ports";
 import type { PromptDef } from "../../prompts/types";
 import { askEach } from "../shared/ask";
 import { optionsOf, flag } from "../shared/options";
-import type { MetricContext, MetricDefinition, MetricOptions } from "../types";
+import { contextPrecisionDisplay } from "./display";
+import type { MetricContext, MetricDefinition, MetricOptions } from "../definition";
 import { type UsefulnessVerdict, usefulnessOutputFor, usefulnessPrompt } from "./prompts";
 import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTrace, type ContextVerdict } from "./score";
 import { contextPrecisionTraceFields } from "./trace";
@@ -52,6 +53,10 @@ const againstReference: UsefulnessJudging = {
 export const contextPrecision: MetricDefinition<ContextPrecisionTrace> = {
   id: "context_precision",
   name: "Context precision",
+  ...contextPrecisionDisplay,
+  family: "paper",
+  batchRounds: 1,
+  optionFields: [{ key: "perContextCalls", kind: "checkbox" }],
   requires: ["question", "contexts", "reference"],
   usesEmbeddings: false,
   prompts: [usefulnessPrompt],

@@ -1,5 +1,6 @@
 import { ask } from "../shared/ask";
-import type { MetricDefinition } from "../types";
+import { contextRecallDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { attributionPrompt } from "./prompts";
 import { explainContextRecall, scoreContextRecall, type ContextRecallTrace } from "./score";
 import { contextRecallTraceFields } from "./trace";
@@ -7,6 +8,9 @@ import { contextRecallTraceFields } from "./trace";
 export const contextRecall: MetricDefinition<ContextRecallTrace> = {
   id: "context_recall",
   name: "Context recall",
+  ...contextRecallDisplay,
+  family: "paper",
+  batchRounds: 1,
   requires: ["question", "contexts", "reference"],
   usesEmbeddings: false,
   prompts: [attributionPrompt],

@@ -2,7 +2,8 @@ import { numbered } from "../../prompts/render";
 import type { Sample } from "../../sample";
 import { splitSentences } from "../../text/sentences";
 import { ask } from "../shared/ask";
-import type { MetricDefinition } from "../types";
+import { contextRelevanceDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { neededOutputFor, neededSentencesPrompt } from "./prompts";
 import { explainContextRelevance, scoreContextRelevance, type ContextRelevanceTrace } from "./score";
 import { sentenceWindows, windowCount } from "./windows";
@@ -16,6 +17,9 @@ function sentencesOf(sample: Sample): { text: string; context: number }[] {
 export const contextRelevance: MetricDefinition<ContextRelevanceTrace> = {
   id: "context_relevance",
   name: "Context relevance",
+  ...contextRelevanceDisplay,
+  family: "paper",
+  batchRounds: 1,
   requires: ["question", "contexts"],
   usesEmbeddings: false,
   prompts: [neededSentencesPrompt],

@@ -1,6 +1,7 @@
 import { judgeUsefulness, perContextOptions, usefulnessCalls } from "../context_precision";
 import { explainContextPrecision, scoreContextPrecision, type ContextPrecisionTrace } from "../context_precision/score";
-import type { MetricDefinition } from "../types";
+import { contextUtilizationDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { utilizationOutputFor, utilizationPrompt } from "./prompts";
 import { contextPrecisionTraceFields } from "../context_precision/trace";
 
@@ -11,6 +12,10 @@ import { contextPrecisionTraceFields } from "../context_precision/trace";
 export const contextUtilization: MetricDefinition<ContextPrecisionTrace> = {
   id: "context_utilization",
   name: "Context utilization",
+  ...contextUtilizationDisplay,
+  family: "ragas",
+  batchRounds: 1,
+  optionFields: [{ key: "perContextCalls", kind: "checkbox" }],
   requires: ["question", "answer", "contexts"],
   usesEmbeddings: false,
   prompts: [utilizationPrompt],

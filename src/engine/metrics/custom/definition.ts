@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { sampleInputSchema } from "../../sample";
-import type { CustomMetricId } from "../types";
+import type { CustomMetricId } from "../definition";
 
 /**
  * A judge the user writes (contract 11, the prompt studio's "New judge"): a name, a definition in

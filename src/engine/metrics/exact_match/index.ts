@@ -1,3 +1,4 @@
+import { exactMatchDisplay } from "./display";
 import { textMetric } from "../shared/text-metric";
 import { exactMatchTrace, explainExactMatch, scoreExactMatch, type ExactMatchTrace } from "./score";
 import { exactMatchTraceFields } from "./trace";
@@ -6,6 +7,7 @@ import { exactMatchTraceFields } from "./trace";
 export const exactMatch = textMetric<ExactMatchTrace>({
   id: "exact_match",
   name: "Exact match",
+  ...exactMatchDisplay,
   trace: exactMatchTrace,
   score: scoreExactMatch,
   explain: explainExactMatch,

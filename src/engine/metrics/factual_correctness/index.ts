@@ -1,7 +1,8 @@
 import { oneOf, optionsOf, positiveNumber } from "../shared/options";
 import { verdictsPrompt } from "../shared/statement-prompts";
 import { extractWith, verifyStatements, zipVerdicts } from "../shared/steps";
-import type { MetricContext, MetricDefinition, MetricOptions } from "../types";
+import { factualCorrectnessDisplay } from "./display";
+import type { MetricContext, MetricDefinition, MetricOptions } from "../definition";
 import { claimsPrompt } from "./prompts";
 import { explainFactualCorrectness, scoreFactualCorrectness, type FactualCorrectnessTrace, type FactualMode, type Level } from "./score";
 import { factualCorrectnessTraceFields } from "./trace";
@@ -38,6 +39,15 @@ async function claimsChecked(ctx: MetricContext, text: string, source: string, s
 export const factualCorrectness: MetricDefinition<FactualCorrectnessTrace> = {
   id: "factual_correctness",
   name: "Factual correctness",
+  ...factualCorrectnessDisplay,
+  family: "ragas",
+  batchRounds: 2,
+  optionFields: [
+    { key: "mode", kind: "select", values: ["f1", "precision", "recall"] },
+    { key: "beta", kind: "text" },
+    { key: "atomicity", kind: "select", values: ["low", "high"] },
+    { key: "coverage", kind: "select", values: ["low", "high"] },
+  ],
   requires: ["answer", "reference"],
   usesEmbeddings: false,
   prompts: [claimsPrompt, verdictsPrompt],

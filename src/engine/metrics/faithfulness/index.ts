@@ -1,5 +1,6 @@
 import { extractStatements, verifyStatements, zipVerdicts } from "../shared/steps";
-import type { MetricDefinition } from "../types";
+import { faithfulnessDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { statementsPrompt, verdictsPrompt } from "./prompts";
 import { explainFaithfulness, scoreFaithfulness, type FaithfulnessTrace } from "./score";
 import { faithfulnessTraceFields } from "./trace";
@@ -7,6 +8,9 @@ import { faithfulnessTraceFields } from "./trace";
 export const faithfulness: MetricDefinition<FaithfulnessTrace> = {
   id: "faithfulness",
   name: "Faithfulness",
+  ...faithfulnessDisplay,
+  family: "paper",
+  batchRounds: 2,
   requires: ["question", "answer", "contexts"],
   usesEmbeddings: false,
   prompts: [statementsPrompt, verdictsPrompt],

@@ -1,7 +1,8 @@
 import { oneOf, optionsOf } from "../shared/options";
 import { statementsPrompt, verdictsPrompt } from "../shared/statement-prompts";
 import { extractStatements, verifyStatements } from "../shared/steps";
-import type { MetricDefinition } from "../types";
+import { noiseSensitivityDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { explainNoiseSensitivity, scoreNoiseSensitivity, type NoiseMode, type NoiseSensitivityTrace } from "./score";
 import { noiseSensitivityTraceFields } from "./trace";
 
@@ -16,6 +17,12 @@ const DEFAULT_MODE: NoiseMode = "relevant";
 export const noiseSensitivity: MetricDefinition<NoiseSensitivityTrace> = {
   id: "noise_sensitivity",
   name: "Noise sensitivity",
+  ...noiseSensitivityDisplay,
+  family: "ragas",
+  // It counts errors: 0 is the good end.
+  lowerIsBetter: true,
+  batchRounds: 2,
+  optionFields: [{ key: "mode", kind: "select", values: ["relevant", "irrelevant"] }],
   requires: ["question", "answer", "contexts", "reference"],
   usesEmbeddings: false,
   prompts: [statementsPrompt, verdictsPrompt],

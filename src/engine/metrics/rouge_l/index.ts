@@ -1,3 +1,4 @@
+import { rougeLDisplay } from "./display";
 import { textMetric } from "../shared/text-metric";
 import { explainRougeL, lcsLength, scoreRougeL, type RougeLTrace } from "./score";
 import { rougeLTraceFields } from "./trace";
@@ -6,6 +7,7 @@ import { rougeLTraceFields } from "./trace";
 export const rougeL = textMetric<RougeLTrace>({
   id: "rouge_l",
   name: "ROUGE-L",
+  ...rougeLDisplay,
   async trace(answer, reference) {
     // The tokenizer and the Porter stemmer load on first use.
     const { rougeTokens } = await import("./tokenize");

@@ -1,5 +1,6 @@
 import { embedPair } from "../shared/embed";
-import type { MetricDefinition } from "../types";
+import { semanticSimilarityDisplay } from "./display";
+import type { MetricDefinition } from "../definition";
 import { explainSemanticSimilarity, scoreSemanticSimilarity, type SemanticSimilarityTrace } from "./score";
 import { semanticSimilarityTraceFields } from "./trace";
 
@@ -7,6 +8,9 @@ import { semanticSimilarityTraceFields } from "./trace";
 export const semanticSimilarity: MetricDefinition<SemanticSimilarityTrace> = {
   id: "semantic_similarity",
   name: "Semantic similarity",
+  ...semanticSimilarityDisplay,
+  family: "ragas",
+  batchRounds: 1,
   requires: ["answer", "reference"],
   usesEmbeddings: true,
   usesJudge: false,

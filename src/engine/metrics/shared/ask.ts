@@ -2,7 +2,7 @@ import type { JudgeOutputSpec, JudgeReply } from "../../ports";
 import { renderMessages } from "../../prompts/render";
 import type { PromptDef } from "../../prompts/types";
 import { type CallRecord, isMetricError, MetricError } from "../../result";
-import type { MetricContext } from "../types";
+import type { MetricContext } from "../definition";
 import { range } from "./items";
 
 /**

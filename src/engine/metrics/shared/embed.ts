@@ -1,6 +1,6 @@
 import { cosine } from "../../math/cosine";
 import { MetricError } from "../../result";
-import type { MetricContext } from "../types";
+import type { MetricContext } from "../definition";
 import { PRIORITY } from "./ask";
 
 /** Raw cosine of two texts (answer and reference): both in ONE embeddings request. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MetricOptions } from "../types";
+import type { MetricOptions } from "../definition";
 
 /**
  * Building blocks for the metrics' option schemas. Options arrive as values from the UI or as

@@ -1,6 +1,6 @@
 import { numbered } from "../../prompts/render";
 import type { PromptDef } from "../../prompts/types";
-import type { MetricContext } from "../types";
+import type { MetricContext } from "../definition";
 import { ask, askEach, PRIORITY } from "./ask";
 import { statementsPrompt, verdictsOutputFor, verdictsPrompt } from "./statement-prompts";
 

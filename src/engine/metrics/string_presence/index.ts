@@ -1,3 +1,4 @@
+import { stringPresenceDisplay } from "./display";
 import { textMetric } from "../shared/text-metric";
 import { explainStringPresence, scoreStringPresence, stringPresenceTrace, type StringPresenceTrace } from "./score";
 import { stringPresenceTraceFields } from "./trace";
@@ -6,6 +7,7 @@ import { stringPresenceTraceFields } from "./trace";
 export const stringPresence = textMetric<StringPresenceTrace>({
   id: "string_presence",
   name: "String presence",
+  ...stringPresenceDisplay,
   trace: stringPresenceTrace,
   score: scoreStringPresence,
   explain: explainStringPresence,

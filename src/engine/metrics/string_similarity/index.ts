@@ -1,3 +1,4 @@
+import { stringSimilarityDisplay } from "./display";
 import { textMetric } from "../shared/text-metric";
 import { explainStringSimilarity, levenshteinTrace, scoreStringSimilarity, type StringSimilarityTrace } from "./score";
 import { stringSimilarityTraceFields } from "./trace";
@@ -6,6 +7,7 @@ import { stringSimilarityTraceFields } from "./trace";
 export const stringSimilarity = textMetric<StringSimilarityTrace>({
   id: "string_similarity",
   name: "String similarity",
+  ...stringSimilarityDisplay,
   trace: levenshteinTrace,
   score: scoreStringSimilarity,
   explain: explainStringSimilarity,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readReportFile, reportFileName, reportText } from "../../../../src/app/playground/report-file/report-io";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
-import type { RunView } from "../../../../src/app/shared/store";
+import type { ScoringView } from "../../../../src/app/shared/store";
 import { createDemoEmbedder, createDemoJudge, getBuiltInExample } from "../../../../src/demo";
 import { evaluate, summarize, type MetricId } from "../../../../src/engine";
 import { parseReport, serializeReport } from "../../../../src/storage/format/report";
@@ -13,7 +13,7 @@ const KEY = "sk-live-REPORTIO-5c4b3a2910";
 const METRICS: MetricId[] = ["faithfulness", "context_precision"];
 const example = getBuiltInExample("en-rocket-launch")!;
 
-async function scoredRun(patch: Partial<RunView> = {}): Promise<RunView> {
+async function scoredRun(patch: Partial<ScoringView> = {}): Promise<ScoringView> {
   const out = await evaluate([example.sample], METRICS, { judge: createDemoJudge(), embedder: createDemoEmbedder(), concurrency: 2 });
   return {
     status: "done",

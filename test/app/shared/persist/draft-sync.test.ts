@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { startDraftSync } from "../../../../src/app/shared/persist/draft-sync";
 import { restoreLastSession } from "../../../../src/app/shared/persist/history-sync";
-import { IDLE_RUN } from "../../../../src/app/shared/store/run-slice";
+import { IDLE_SCORING } from "../../../../src/app/shared/store/scoring-slice";
 import { useApp } from "../../../../src/app/shared/store";
 import { evaluate, type Sample } from "../../../../src/engine";
 import { clearLastSession, loadLastSession } from "../../../../src/storage/db/session";
@@ -22,7 +22,7 @@ let stop: () => void = () => undefined;
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
   await clearLastSession((await appDb())!);
-  useApp.setState({ run: IDLE_RUN, selected: ["exact_match"] });
+  useApp.setState({ scoring: IDLE_SCORING, selected: ["exact_match"] });
   useApp.getState().clearDraft();
   stop = startDraftSync();
 });
@@ -69,7 +69,7 @@ describe("the last session follows the form", () => {
   it("does not save over the session while a run is writing to it", async () => {
     useApp.getState().setField("question", "first");
     await settle(500);
-    useApp.getState().startRun(shown, ["exact_match"], false, "m");
+    useApp.getState().startScoring(shown, ["exact_match"], false, "m");
     useApp.getState().setField("question", "typed during the run");
     await settle(500);
     expect((await lastSession())!.sample.question).toBe("first");
@@ -85,7 +85,7 @@ describe("the last session follows the form", () => {
     useApp.getState().setMetricOption("noise_sensitivity", "mode", "irrelevant");
     await settle(500);
     const reload = async () => {
-      useApp.setState({ run: IDLE_RUN, selected: ["faithfulness"], metricOptions: {} });
+      useApp.setState({ scoring: IDLE_SCORING, selected: ["faithfulness"], metricOptions: {} });
       useApp.getState().clearDraft();
       await restoreLastSession();
       const s = useApp.getState();
@@ -103,7 +103,7 @@ describe("the last session follows the form", () => {
       .showResults({ sample: shown, metricIds: ["exact_match"], results: out.results[0]!.metrics, demo: false, model: "m", historyId: null }, 1000);
     await settle(500);
     expect(await reload()).toEqual(expected);
-    expect(Object.keys(useApp.getState().run.results)).toEqual(["exact_match"]);
+    expect(Object.keys(useApp.getState().scoring.results)).toEqual(["exact_match"]);
   });
 
   it("stopping the sync cancels a save that was waiting", async () => {

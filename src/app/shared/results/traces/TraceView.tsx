@@ -4,10 +4,11 @@ import { ContextPrecisionTrace } from "./ContextPrecisionTrace";
 import { ContextRecallTrace } from "./ContextRecallTrace";
 import { ContextRelevanceTrace } from "./ContextRelevanceTrace";
 import { FaithfulnessTrace } from "./FaithfulnessTrace";
+import { GenericTrace } from "./GenericTrace";
 import { AnswerCorrectnessTrace, CustomJudgeTrace, EntityRecallTrace, FactualCorrectnessTrace, NoiseSensitivityTrace } from "./RagasTraces";
 import { TextMetricTrace } from "./TextMetricTrace";
 
-/** Picks the view of a metric's trace; one component per metric (the id decides the trace's shape). */
+/** Picks the view of a metric's trace: its own view when it has one (the id decides the trace's shape), else the generic one. */
 export function TraceView({ id, result, contexts }: { id: AnyMetricId; result: MetricResult; contexts: readonly string[] }) {
   const trace = result.trace;
   if (isCustomId(id)) return <CustomJudgeTrace trace={trace as MetricTraces[typeof id]} />;
@@ -42,5 +43,8 @@ export function TraceView({ id, result, contexts }: { id: AnyMetricId; result: M
     case "exact_match":
     case "string_presence":
       return <TextMetricTrace id={id} trace={trace as MetricTraces[typeof id]} />;
+    default:
+      // A metric without a view of its own (a new folder) still shows its items and flags.
+      return <GenericTrace trace={trace} />;
   }
 }

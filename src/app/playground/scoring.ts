@@ -4,7 +4,7 @@ import { optionProblemText } from "../shared/metric-picker/option-words";
 import { metricLabel } from "../shared/results/labels";
 import { useCustomJudges } from "../shared/persist/custom-judges";
 import { newId } from "../../storage/db/ids";
-import { recordRun, type RunRecorder } from "../shared/persist/history-sync";
+import { recordScoring, type ScoringRecorder } from "../shared/persist/history-sync";
 import { scoreConfigKey } from "./history-key";
 import { allFailed } from "../shared/results/failures";
 import { demoPorts, hasEmbedderFor, planFor, realPorts } from "../shared/ports/judge-ports";
@@ -34,7 +34,7 @@ export function keylessMetrics(ids: readonly AnyMetricId[], judges: readonly Cus
 /** Scores the form's sample with the selected metrics; each card appears as its metric finishes. */
 export async function scoreDraft(): Promise<void> {
   const state = useApp.getState();
-  if (state.run.status === "running") return;
+  if (state.scoring.status === "running") return;
   const sample = draftToSample(state.draft, newId());
   const plan = planFor(sample);
   const judges = useCustomJudges.getState().judges;
@@ -63,17 +63,17 @@ export async function scoreDraft(): Promise<void> {
   const abort = new AbortController();
   controller = abort;
   const model = plan.kind === "demo" ? DEMO_JUDGE_MODEL : keyless ? "" : state.settings.model;
-  state.startRun(sample, metricIds, plan.kind === "demo", model);
+  state.startScoring(sample, metricIds, plan.kind === "demo", model);
   state.setStatus((t) => t.status.running(0, metricIds.length));
-  let recorder: RunRecorder | undefined;
+  let recorder: ScoringRecorder | undefined;
 
   try {
     const ports = plan.kind === "demo" ? demoPorts() : keyless ? { judge: undefined, embedder: undefined } : await realPorts(state.bypassCache);
     // The prompt studio's active versions; their hashes and names land in every call record.
     const prompts = await activePromptOverrides();
-    useApp.getState().setRunPrompts(prompts);
+    useApp.getState().setScoringPrompts(prompts);
     const usedJudges = judges.filter((j) => metricIds.includes(`custom:${j.slug}`));
-    useApp.getState().setRunMetricConfig(metricOptions, usedJudges);
+    useApp.getState().setScoringMetricConfig(metricOptions, usedJudges);
     const configKey = scoreConfigKey({
       metricIds,
       metricOptions,
@@ -83,7 +83,7 @@ export async function scoreDraft(): Promise<void> {
       settings: state.settings,
     });
     const picker = { selected: state.selected, options: state.metricOptions };
-    const recording = recordRun({ sample, metricIds, model, demo: plan.kind === "demo", picker, configKey });
+    const recording = recordScoring({ sample, metricIds, model, demo: plan.kind === "demo", picker, configKey });
     recorder = recording;
     const output = await evaluate(
       [sample],
@@ -100,14 +100,14 @@ export async function scoreDraft(): Promise<void> {
         },
       },
     );
-    // Every result is on disk before the run reads as finished, so an immediate reload loses nothing.
+    // Every result is on disk before the scoring reads as finished, so an immediate reload loses nothing.
     await recording.finish({ cancelled: abort.signal.aborted });
     const s = useApp.getState();
-    s.finishRun(abort.signal.aborted ? "cancelled" : "done");
-    const ms = (s.run.finishedAt ?? Date.now()) - s.run.startedAt;
+    s.finishScoring(abort.signal.aborted ? "cancelled" : "done");
+    const ms = (s.scoring.finishedAt ?? Date.now()) - s.scoring.startedAt;
     const allCached = output.usage.requests === 0 && output.usage.cachedRequests > 0;
     // Every metric failing (a dead port, CORS) is not "Scored": the results panel says why, once.
-    const failed = allFailed(s.run.results);
+    const failed = allFailed(s.scoring.results);
     s.setStatus(
       abort.signal.aborted
         ? (t) => t.status.cancelled
@@ -123,13 +123,13 @@ export async function scoreDraft(): Promise<void> {
     const message = error instanceof Error ? error.message : String(error);
     await recorder?.finish();
     const s = useApp.getState();
-    s.finishRun("failed");
+    s.finishScoring("failed");
     s.setStatus((t) => t.status.failed(message));
   } finally {
     if (controller === abort) controller = null;
   }
 }
 
-export function cancelRun(): void {
+export function cancelScoring(): void {
   controller?.abort();
 }

@@ -1,0 +1,43 @@
+import { answerCorrectness } from "./answer_correctness";
+import { answerRelevancy } from "./answer_relevancy";
+import { bleu } from "./bleu";
+import { chrf } from "./chrf";
+import { contextEntityRecall } from "./context_entity_recall";
+import { contextPrecision } from "./context_precision";
+import { contextRecall } from "./context_recall";
+import { contextRelevance } from "./context_relevance";
+import { contextUtilization } from "./context_utilization";
+import type { MetricDefinition } from "./definition";
+import { exactMatch } from "./exact_match";
+import { factualCorrectness } from "./factual_correctness";
+import { faithfulness } from "./faithfulness";
+import { noiseSensitivity } from "./noise_sensitivity";
+import { rougeL } from "./rouge_l";
+import { semanticSimilarity } from "./semantic_similarity";
+import { stringPresence } from "./string_presence";
+import { stringSimilarity } from "./string_similarity";
+
+/**
+ * The registry: adding a metric is its folder plus its line here (and the import above). The key is
+ * the metric id; the order is the order pickers, reports, the CLI's --metrics list and the id lists
+ * show them in. Everything else per metric (names, shelf, rounds, summary, diff) is in its folder.
+ */
+export const BUILT_IN_METRICS = {
+  faithfulness,
+  answer_relevancy: answerRelevancy,
+  context_relevance: contextRelevance,
+  context_precision: contextPrecision,
+  context_recall: contextRecall,
+  answer_correctness: answerCorrectness,
+  factual_correctness: factualCorrectness,
+  noise_sensitivity: noiseSensitivity,
+  context_entity_recall: contextEntityRecall,
+  context_utilization: contextUtilization,
+  semantic_similarity: semanticSimilarity,
+  bleu,
+  chrf,
+  rouge_l: rougeL,
+  string_similarity: stringSimilarity,
+  exact_match: exactMatch,
+  string_presence: stringPresence,
+} satisfies Record<string, MetricDefinition>;
