@@ -30,6 +30,7 @@ const FAULTY = [
   "Where [nopath] is it?",
   "How [html] tall?",
   "How [slow] long?",
+  "Who [echo] asked?",
 ];
 const PLAIN = ["Who built the bridge?", "Which river runs under it?", "How many arches 有几个拱?", 'Is "the old bridge" \\ still open?'];
 
@@ -105,17 +106,19 @@ describe("answer and score --target against a stand-in RAG server", () => {
       expect(line.target.error).toBeUndefined();
     }
     const errors = lines.slice(PLAIN.length + 2).map((l) => l.target);
-    expect(errors.map((e) => e.error.code)).toEqual(["target_error", "target_error", "target_error", "target_error"]);
+    expect(errors.map((e) => e.error.code)).toEqual(["target_error", "target_error", "target_error", "target_error", "target_error"]);
     expect(errors[0].error.message).toMatch(/^HTTP 500 Internal Server Error: .* \(after 2 attempts\)$/);
     expect(errors[1].error.message).toBe("HTTP 200, but answer path $.data.answer matched nothing in the reply");
     expect(errors[2].error.message).toMatch(/^HTTP 200, but the reply is not JSON/);
     expect(errors[3].error.message).toBe("no reply within 2000 ms (the target's timeout) (after 2 attempts)");
-    expect(errors.map((e) => e.status)).toEqual([500, 200, 200, undefined]);
+    // The server echoed the token back in its error: the message keeps the status and loses the token.
+    expect(errors[4].error.message).toBe('HTTP 400 Bad Request: {"detail":"rejected","authorization":"Bearer [redacted]"}');
+    expect(errors.map((e) => e.status)).toEqual([500, 200, 200, undefined, 400]);
     for (const line of lines.slice(PLAIN.length + 2)) expect(line.answer).toBeUndefined();
     // Each question answered once: the 429 and the first 500 were retried, nothing was asked twice once answered.
     for (const q of [...PLAIN, FAULTY[0]!, FAULTY[1]!]) expect(answeredOk(q), q).toBe(1);
     expect(server.log.find((r) => r.question === PLAIN[0])!.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(run.stderr).toContain("target: 6 answered, 4 target_error; latency p50 ");
+    expect(run.stderr).toContain("target: 6 answered, 5 target_error; latency p50 ");
     expect(run.stderr).toMatch(/target_error: sample q07: HTTP 500/);
     expect(existsSync(`${out}.replies`)).toBe(false);
     expectNoSecret([run.stdout, run.stderr]);
