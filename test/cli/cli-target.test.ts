@@ -178,6 +178,26 @@ describe("answer and score --target against a stand-in RAG server", () => {
   });
 });
 
+describe("the reply cache across runs (--cache DIR)", () => {
+  it("a second run of the same target and questions asks the server nothing; a changed target asks again", async () => {
+    const input = writeQuestions("cached.jsonl", PLAIN.slice(0, 2));
+    const cache = join(dir, "cache");
+    const argv = (target: string, out: string) => ["answer", "--input", input, "--target", target, "--out", join(dir, out), "--cache", cache];
+    const env = { env: { RAG_TOKEN: TOKEN } };
+    const before = server.log.length;
+    expect((await runCliInProcess(argv(writeTarget("target-cache.json"), "cached-1.jsonl"), env)).code).toBe(0);
+    expect(server.log.length - before).toBe(2);
+    const second = await runCliInProcess(argv(writeTarget("target-cache.json"), "cached-2.jsonl"), env);
+    expect(second.code, second.stderr).toBe(0);
+    expect(server.log.length - before).toBe(2);
+    expect(readFileSync(join(dir, "cached-2.jsonl"), "utf8")).toBe(readFileSync(join(dir, "cached-1.jsonl"), "utf8"));
+    expect(existsSync(join(cache, "target-replies.jsonl"))).toBe(true);
+    await runCliInProcess(argv(writeTarget("target-cache-2.json", { body: { question: "{{question}}", top_k: 3 } }), "cached-3.jsonl"), env);
+    expect(server.log.length - before).toBe(4);
+    expectNoSecret([second.stdout, second.stderr]);
+  });
+});
+
 describe("answer --resume after kill -9", () => {
   it("asks the server nothing it already answered, and writes what an uninterrupted run would", async () => {
     const questions = Array.from({ length: 20 }, (_, i) => `Resume question ${i + 1}: what is on shelf ${i * 7}?`);
