@@ -178,6 +178,21 @@ describe("answer and score --target against a stand-in RAG server", () => {
   });
 });
 
+describe("a target that never answers", () => {
+  it("score --target exits 1 naming why (no HTTP answer) once the report is written", async () => {
+    const input = writeQuestions("down.jsonl", PLAIN.slice(0, 2));
+    const out = join(dir, "down-report.json");
+    // Port 9 (discard) has no listener here: every connection is refused.
+    const target = writeTarget("target-down.json", { url: "http://127.0.0.1:9/rag", retries: 0 });
+    const run = await runCliInProcess(["score", "--input", input, "--target", target, "--metrics", "exact_match", "--out", out], { env: { RAG_TOKEN: TOKEN } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(
+      /error: the target answered no sample; the first error: no HTTP answer from 127\.0\.0\.1:9 \(.+\): the server is down or unreachable/,
+    );
+    expect(existsSync(out)).toBe(true);
+  });
+});
+
 describe("the reply cache across runs (--cache DIR)", () => {
   it("a second run of the same target and questions asks the server nothing; a changed target asks again", async () => {
     const input = writeQuestions("cached.jsonl", PLAIN.slice(0, 2));
