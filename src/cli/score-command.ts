@@ -227,7 +227,13 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
 
   if (cancelled) return EXIT.cancelled;
   const firstTargetError = asked?.outcomes.find((o) => o !== undefined && isTargetFailed(o));
-  if (asked && samples.length > 0 && asked.outcomes.every((o) => o !== undefined && isTargetFailed(o)) && firstTargetError && isTargetFailed(firstTargetError)) {
+  if (
+    asked &&
+    samples.length > 0 &&
+    asked.outcomes.every((o) => o !== undefined && isTargetFailed(o)) &&
+    firstTargetError &&
+    isTargetFailed(firstTargetError)
+  ) {
     throw new RunError(`the target answered no sample; the first error: ${firstTargetError.error.message}`);
   }
   const failure = everyResultFailed(report);
