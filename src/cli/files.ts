@@ -34,7 +34,11 @@ export async function writeTextFileAtomic(path: string, text: string | Uint8Arra
  * any problem is a RunError whose message names the file, row and field of the first one and
  * counts the rest.
  */
-export async function readDatasetFile(path: string, flag = "--input"): Promise<{ samples: Sample[]; warnings: FileIssue[] }> {
+export async function readDatasetFile(
+  path: string,
+  flag = "--input",
+  options: { answerOptional?: boolean } = {},
+): Promise<{ samples: Sample[]; warnings: FileIssue[] }> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);
@@ -42,7 +46,7 @@ export async function readDatasetFile(path: string, flag = "--input"): Promise<{
     throw new RunError(`${flag} ${path}: cannot read (${whyUnreadable(error)})`);
   }
   try {
-    return requireSamples(await readSamples({ name: path, bytes }));
+    return requireSamples(await readSamples({ name: path, bytes }, options));
   } catch (error) {
     if (error instanceof SamplesFileError) throw new RunError(error.message);
     throw error;

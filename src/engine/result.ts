@@ -15,6 +15,8 @@ export const errorCodeSchema = z.enum([
   "cancelled",
   "invalid_prompt",
   "internal_error",
+  /** The user's RAG system (a target, contract 13) gave no answer to score. */
+  "target_error",
 ]);
 export type ErrorCode = z.infer<typeof errorCodeSchema>;
 

@@ -14,7 +14,9 @@ const FIELDS = Object.keys(ALIASES) as Field[];
  * row and the column. `samples` is empty as soon as one error exists (a failed import changes
  * nothing); `valid` holds the rows without problems for "store only the valid rows".
  */
-export function tableToSamples(table: RawTable, mapping: ColumnMapping): SamplesFile {
+/** `answerOptional`: questions to ask a target (contract 13) need no answer yet; a missing one reads as "". */
+export function tableToSamples(table: RawTable, mapping: ColumnMapping, options: { answerOptional?: boolean } = {}): SamplesFile {
+  const required = options.answerOptional ? (["question"] as const) : (["question", "answer"] as const);
   const { file } = table;
   // Problems with the columns concern every row, so they name none: rows count samples, from 1.
   const errors: FileIssue[] = [];
@@ -26,7 +28,7 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping): Samples
     const column = mapping[field];
     if (column !== undefined && !table.columns.includes(column)) errors.push({ file, field, message: `column "${column}" is not in the file` });
   }
-  for (const field of ["question", "answer"] as const) {
+  for (const field of required) {
     if (mapping[field] === undefined) {
       const has = table.columns.length > 0 ? `; the file has ${table.columns.map((c) => `"${c}"`).join(", ")}` : "";
       errors.push({ file, field, message: `no column for it (looked for ${ALIASES[field].join(", ")})${has}` });
@@ -54,7 +56,8 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping): Samples
     const out: Partial<Sample> = {};
     for (const field of ["question", "answer"] as const) {
       const { column, value } = cell(field);
-      if (isBlank(value))
+      if (isBlank(value) && field === "answer" && options.answerOptional) out.answer = "";
+      else if (isBlank(value))
         problem(column, `missing${ALIASES[field].length > 1 && column === mapping[field] ? ` (also looked for ${otherAliases(field, column)})` : ""}`);
       else {
         const text = textCell(value);

@@ -19,12 +19,12 @@ export { type ColumnMapping, guessMapping } from "./columns";
 export { readTable } from "./table";
 
 /** Map and validate: the table's rows as samples under `mapping` (by default the guessed one). */
-export function mapSamples(table: RawTable, mapping: ColumnMapping = guessMapping(table.columns)): SamplesFile {
-  return tableToSamples(table, mapping);
+export function mapSamples(table: RawTable, mapping: ColumnMapping = guessMapping(table.columns), options: { answerOptional?: boolean } = {}): SamplesFile {
+  return tableToSamples(table, mapping, options);
 }
 
 /** Read, map and validate a whole file; a file that cannot be read at all comes back as errors, not as an exception. */
-export async function readSamples(file: { name: string; bytes: Uint8Array }, opts: ReadTableOptions = {}): Promise<SamplesFile> {
+export async function readSamples(file: { name: string; bytes: Uint8Array }, opts: ReadTableOptions & { answerOptional?: boolean } = {}): Promise<SamplesFile> {
   let table: RawTable;
   try {
     table = await readTable(file, opts);
@@ -33,7 +33,7 @@ export async function readSamples(file: { name: string; bytes: Uint8Array }, opt
     const kind = kindFromName(baseName(file.name)) ?? (isParquet(file.bytes) ? "parquet" : "csv");
     return { kind, samples: [], errors: error.issues, warnings: [], valid: { samples: [], leftOut: 0 }, contextsReadAs: {} };
   }
-  return mapSamples(table);
+  return mapSamples(table, guessMapping(table.columns), { answerOptional: opts.answerOptional === true });
 }
 
 /** The samples, or a SamplesFileError when the file has any problem (an import refuses a file with errors). */
