@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: [...CHROMIUM_ARGS, ...(process.env.E2E_EXTRA_ARGS ?? "").split(" ").filter(Boolean)] });
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
 }
 
 // The sample form's input lives with the fixtures (which build it), so the two files do not import each other.
