@@ -8,6 +8,7 @@ import type { EvaluateOutput } from "../../engine/run/evaluate";
 import type { MetricRuns, RepeatStat } from "../../engine/run/repeat-stats";
 import type { Sample } from "../../engine/sample";
 import { sanitizeUrl, scrubSecrets, stripKeyLike } from "./redact";
+import { withStatistics } from "./report-stats";
 import type { SampleResult } from "../../engine/run/aggregate";
 import { type MetricSummaryDoc, REPORT_FORMAT, REPORT_VERSION, reportConfigSchema, type Report, type ReportPrompt, type ReportSummary } from "./report-schema";
 
@@ -25,6 +26,8 @@ interface ReportConfigInput {
   prompts: ReportPrompt[];
   /** Repeat-n: how many times every sample was scored (left out when 1). */
   repeat?: number;
+  /** The CI gate's threshold per metric (contract 14): marks each result's `pass` and adds the pass rate. */
+  thresholds?: Record<string, number>;
   /** Anything else (e.g. a spread transport config) is dropped, key-like fields first. */
   [extra: string]: unknown;
 }
@@ -117,7 +120,7 @@ export function buildReport(input: BuildReportInput): Report {
       ...(output.peakInFlight !== undefined ? { peakInFlight: output.peakInFlight } : {}),
     },
   };
-  return scrubSecrets(report, input.redact ?? []);
+  return scrubSecrets(withStatistics(report), input.redact ?? []);
 }
 
 type ReportMetrics = Report["results"][number]["metrics"];
