@@ -51,14 +51,14 @@ describe("summary table", () => {
     );
   });
 
-  it("shows mean, median, scored and nulls with their codes, then the spend", () => {
+  it("shows mean with its 95% interval, median, scored and nulls with their codes, then the spend", () => {
     const table = formatSummaryTable(fakeReport());
     expect(table).toBe(
       [
-        "metric              mean  median  scored  nulls",
-        "-----------------  -----  ------  ------  ---------------",
-        "faithfulness       0.500   0.500     1/2  1 no_statements",
-        "context_precision  1.000   1.000     1/2  1 missing_input",
+        "metric              mean  95% CI          median  scored  nulls",
+        "-----------------  -----  --------------  ------  ------  ---------------",
+        "faithfulness       0.500  [0.500, 0.500]   0.500     1/2  1 no_statements",
+        "context_precision  1.000  [0.207, 1.000]   1.000     1/2  1 missing_input",
         "ragas score (harmonic mean of the means): 0.667",
         "requests: 4 (4 chat, 0 embedding)",
         "tokens: 400 prompt, 80 completion",
