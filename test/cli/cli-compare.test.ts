@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseReport } from "../../src/storage/format/report-parse";
 import type { CompareFile } from "../../src/storage/format/compare-file";
+import { answered, isConnectionCheck } from "../mock/request-log";
 import { startMockServer, type MockServer } from "../mock/server";
 import { FAKE_KEY, FIXTURES, runCliInProcess, runCliProcess } from "./spawn-cli";
 
@@ -201,5 +202,43 @@ describe("cli score --threshold (contract 14)", { timeout: 120_000 }, () => {
     expect(again.code, again.stderr).toBe(1);
     expect(JSON.parse(readFileSync(join(dir, "judged-2.json"), "utf8")).summary.faithfulness.mean).toBe(mean);
     expect(again.stderr).toContain(`threshold not met: faithfulness mean ${mean.toFixed(3)} is below ${above}`);
+  });
+
+  it("--repeat N asks the judge N times even with stored replies, and the summary gives the judge's noise", async () => {
+    const args = [
+      "score",
+      "--input",
+      join(FIXTURES, "samples.jsonl"),
+      "--metrics",
+      "faithfulness",
+      "--base-url",
+      mock.url,
+      "--model",
+      "m",
+      "--api-key",
+      FAKE_KEY,
+      "--repeat",
+      "3",
+      "--cache",
+      join(dir, "replies"),
+      "--out",
+      join(dir, "repeated.json"),
+    ];
+    mock.resetLog();
+    const run = await runCliInProcess(args);
+    expect(run.code, run.stderr).toBe(0);
+    // Every sample asks at least once per run (its statements), and none of the replies the --cache
+    // directory holds from the runs above is read back: a repeat that reused them would repeat nothing.
+    expect(answered(mock.log).filter((r) => !isConnectionCheck(r)).length).toBeGreaterThanOrEqual(3 * 3);
+    const report = JSON.parse(readFileSync(join(dir, "repeated.json"), "utf8"));
+    expect(report.usage.cachedRequests).toBe(0);
+    expect(report.results.map((r: { repeats: unknown[] }) => r.repeats.length)).toEqual([2, 2, 2]);
+    const s = report.summary.faithfulness;
+    expect(s.withinSd).toBeGreaterThanOrEqual(0);
+    expect(s.disagreeShare).toBeGreaterThanOrEqual(0);
+    expect(s.disagreeShare).toBeLessThanOrEqual(1);
+    expect(run.stderr).toMatch(
+      /judge noise, faithfulness: within-sample sd \d\.\d{3}, runs disagree on \d+% of samples, (\d+%|-) of the variance is the judge's/,
+    );
   });
 });

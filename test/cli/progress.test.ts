@@ -67,4 +67,12 @@ describe("summary table", () => {
       ].join("\n"),
     );
   });
+
+  it("with thresholds adds the bar and the pass count with its Wilson interval (nulls count as fails)", () => {
+    const table = formatSummaryTable(fakeReport({ thresholds: { faithfulness: 0.6, context_precision: 1 } }));
+    const lines = table.split("\n");
+    expect(lines[0]).toBe("metric              mean  95% CI          median  scored  nulls            threshold  passed");
+    expect(lines[2]).toBe("faithfulness       0.500  [0.500, 0.500]   0.500     1/2  1 no_statements  >= 0.6     0/2 [0.000, 0.658]");
+    expect(lines[3]).toBe("context_precision  1.000  [0.207, 1.000]   1.000     1/2  1 missing_input  >= 1       1/2 [0.095, 0.905]");
+  });
 });
