@@ -39,6 +39,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (args.batch && args.batchFiles) throw new UsageError("--batch and --batch-files are two ways to run by batch: give one");
   if ((args.batch || args.batchFiles) && args.target)
     throw new UsageError("--target is not available by batch: answer first (the answer command), then score the answered file by batch");
+  const stray = Object.keys(args.thresholds ?? {}).find((id) => !(args.metrics as readonly string[]).includes(id));
+  if (stray) throw new UsageError(`--threshold ${stray}: not among --metrics (${args.metrics.join(", ")})`);
   if ((args.batch || args.batchFiles) && args.repeat > 1) throw new UsageError("--repeat is not available by batch yet: run the repeats as separate runs");
   return { command: "score", args };
 }

@@ -13,6 +13,8 @@ Usage:
       [--concurrency N] [--resume] [--cache DIR]
       (asks your RAG system, as the target file says, for each sample's answer and contexts;
       score --target target.json ... does the same, then scores)
+  npm run --silent cli -- compare --base A.json --candidate B.json [--fail-on regression]
+      (is the difference between two runs real? see compare --help)
 
 Required:
 ${flags.required}
@@ -26,7 +28,7 @@ The API key is never written to the report or the terminal.
 
 Exit codes:
   0    the run completed (results that could not be scored are coded nulls in the report)
-  1    a file could not be read or written, the endpoint could not be reached, refused the key
+  1    a --threshold's metric mean is on the wrong side (the report is still written); or a file could not be read or written, the endpoint could not be reached, refused the key
        or does not know the model, or every request of the run failed
   2    bad command line
   75   --batch-files: the next round's input files are written; run them, then the same command

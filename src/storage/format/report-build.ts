@@ -10,6 +10,7 @@ import type { Sample } from "../../engine/sample";
 import { targetSummary } from "../../engine/target/latency";
 import { type TargetOutcome, targetStamp } from "../../engine/target/outcome";
 import { sanitizeUrl, scrubSecrets, stripKeyLike } from "./redact";
+import { withStatistics } from "./report-stats";
 import type { SampleResult } from "../../engine/run/aggregate";
 import { type MetricSummaryDoc, REPORT_FORMAT, REPORT_VERSION, reportConfigSchema, type Report, type ReportPrompt, type ReportSummary } from "./report-schema";
 
@@ -27,6 +28,8 @@ interface ReportConfigInput {
   prompts: ReportPrompt[];
   /** Repeat-n: how many times every sample was scored (left out when 1). */
   repeat?: number;
+  /** The CI gate's threshold per metric (contract 14): marks each result's `pass` and adds the pass rate. */
+  thresholds?: Record<string, number>;
   /** Anything else (e.g. a spread transport config) is dropped, key-like fields first. */
   [extra: string]: unknown;
 }
@@ -127,7 +130,7 @@ export function buildReport(input: BuildReportInput): Report {
     const asked = input.target.outcomes.filter((o): o is TargetOutcome => o !== undefined);
     report.target = { url: sanitizeUrl(input.target.url), method: input.target.method, ...targetSummary(asked) };
   }
-  return scrubSecrets(report, input.redact ?? []);
+  return scrubSecrets(withStatistics(report), input.redact ?? []);
 }
 
 type ReportMetrics = Report["results"][number]["metrics"];

@@ -12,6 +12,10 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   // Version 2 only adds optional fields (tracesOmitted for summary-only copies; repeat-n runs:
   // config.repeat, results[].repeats and .stats, summary std): a version-1 document is a valid version-2 one.
   1: (doc) => doc,
+  // Version 3 adds optional fields too (contract 14: summary ci95 and ciMethod, thresholds, pass,
+  // judge noise). The intervals of an older file are computed when it is opened (report-parse.ts),
+  // from its results, so the step itself has nothing to move.
+  2: (doc) => doc,
 };
 
 export type MigrationOutcome = { ok: true; doc: JsonObject; from: number } | { ok: false; missing: number };

@@ -2,6 +2,7 @@ import { formatPath } from "./json-path";
 import { checkReport } from "./report-check";
 import { migrate, MIGRATIONS, type JsonObject, type Migration } from "./report-migrations";
 import { REPORT_FORMAT, REPORT_VERSION, reportSchema, type Report } from "./report-schema";
+import { needsStatistics, withStatistics } from "./report-stats";
 
 export { REPORT_FORMAT } from "./report-schema";
 
@@ -76,7 +77,9 @@ export function parseReport(text: string, fileName: string, options: ParseReport
     return fail("inconsistent", `a score could not be recomputed (${(error as Error).message})`, "results");
   }
   if (problem) return fail("inconsistent", problem.message, problem.path);
-  return version < REPORT_VERSION ? { ok: true, report: parsed.data, migratedFrom: version } : { ok: true, report: parsed.data };
+  // A file from before version 3 has no intervals: they follow from its results, so it gets them.
+  const report = needsStatistics(parsed.data) ? withStatistics(parsed.data) : parsed.data;
+  return version < REPORT_VERSION ? { ok: true, report, migratedFrom: version } : { ok: true, report };
 }
 
 function oldestReadable(migrations: Readonly<Record<number, Migration>>): number {

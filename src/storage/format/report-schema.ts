@@ -4,16 +4,19 @@ import { callRecordSchema, metricErrorSchema } from "../../engine/result";
 import { sampleSchema } from "../../engine/sample";
 
 /**
- * The report document, version 2 (DESIGN.md contract 5; version 2 adds optional fields only:
- * tracesOmitted for summary-only copies, repeat-n runs for contract 9). What the app exports and imports and
+ * The report document, version 3 (DESIGN.md contract 5; version 2 adds optional fields only:
+ * tracesOmitted for summary-only copies, repeat-n runs for contract 9; version 3 the statistics of
+ * contract 14: each metric summary's ci95 and ciMethod, thresholds with pass and passRate, and the
+ * judge-noise numbers of a repeat-n run). What the app exports and imports and
  * the CLI writes. There is deliberately no field for an API key anywhere in it; unknown config
  * fields are dropped on read, so a hand-edited key never reaches storage either.
  */
 
 export const REPORT_FORMAT = "ragas-playground/report";
-export const REPORT_VERSION = 2;
+export const REPORT_VERSION = 3;
 
 const count = z.number().int().min(0);
+const unitInterval = z.tuple([z.number().min(0).max(1), z.number().min(0).max(1)]);
 
 /** Metric-specific trace fields are checked per metric in report-check.ts; here only `calls`. */
 const traceSchema = z.looseObject({ calls: z.array(callRecordSchema) });
@@ -23,6 +26,8 @@ export const metricResultSchema = z.object({
   reason: z.string().optional(),
   error: metricErrorSchema.optional(),
   trace: traceSchema,
+  /** v3, with a threshold for this metric (config.thresholds): the score is on the right side of it; a null fails. */
+  pass: z.boolean().optional(),
 });
 
 /** One sample's mean and standard deviation over the runs of a repeat-n run (v2). */
@@ -109,6 +114,8 @@ export const reportConfigSchema = z.object({
   prompts: z.array(reportPromptSchema),
   /** v2: every sample scored this many times (absent = 1). */
   repeat: z.number().int().min(1).optional(),
+  /** v3: the CI gate's threshold per metric (`--threshold faithfulness=0.8`); lower-is-better metrics pass at or below. */
+  thresholds: z.record(z.string(), z.number().min(0).max(1)).optional(),
 });
 
 const metricSummarySchema = z.object({
@@ -122,6 +129,23 @@ const metricSummarySchema = z.object({
   std: z.number().min(0).nullable().optional(),
   /** v2, repeat-n: mean over samples of each sample's standard deviation across its runs (judge noise). */
   repeatStd: z.number().min(0).nullable().optional(),
+  /**
+   * v3 (contract 14): the mean's 95% interval over the non-null scores, null with none: Wilson's when
+   * every score is 0 or 1, else a percentile bootstrap (10,000 resamples seeded from the scores).
+   * Always written; a file from before version 3 gets it when opened.
+   */
+  ci95: unitInterval.nullable().optional(),
+  ciMethod: z.enum(["wilson", "bootstrap"]).optional(),
+  /** v3, with a threshold (config.thresholds): samples passing, of all samples (nulls fail), and Wilson's interval. */
+  passed: count.optional(),
+  passRate: z.number().min(0).max(1).nullable().optional(),
+  passRateCi95: unitInterval.optional(),
+  /** v3: the mean is on the right side of the threshold (what `score --threshold` exits on); null without a mean. */
+  meanPasses: z.boolean().nullable().optional(),
+  /** v3, repeat-n: pooled within-sample standard deviation, share of samples whose runs disagree, judge's share of the variance. */
+  withinSd: z.number().min(0).nullable().optional(),
+  disagreeShare: z.number().min(0).max(1).nullable().optional(),
+  judgeVarianceShare: z.number().min(0).max(1).nullable().optional(),
 });
 
 /**

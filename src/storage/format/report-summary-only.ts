@@ -1,7 +1,7 @@
 import type { Report } from "./report-schema";
 
 /**
- * A "summary only" copy of a report (REPORT_VERSION 2, tracesOmitted): samples, scores, reasons,
+ * A "summary only" copy of a report (tracesOmitted, since version 2): samples, scores, reasons,
  * null codes, summary and usage stay; every trace becomes `{ calls: [] }` and the prompt texts go.
  * What a share link carries when the full report is too long for a URL.
  */
@@ -16,6 +16,7 @@ export function summaryOnly(report: Report): Report {
           const slim: Report["results"][number]["metrics"][string] = { score: m.score, trace: { calls: [] } };
           if (m.reason !== undefined) slim.reason = m.reason;
           if (m.error) slim.error = { code: m.error.code, message: m.error.message };
+          if (m.pass !== undefined) slim.pass = m.pass;
           return [id, slim];
         }),
       ),

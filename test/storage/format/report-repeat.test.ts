@@ -22,10 +22,10 @@ async function repeatedReport() {
   });
 }
 
-describe("report version 2: repeat-n", () => {
+describe("report versions 2 and 3: repeat-n", () => {
   it("keeps each sample's N runs, its mean and std, and a summary over the per-sample means", async () => {
     const report = await repeatedReport();
-    expect(report.version).toBe(2);
+    expect(report.version).toBe(3);
     expect(report.config.repeat).toBe(3);
     expect(report.results[0]!.metrics.faithfulness!.score).toBe(1);
     expect(report.results[0]!.repeats!.map((r) => r.faithfulness!.score)).toEqual([0, 1]);
@@ -36,6 +36,11 @@ describe("report version 2: repeat-n", () => {
     expect(summary.count).toBe(2);
     expect(summary.std).toBeCloseTo(1 / 3 / Math.SQRT2, 12);
     expect(summary.repeatStd).toBeCloseTo(Math.sqrt(1 / 3), 12);
+    // Judge noise (v3): runs 1,0,1 and 0,1,0 pool to a within-sample variance of 1/3, both samples'
+    // runs disagree, and the sample means (2/3, 1/3) spread less than the runs would by chance
+    // alone, so the between-sample share estimates 0: all of the variance is the judge's.
+    expect(report.summary.faithfulness).toMatchObject({ disagreeShare: 1, judgeVarianceShare: 1 });
+    expect((report.summary.faithfulness as { withinSd: number }).withinSd).toBeCloseTo(Math.sqrt(1 / 3), 12);
     // Usage counts every run: 2 samples x 3 runs x 2 calls.
     expect(report.usage.requests).toBe(12);
 

@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { parseReport, REPORT_VERSION, serializeReport } from "../../../src/storage/format/report";
 import { summaryOnly } from "../../../src/storage/format/report-summary-only";
+import { withStatistics } from "../../../src/storage/format/report-stats";
 import { fakeReport } from "./report-fixture";
 
 describe("report format version 2", () => {
-  it("reads a version-1 file unchanged but for the version (identity migration)", () => {
-    expect(REPORT_VERSION).toBe(2);
+  it("reads a version-1 file unchanged but for the version and the intervals its results give (identity migrations)", () => {
+    expect(REPORT_VERSION).toBe(3);
     const v1 = { ...JSON.parse(serializeReport(fakeReport())), version: 1 };
+    for (const summary of [v1.summary.faithfulness, v1.summary.context_precision]) {
+      delete summary.ci95;
+      delete summary.ciMethod;
+    }
     const parsed = parseReport(JSON.stringify(v1), "old.json");
     expect(parsed.ok && parsed.migratedFrom).toBe(1);
-    expect(parsed.ok && parsed.report).toEqual({ ...v1, version: 2 });
+    expect(parsed.ok && parsed.report).toEqual(withStatistics({ ...v1, version: 3 }));
+    expect(parsed.ok && parsed.report.summary.faithfulness).toMatchObject({ ci95: [0.5, 0.5], ciMethod: "bootstrap" });
   });
 
   it("a summary-only copy drops traces and prompts, keeps scores, codes and summary, and parses back", () => {

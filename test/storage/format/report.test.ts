@@ -10,6 +10,7 @@ import {
   type Report,
 } from "../../../src/storage/format/report";
 import type { JsonObject } from "../../../src/storage/format/report-migrations";
+import { wilsonInterval } from "../../../src/engine/stats/wilson";
 import { FAKE_KEY, fakeOutput, fakeReport, metrics, samples } from "./report-fixture";
 
 const text = (doc: unknown) => JSON.stringify(doc);
@@ -31,8 +32,9 @@ describe("buildReport", () => {
       generator: { name: "test", version: "0.0.1" },
     });
     expect(report.summary).toEqual({
-      faithfulness: { mean: 0.5, median: 0.5, count: 1, nullCount: 1, nullCodes: { no_statements: 1 } },
-      context_precision: { mean: 1, median: 1, count: 1, nullCount: 1, nullCodes: { missing_input: 1 } },
+      // Contract 14: one score of 0.5 resamples to itself; a single 1 is a proportion (Wilson's).
+      faithfulness: { mean: 0.5, median: 0.5, count: 1, nullCount: 1, nullCodes: { no_statements: 1 }, ci95: [0.5, 0.5], ciMethod: "bootstrap" },
+      context_precision: { mean: 1, median: 1, count: 1, nullCount: 1, nullCodes: { missing_input: 1 }, ci95: wilsonInterval(1, 1), ciMethod: "wilson" },
       ragasScore: 2 / 3,
     });
     expect(report.usage).toMatchObject({ requests: 4, promptTokens: 400, completionTokens: 80, wallMs: 1234, peakInFlight: 3 });
