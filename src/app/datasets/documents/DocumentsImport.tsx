@@ -45,7 +45,7 @@ export function DocumentsImport() {
             type="file"
             multiple
             className="visually-hidden"
-            aria-label={named("Import documents")}
+            aria-label={named("Choose documents")}
             accept={ACCEPT}
             onChange={(e) => {
               void addDocuments(Array.from(e.target.files ?? []));

@@ -42,8 +42,10 @@ export async function addDocuments(files: readonly File[]): Promise<void> {
   worker = current;
   useDocuments.setState({ reading: { done: 0, total: payload.length } });
   current.onmessage = (event) => {
-    if (worker !== current) return;
     const message = event.data;
+    // pdf.js, loaded inside this worker, takes the worker for its own and posts its handshake to the
+    // page too: only our two kinds of message are ours.
+    if (worker !== current || (message?.type !== "document" && message?.type !== "done")) return;
     if (message.type === "done") {
       useDocuments.setState({ reading: null });
       current.terminate();
