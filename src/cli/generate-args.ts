@@ -7,6 +7,8 @@ import { UsageError } from "./errors";
 
 export interface GenerateArgs {
   docs: string[];
+  /** "Use my chunks": a chunk file instead of documents. */
+  chunks?: string;
   size: number;
   out: string;
   baseURL: string;
@@ -26,14 +28,15 @@ export interface GenerateArgs {
 }
 
 export const GENERATE_HELP = `
-  npm run --silent cli -- generate --docs PATH[,PATH...] --size N --out testset.jsonl
+  npm run --silent cli -- generate (--docs PATH[,PATH...] | --chunks FILE) --size N --out testset.jsonl
       --base-url URL --model M --embedding-model E [--api-key K | env OPENAI_API_KEY]
       [--language auto|en|zh|...] [--mode graph|quick]
       [--distribution single_hop_specific=1,multi_hop_abstract=1,multi_hop_specific=1]
       [--checks grounded,standalone,leakage,duplicate | --no-checks] [--seed S]
       [--concurrency N] [--batch] [--resume]
 
-  PATH is a file or a folder (.md, .txt, .html, .pdf, .docx). One JSON line per question:
+  PATH is a file or a folder (.md, .txt, .html, .pdf, .docx); --chunks takes your own chunks
+  (JSONL, JSON or CSV with a text column) instead. One JSON line per question:
   user_input, reference, reference_contexts, reference_context_ids, synthesizer_name,
   persona_name, query_style, query_length, sources, checks. Every document is accounted for on
   standard error. --resume after an interruption sends no request already answered.
@@ -45,6 +48,7 @@ a file/endpoint problem; 2 bad command line; 130 cancelled (the lines so far are
 
 const OPTIONS = {
   docs: { type: "string" },
+  chunks: { type: "string" },
   size: { type: "string" },
   out: { type: "string" },
   "base-url": { type: "string" },
@@ -132,6 +136,7 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
     throw new UsageError(`--language must be auto or a language code such as en or zh, got "${language}"`);
   return {
     docs,
+    ...(values.chunks !== undefined ? { chunks: values.chunks } : {}),
     size: whole(required(values.size, "--size"), "--size", 0, 1),
     out: required(values.out, "--out"),
     baseURL,

@@ -13,7 +13,7 @@ import { sanitizeUrl } from "../storage/format/redact";
 import { EXIT, RunError } from "./errors";
 import { writeTextFileAtomic } from "./files";
 import { GENERATE_HELP, type GenerateArgs, parseGenerateArgs } from "./generate-args";
-import { type DocumentAccount, loadDocuments } from "./generate-docs";
+import { type DocumentAccount, loadChunkFile, loadDocuments } from "./generate-docs";
 import { openSpendJournal } from "./generate-journal";
 import type { CliIO } from "./io";
 import { cachePathFor, openFileResponseCache } from "./reply-cache-file";
@@ -37,7 +37,7 @@ function accountLine(a: DocumentAccount): string {
 
 async function generateCommand(args: GenerateArgs, io: CliIO): Promise<number> {
   if (args.batch) throw new RunError("generate --batch is not available yet: run without --batch (the reply cache still makes --resume free)");
-  const { chunks, accounts } = await loadDocuments(args.docs);
+  const { chunks, accounts } = args.chunks ? await loadChunkFile(args.chunks) : await loadDocuments(args.docs);
   for (const a of accounts) io.stderr.write(accountLine(a));
   const used = accounts.filter((a) => !a.skipped).length;
   io.stderr.write(`documents: ${accounts.length} found, ${used} chunked into ${chunks.length} chunks, ${accounts.length - used} skipped\n`);

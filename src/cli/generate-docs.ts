@@ -1,20 +1,17 @@
 import { readdir, readFile, stat } from "node:fs/promises";
-import { extname, join } from "node:path";
+import { join } from "node:path";
+import { ChunkFileError, parseChunkFile } from "../documents/chunk-file";
+import { DOCUMENT_EXTENSIONS, documentExtension, parseDocument } from "../documents/parse";
+import { chunkDocument } from "../engine/text/chunk";
+import { chunksFromTexts } from "../engine/text/own-chunks";
 import type { SourceChunk } from "../engine/testset";
-import { sha256Hex } from "../engine/text/sha256";
 import { RunError } from "./errors";
 
 /**
- * `generate --docs`: files and folders to chunks, and an account of every document (its chunks,
- * or why none). One bad document never stops the rest.
- *
- * TEMPORARY until the documents slice (i28-docs) lands: .md and .txt are read as UTF-8 and packed
- * by paragraphs; .html, .pdf and .docx are reported as unreadable.
+ * `generate --docs`: files and folders to chunks (src/documents parses, the engine chunks), and
+ * an account of every document: its chunks, or why none. One bad document never stops the rest.
+ * `--chunks FILE` ("use my chunks") takes the user's own chunks instead.
  */
-
-const SUPPORTED = new Set([".md", ".markdown", ".txt", ".html", ".htm", ".pdf", ".docx"]);
-const TOO_SHORT_CHARS = 50;
-const CHUNK_CHARS = 2800;
 
 export interface DocumentAccount {
   path: string;
@@ -23,22 +20,24 @@ export interface DocumentAccount {
   skipped?: string;
 }
 
-/** Every file the paths name: a folder's supported files (recursively, sorted), a file as given. */
+const SUPPORTED = new Set<string>(DOCUMENT_EXTENSIONS);
+
+/** Every file the paths name: a folder's document files (recursively, sorted), a file as given. */
 async function expand(paths: readonly string[]): Promise<string[]> {
   const out: string[] = [];
   for (const path of paths) {
-    let info: Awaited<ReturnType<typeof stat>>;
+    let folder: boolean;
     try {
-      info = await stat(path);
+      folder = (await stat(path)).isDirectory();
     } catch {
       throw new RunError(`--docs ${path}: no such file or folder`);
     }
-    if (!info.isDirectory()) {
+    if (!folder) {
       out.push(path);
       continue;
     }
     const entries = (await readdir(path, { recursive: true, withFileTypes: true }))
-      .filter((e) => e.isFile() && SUPPORTED.has(extname(e.name).toLowerCase()))
+      .filter((e) => e.isFile() && SUPPORTED.has(documentExtension(e.name)))
       .map((e) => join(e.parentPath, e.name))
       .sort();
     out.push(...entries);
@@ -46,56 +45,43 @@ async function expand(paths: readonly string[]): Promise<string[]> {
   return [...new Set(out)];
 }
 
-/** Paragraphs packed up to CHUNK_CHARS; each chunk's text is exactly text.slice(start, end). */
-function packParagraphs(path: string, text: string): SourceChunk[] {
-  const paragraphs = [...text.matchAll(/\S[\s\S]*?(?=\n\s*\n|$)/g)].map((m) => ({ start: m.index, end: m.index + m[0].trimEnd().length }));
-  const chunks: SourceChunk[] = [];
-  let current: { start: number; end: number } | undefined;
-  const flush = () => {
-    if (!current) return;
-    const piece = text.slice(current.start, current.end);
-    chunks.push({ id: sha256Hex(`${path}\n${current.start}\n${piece}`).slice(0, 16), document: path, start: current.start, end: current.end, text: piece });
-    current = undefined;
-  };
-  for (const p of paragraphs) {
-    if (current && p.end - current.start > CHUNK_CHARS) flush();
-    current = current ? { start: current.start, end: p.end } : { ...p };
-  }
-  flush();
-  return chunks;
-}
-
 export async function loadDocuments(paths: readonly string[]): Promise<{ chunks: SourceChunk[]; accounts: DocumentAccount[] }> {
   const chunks: SourceChunk[] = [];
   const accounts: DocumentAccount[] = [];
   for (const path of await expand(paths)) {
-    const ext = extname(path).toLowerCase();
-    if (!SUPPORTED.has(ext)) {
-      accounts.push({ path, chunks: 0, skipped: `unsupported format "${ext || "(none)"}" (expected .md, .txt, .html, .pdf, .docx)` });
-      continue;
-    }
-    if (ext !== ".md" && ext !== ".markdown" && ext !== ".txt") {
-      accounts.push({ path, chunks: 0, skipped: `unreadable: no ${ext} reader yet` });
-      continue;
-    }
-    let text: string;
+    let bytes: Uint8Array;
     try {
-      text = await readFile(path, "utf8");
+      bytes = new Uint8Array(await readFile(path));
     } catch (error) {
       accounts.push({ path, chunks: 0, skipped: `unreadable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` });
       continue;
     }
-    if (text.trim() === "") {
-      accounts.push({ path, chunks: 0, skipped: "empty" });
+    const result = await parseDocument({ path, bytes });
+    if (!result.ok) {
+      const why = result.skipped.message.startsWith(`${path}: `) ? result.skipped.message.slice(path.length + 2) : result.skipped.message;
+      accounts.push({ path, chunks: 0, skipped: `${result.skipped.reason}: ${why}` });
       continue;
     }
-    if (text.trim().length < TOO_SHORT_CHARS) {
-      accounts.push({ path, chunks: 0, skipped: `too short (${text.trim().length} characters)` });
-      continue;
-    }
-    const own = packParagraphs(path, text);
+    const own = chunkDocument(result.document);
     chunks.push(...own);
-    accounts.push({ path, chunks: own.length });
+    accounts.push(own.length > 0 ? { path, chunks: own.length } : { path, chunks: 0, skipped: "too_short: no sentence to chunk" });
   }
   return { chunks, accounts };
+}
+
+/** "Use my chunks": each distinct text of the chunk file is a one-chunk document. */
+export async function loadChunkFile(path: string): Promise<{ chunks: SourceChunk[]; accounts: DocumentAccount[] }> {
+  let content: string;
+  try {
+    content = await readFile(path, "utf8");
+  } catch (error) {
+    throw new RunError(`--chunks ${path}: cannot read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  try {
+    const { chunks } = chunksFromTexts(parseChunkFile(path, content));
+    return { chunks, accounts: chunks.map((c) => ({ path: c.document, chunks: 1 })) };
+  } catch (error) {
+    if (error instanceof ChunkFileError) throw new RunError(error.message);
+    throw error;
+  }
 }
