@@ -1,6 +1,7 @@
 import { type DragEvent, useState } from "react";
 import { DOCUMENT_EXTENSIONS } from "../../../documents/parse";
 import { useEnglishName } from "../../shared/i18n/accessible-name";
+import { GenerateTestset } from "./GenerateTestset";
 import { useDocumentsT } from "./messages";
 import { addDocuments, clearDocuments, removeDocument, useDocuments } from "./store";
 
@@ -84,6 +85,7 @@ export function DocumentsImport() {
           <button type="button" className="btn btn-quiet" onClick={clearDocuments} aria-label={named("Clear documents")}>
             {t.clear}
           </button>
+          <GenerateTestset />
         </>
       ) : null}
     </section>

@@ -23,6 +23,31 @@ const en = {
   } satisfies Record<SkipReason, string>,
   remove: "Remove",
   clear: "Clear documents",
+  generate: {
+    title: "Generate test set",
+    size: "Questions",
+    mode: "Mode",
+    modes: { graph: "graph (themes, personas, multi-hop)", quick: "quick (one call per question)" },
+    language: "Language",
+    languages: { auto: "detected from the documents", en: "English", zh: "Chinese" } as Record<string, string>,
+    checks: "Checks",
+    checkNames: { grounded: "grounded", standalone: "standalone", leakage: "leakage", duplicate: "duplicate" },
+    estimate: (calls: number, embeddings: number, input: number, output: number) =>
+      `Estimate: ${calls.toLocaleString("en")} chat calls, ${embeddings.toLocaleString("en")} embedding requests, ~${input.toLocaleString("en")} input and ~${output.toLocaleString("en")} output tokens.`,
+    start: "Generate test set",
+    cancel: "Cancel generation",
+    running: (accepted: number, size: number, candidates: number, requests: number, tokens: number) =>
+      `${accepted} of ${size} questions accepted · ${candidates} candidates · ${requests.toLocaleString("en")} requests · ${tokens.toLocaleString("en")} tokens`,
+    done: (n: number, size: number, name: string | null, requests: number, tokens: number, cached: number) =>
+      `${n} of ${size} questions${name ? ` stored as dataset “${name}”` : ""}; ${requests.toLocaleString("en")} requests (${cached.toLocaleString("en")} from the cache), ${tokens.toLocaleString("en")} tokens.`,
+    rejected: (grounded: number, standalone: number, leakage: number, duplicate: number, errors: number) =>
+      `Rejected: ${grounded} not grounded, ${standalone} not standalone, ${leakage} answerable without the contexts, ${duplicate} duplicates, ${errors} failed calls.`,
+    noAnswers: "The rows have no answer yet: ask your system each question, or import its answers joined by question.",
+    failed: (message: string) => `Generation failed: ${message}`,
+    datasetName: "Test set name",
+    defaultName: "test set",
+    progress: "Generation progress",
+  },
   names: {
     list: "Documents",
     progress: "Document reading progress",
@@ -50,6 +75,30 @@ const zh: DocumentsMessages = {
   },
   remove: "移除",
   clear: "清空文档",
+  generate: {
+    title: "生成测试集",
+    size: "问题数",
+    mode: "模式",
+    modes: { graph: "图谱（主题、人物、多跳）", quick: "快速（每个问题一次调用）" },
+    language: "语言",
+    languages: { auto: "根据文档自动识别", en: "英文", zh: "中文" },
+    checks: "检查",
+    checkNames: { grounded: "有依据", standalone: "可独立理解", leakage: "无上下文也能答", duplicate: "重复" },
+    estimate: (calls, embeddings, input, output) => `预计：${calls} 次对话调用，${embeddings} 次向量请求，约 ${input} 个输入和 ${output} 个输出词元。`,
+    start: "生成测试集",
+    cancel: "取消生成",
+    running: (accepted, size, candidates, requests, tokens) =>
+      `已通过 ${accepted} / ${size} 个问题 · ${candidates} 个候选 · ${requests} 次请求 · ${tokens} 个词元`,
+    done: (n, size, name, requests, tokens, cached) =>
+      `${n} / ${size} 个问题${name ? `，已保存为数据集“${name}”` : ""}；${requests} 次请求（${cached} 次来自缓存），${tokens} 个词元。`,
+    rejected: (grounded, standalone, leakage, duplicate, errors) =>
+      `被拒：${grounded} 个无依据，${standalone} 个不能独立理解，${leakage} 个无上下文也能答，${duplicate} 个重复，${errors} 次调用失败。`,
+    noAnswers: "这些行还没有回答：请让你的系统回答每个问题，或导入按问题对应的回答。",
+    failed: (message) => `生成失败：${message}`,
+    datasetName: "测试集名称",
+    defaultName: "测试集",
+    progress: "生成进度",
+  },
   names: {
     list: "文档",
     progress: "文档读取进度",
