@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { expect, test } from "vitest";
 import { parseDocuments } from "../../src/documents/parse";
 import { chunkDocument } from "../../src/engine/text/chunk";
-import { tab } from "./browser";
+import { closeSettings, fillSettings, tab } from "./browser";
 import { useE2E } from "./context";
 import { setLanguage } from "./views-helpers";
 
@@ -55,4 +55,19 @@ test("documents dropped in Datasets are parsed in the browser's worker to the sa
   await zh.screenshot({ path: join(SHOTS, "documents-import-zh-420.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
   await zh.screenshot({ path: join(SHOTS, "documents-import-zh-1280.png") });
+
+  // Generate 10 questions from them against the mock server; the result is a dataset in Datasets.
+  await setLanguage(page, "en");
+  const mock = await e2e.mock();
+  await fillSettings(page, { baseURL: mock.url, apiKey: "sk-e2e-generate", model: "mock-judge", embeddingModel: "mock-embedding" });
+  await closeSettings(page);
+  const generate = region.getByRole("region", { name: "Generate test set" });
+  expect(await generate.getByText(/^Estimate: \d+ chat calls, \d+ embedding requests, ~[\d,]+ input and ~[\d,]+ output tokens\.$/).count()).toBe(1);
+  await generate.getByRole("button", { name: "Generate test set", exact: true }).click();
+  await expect.poll(() => generate.getByRole("status").count(), { timeout: 120_000 }).toBe(1);
+  const done = await generate.getByRole("status").innerText();
+  expect(done).toMatch(/^10 of 10 questions stored as dataset “test set”; \d+ requests \(0 from the cache\), [\d,]+ tokens\./);
+  expect(done).toContain("The rows have no answer yet");
+  await expect.poll(() => page.locator('table[aria-label="Dataset rows"] tbody tr').count()).toBe(10);
+  await generate.screenshot({ path: join(SHOTS, "generate-testset-en-1280.png") });
 });
