@@ -68,6 +68,11 @@ test("documents dropped in Datasets are parsed in the browser's worker to the sa
   const done = await generate.getByRole("status").innerText();
   expect(done).toMatch(/^10 of 10 questions stored as dataset “test set”; \d+ requests \(0 from the cache\), [\d,]+ tokens\./);
   expect(done).toContain("The rows have no answer yet");
+  // coverage: every question draws on at least one parsed document, and the per-document counts say which
+  const perDocument = await generate.getByLabel("Questions per document", { exact: true }).locator("dd").allInnerTexts();
+  const counted = perDocument.map((text) => /^(\S+) (\d+)$/.exec(text.trim()));
+  expect(counted.every((m) => m !== null && expected.some((e) => e.startsWith(`${m[1]} `) && e.includes(" chunks ")))).toBe(true);
+  expect(counted.reduce((n, m) => n + Number(m?.[2] ?? 0), 0)).toBeGreaterThanOrEqual(10);
   await expect.poll(() => page.locator('table[aria-label="Dataset rows"] tbody tr').count()).toBe(10);
   await generate.screenshot({ path: join(SHOTS, "generate-testset-en-1280.png") });
 });

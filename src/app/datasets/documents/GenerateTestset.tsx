@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { CHECKS, type CheckName, estimateGeneration, type GenerationMode, MODES } from "../../../engine/testset";
 import { useEnglishName } from "../../shared/i18n/accessible-name";
+import { questionsPerDocument, questionsPerSynthesizer } from "./coverage";
 import { cancelGeneration, chunksOfDocuments, type GenerateForm, optionsOf, startGeneration, useGeneration } from "./generation";
 import { useDocumentsT } from "./messages";
 import { useDocuments } from "./store";
@@ -134,6 +135,8 @@ export function GenerateTestset() {
               phase.result.rejected.error,
             )}
           </p>
+          <CountList title={t.perDocument} counts={questionsPerDocument(phase.result.samples)} />
+          <CountList title={t.perSynthesizer} counts={questionsPerSynthesizer(phase.result.samples)} />
           <p>{t.noAnswers}</p>
         </div>
       ) : null}
@@ -143,5 +146,18 @@ export function GenerateTestset() {
         </p>
       ) : null}
     </section>
+  );
+}
+
+function CountList({ title, counts }: { title: string; counts: [string, number][] }) {
+  return (
+    <dl className="ds-generate-counts" aria-label={title}>
+      <dt>{title}</dt>
+      {counts.map(([name, n]) => (
+        <dd key={name}>
+          <span className="ds-doc-name">{name}</span> {n}
+        </dd>
+      ))}
+    </dl>
   );
 }

@@ -42,6 +42,8 @@ const en = {
       `${n} of ${size} questions${name ? ` stored as dataset “${name}”` : ""}; ${requests.toLocaleString("en")} requests (${cached.toLocaleString("en")} from the cache), ${tokens.toLocaleString("en")} tokens.`,
     rejected: (grounded: number, standalone: number, leakage: number, duplicate: number, errors: number) =>
       `Rejected: ${grounded} not grounded, ${standalone} not standalone, ${leakage} answerable without the contexts, ${duplicate} duplicates, ${errors} failed calls.`,
+    perDocument: "Questions per document",
+    perSynthesizer: "Questions per synthesizer",
     noAnswers: "The rows have no answer yet: ask your system each question, or import its answers joined by question.",
     failed: (message: string) => `Generation failed: ${message}`,
     datasetName: "Test set name",
@@ -93,6 +95,8 @@ const zh: DocumentsMessages = {
       `${n} / ${size} 个问题${name ? `，已保存为数据集“${name}”` : ""}；${requests} 次请求（${cached} 次来自缓存），${tokens} 个词元。`,
     rejected: (grounded, standalone, leakage, duplicate, errors) =>
       `被拒：${grounded} 个无依据，${standalone} 个不能独立理解，${leakage} 个无上下文也能答，${duplicate} 个重复，${errors} 次调用失败。`,
+    perDocument: "每个文档的问题数",
+    perSynthesizer: "每种生成方式的问题数",
     noAnswers: "这些行还没有回答：请让你的系统回答每个问题，或导入按问题对应的回答。",
     failed: (message) => `生成失败：${message}`,
     datasetName: "测试集名称",
