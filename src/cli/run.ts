@@ -40,6 +40,7 @@ async function runScrubbed(argv: readonly string[], io: CliIO): Promise<number> 
     if (argv[0] === "agreement") return await (await import("./agreement-command")).agreementCli(argv.slice(1), io);
     if (argv[0] === "answer" && !asksHelp(argv)) return await (await import("./answer-command")).answerCli(argv.slice(1), io);
     if (argv[0] === "compare") return await (await import("./compare-command")).compareCli(argv.slice(1), io);
+    if (argv[0] === "generate") return await (await import("./generate-command")).generateCli(argv.slice(1), io);
     if (asksHelp(argv)) {
       io.stdout.write(await helpText());
       return EXIT.ok;

@@ -1,16 +1,7 @@
-/**
- * Rough token counts for servers that send no usage. A tokenizer would be exact for one model
- * family only and weighs hundreds of kB in the browser bundle, so we estimate: about 4 characters
- * per token for Latin text, and 1 token per CJK character (CJK text tokenizes densely).
- */
-const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/gu;
+import { estimateTokens } from "../engine/text/tokens";
 
-export function estimateTokens(text: string): number {
-  if (!text) return 0;
-  const cjk = text.match(CJK)?.length ?? 0;
-  const rest = text.length - cjk;
-  return cjk + Math.ceil(rest / 4);
-}
+/** The estimate lives in the engine (document chunking budgets use it too); the transport re-exports it. */
+export { estimateTokens };
 
 export function estimateMessagesTokens(messages: readonly { content: string }[]): number {
   return messages.reduce((sum, message) => sum + estimateTokens(message.content), 0);

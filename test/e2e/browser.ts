@@ -59,38 +59,13 @@ export async function openApp(
     reducedMotion: "reduce",
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Profiler.enable");
-  await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
-  await cdp.send("Profiler.start");
   const session: Session = {
     context,
     page,
     console: [],
     requests: [],
     pageErrors: [],
-    close: async () => {
-      try {
-        const { profile } = await cdp.send("Profiler.stop");
-        const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-        const parent = new Map<number, number>();
-        for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-        const self = new Map<string, number>();
-        const incl = new Map<string, number>();
-        const key = (m: any) => `${m.callFrame.functionName} ${m.callFrame.url.split("/").pop()}:${m.callFrame.lineNumber}:${m.callFrame.columnNumber}`;
-        profile.samples!.forEach((id, i) => {
-          const d = profile.timeDeltas![i] ?? 0;
-          self.set(key(byId.get(id)), (self.get(key(byId.get(id))) ?? 0) + d);
-          const seen = new Set<string>();
-          let q: number | undefined = id;
-          while (q !== undefined) { const kk = key(byId.get(q)); if (!seen.has(kk)) { seen.add(kk); incl.set(kk, (incl.get(kk) ?? 0) + d); } q = parent.get(q); }
-        });
-        const fmt = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, 60).map(([k, v]) => `${(v / 1000).toFixed(0)}ms ${k}`).join("\n");
-        const { appendFileSync } = await import("node:fs");
-        appendFileSync("/tmp/page-prof.txt", `=== ${page.url()}\n--- self\n${fmt(self)}\n--- inclusive\n${fmt(incl)}\n`);
-      } catch {}
-      await context.close();
-    },
+    close: () => context.close(),
   };
   page.on("console", (message: ConsoleMessage) => session.console.push(`[${message.type()}] ${message.text()}`));
   page.on("pageerror", (error) => session.pageErrors.push(String(error)));

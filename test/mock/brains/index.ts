@@ -9,6 +9,7 @@ import {
 import { agreementBrains } from "./agreement";
 import { translatedStrings } from "./studio";
 import { moreMetricBrains } from "./more-metrics";
+import { testsetBrains } from "./testset";
 import type { Brain } from "./types";
 
 /** Brains for the engine's built-in prompts, keyed by reply schema name. */
@@ -22,6 +23,7 @@ export const judgeBrains: Record<string, Brain> = {
   translated_strings: translatedStrings,
   ...moreMetricBrains,
   ...agreementBrains,
+  ...testsetBrains,
 };
 
 export type { Brain, BrainInput } from "./types";
