@@ -15,7 +15,7 @@ export const CORPUS = fileURLToPath(new URL("../fixtures/documents/corpus/", imp
 export const CORPUS_FILES = readdirSync(CORPUS).sort();
 
 /** Why each file the corpus holds on purpose gives no chunk (the rest must give chunks). */
-export const EXPECTED_SKIPS: Record<string, string> = {
+const EXPECTED_SKIPS: Record<string, string> = {
   "broken.docx": "unreadable",
   "broken.pdf": "unreadable",
   "empty.txt": "empty",
