@@ -3,6 +3,7 @@ import "../styles/datasets.css";
 import { refreshDatasets } from "./actions";
 import { DatasetList } from "./DatasetList";
 import { DatasetPane } from "./DatasetPane";
+import { DocumentsImport } from "./documents/DocumentsImport";
 import { ImportPanel } from "./ImportPanel";
 import { useDatasetsT } from "./messages";
 import { StorageLine } from "./StorageLine";
@@ -39,6 +40,7 @@ export function DatasetsView({
         <DatasetList />
         <div className="ds-main">
           <ImportPanel />
+          <DocumentsImport />
           <DatasetPane />
           {/* A dataset's runs sit under it: run, watch, resume and compare without leaving the rows. */}
           <section aria-label={t.names.runs} className="ds-runs">

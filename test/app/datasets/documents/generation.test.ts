@@ -1,0 +1,75 @@
+import "fake-indexeddb/auto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chunksOfDocuments, samplesFileOf, startGeneration, useGeneration } from "../../../../src/app/datasets/documents/generation";
+import type { FromDocumentsWorker } from "../../../../src/app/datasets/documents/protocol";
+import { createDocumentsSession } from "../../../../src/app/datasets/documents/session";
+import { useDocuments } from "../../../../src/app/datasets/documents/store";
+import { useDatasets } from "../../../../src/app/datasets/store";
+import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
+import { useApp } from "../../../../src/app/shared/store";
+import { type MockServer, startMockServer } from "../../../mock/server";
+
+/** "Generate test set" in the app: the documents' chunks through the real ports to the mock server, the result stored as a dataset. */
+const CORPUS = join(import.meta.dirname, "../../../fixtures/documents/corpus");
+const API_KEY = "sk-generate-test";
+let server: MockServer;
+
+beforeAll(async () => {
+  // schema-random: every reply is only what the request's schema allows, nothing cooperative
+  server = await startMockServer({ apiKey: API_KEY, schemaRandom: { seed: 7 } });
+  useApp.setState({
+    apiKey: API_KEY,
+    settings: {
+      ...DEFAULT_SETTINGS,
+      provider: "openai",
+      baseURL: server.url,
+      model: "mock-judge",
+      embeddingModel: "mock-embedding",
+      concurrency: 3,
+      maxRetries: 0,
+      prices: [],
+    },
+  });
+  const entries: FromDocumentsWorker[] = [];
+  const files = ["en-long.md", "zh-tea.md", "en-page.html", "empty.txt"].map((name) => ({ name, bytes: new Uint8Array(readFileSync(join(CORPUS, name))) }));
+  await createDocumentsSession((m) => entries.push(m))({ type: "parse", files });
+  useDocuments.setState({ entries: entries.flatMap((m) => (m.type === "document" ? [m.entry] : [])) });
+}, 60_000);
+afterAll(async () => {
+  await server.close();
+});
+
+describe("generate a test set from imported documents", () => {
+  it("quick mode, 4 questions, no checks: exactly 4 rows stored as a dataset, no answers, contexts equal to their documents' text", async () => {
+    const chunks = chunksOfDocuments();
+    expect(chunks).toHaveLength(10);
+    await startGeneration({ size: 4, mode: "quick", language: "auto", checks: [] }, "docs test set");
+    const phase = useGeneration.getState().phase;
+    if (phase.kind !== "done") throw new Error(`generation ended ${JSON.stringify(phase)}`);
+    expect(phase.result.samples).toHaveLength(4);
+    expect(phase.result.complete).toBe(true);
+    expect(phase.dataset).toBe("docs test set");
+    const texts = new Map(useDocuments.getState().entries.flatMap((e) => (e.ok ? [[e.name, e.document.text] as const] : [])));
+    for (const line of phase.result.samples)
+      for (const [i, source] of line.sources.entries()) expect(line.reference_contexts[i]).toBe(texts.get(source.document)?.slice(source.start, source.end));
+    const rows = useDatasets.getState().rows.map((r) => r.sample);
+    expect(rows).toEqual(samplesFileOf(phase.result).samples);
+    expect(rows.map((r) => r.answer)).toEqual(["", "", "", ""]);
+    expect(rows.map((r) => r.question)).toEqual(phase.result.samples.map((s) => s.user_input));
+    expect(phase.result.usage.chatRequests).toBeGreaterThanOrEqual(4);
+  }, 120_000);
+
+  it("with every check against random replies, a short set says so and stores only lines that passed", async () => {
+    await startGeneration({ size: 3, mode: "quick", language: "auto", checks: ["grounded", "standalone", "leakage", "duplicate"] }, "checked");
+    const phase = useGeneration.getState().phase;
+    if (phase.kind !== "done") throw new Error(`generation ended ${JSON.stringify(phase)}`);
+    const { samples, rejected, candidates, complete } = phase.result;
+    const rejectedTotal = Object.values(rejected).reduce((a, b) => a + b, 0);
+    expect(samples.length + rejectedTotal).toBe(candidates);
+    expect(candidates).toBeLessThanOrEqual(9);
+    expect(complete).toBe(samples.length === 3);
+    for (const s of samples) expect(Object.values(s.checks).every((c) => c?.pass)).toBe(true);
+  }, 120_000);
+});

@@ -1,0 +1,73 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { expect, test } from "vitest";
+import { parseDocuments } from "../../src/documents/parse";
+import { chunkDocument } from "../../src/engine/text/chunk";
+import { closeSettings, fillSettings, tab } from "./browser";
+import { useE2E } from "./context";
+import { setLanguage } from "./views-helpers";
+
+const e2e = useE2E();
+const CORPUS = join(import.meta.dirname, "../fixtures/documents/corpus");
+const SHOTS = resolve(import.meta.dirname, "../../docs/screenshots");
+
+test("documents dropped in Datasets are parsed in the browser's worker to the same text and chunks as in Node, each skipped one named with its reason; en and zh at 1280 and 420 px", async () => {
+  const names = readdirSync(CORPUS).sort();
+  const files = names.map((name) => ({ name, buffer: readFileSync(join(CORPUS, name)) }));
+  // What the CLI's side reads from the same files: the browser must agree on every count.
+  const node = await parseDocuments(files.map((f) => ({ path: f.name, bytes: new Uint8Array(f.buffer) })));
+  const expected = node.map((r) =>
+    r.ok ? `${r.document.path} ${chunkDocument(r.document).length} chunks ${r.document.text.length}` : `${r.skipped.path} ${r.skipped.reason}`,
+  );
+
+  const { page } = await e2e.open();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await tab(page, "Datasets").click();
+  const input = page.getByLabel("Choose documents", { exact: true });
+  await input.waitFor({ state: "attached" });
+  // Dropped through the file input (playwright cannot synthesize an OS drag with files); the drop path shares addDocuments.
+  await input.setInputFiles(files.map((f) => ({ name: f.name, mimeType: "application/octet-stream", buffer: f.buffer })));
+  const region = page.getByRole("region", { name: "Import documents" });
+  await expect.poll(() => region.getByRole("status").innerText(), { timeout: 60_000 }).toBe("10 documents, 23 chunks; 5 skipped.");
+  // each line: the document's name, then its chunks and characters or why it was skipped
+  const items = await region
+    .getByRole("list", { name: "Documents" })
+    .getByRole("listitem")
+    .evaluateAll((lis) => lis.map((li) => [...li.querySelectorAll("span")].map((span) => span.textContent ?? "")));
+  const REASONS: Record<string, string> = {
+    "skipped: empty": "empty",
+    "skipped: too short": "too_short",
+    "skipped: unreadable": "unreadable",
+    "skipped: a scanned PDF (no text)": "scanned_pdf",
+  };
+  const seen = items.map(([name = "", detail = ""]) => {
+    const counts = /^(\d+) chunks? · ([\d,]+) characters$/.exec(detail);
+    return counts ? `${name} ${counts[1]} chunks ${counts[2]?.replace(/,/g, "")}` : `${name} ${REASONS[detail] ?? detail}`;
+  });
+  expect(seen.sort()).toEqual([...expected].sort());
+
+  await region.screenshot({ path: join(SHOTS, "documents-import-en-1280.png") });
+  await page.setViewportSize({ width: 420, height: 900 });
+  await region.screenshot({ path: join(SHOTS, "documents-import-en-420.png") });
+  await setLanguage(page, "zh");
+  const zh = page.getByRole("region", { name: "导入文档" });
+  expect(await zh.getByRole("status").innerText()).toBe("10 个文档，23 个文本块；跳过 5 个。");
+  await zh.screenshot({ path: join(SHOTS, "documents-import-zh-420.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await zh.screenshot({ path: join(SHOTS, "documents-import-zh-1280.png") });
+
+  // Generate 10 questions from them against the mock server; the result is a dataset in Datasets.
+  await setLanguage(page, "en");
+  const mock = await e2e.mock();
+  await fillSettings(page, { baseURL: mock.url, apiKey: "sk-e2e-generate", model: "mock-judge", embeddingModel: "mock-embedding" });
+  await closeSettings(page);
+  const generate = region.getByRole("region", { name: "Generate test set" });
+  expect(await generate.getByText(/^Estimate: \d+ chat calls, \d+ embedding requests, ~[\d,]+ input and ~[\d,]+ output tokens\.$/).count()).toBe(1);
+  await generate.getByRole("button", { name: "Generate test set", exact: true }).click();
+  await expect.poll(() => generate.getByRole("status").count(), { timeout: 120_000 }).toBe(1);
+  const done = await generate.getByRole("status").innerText();
+  expect(done).toMatch(/^10 of 10 questions stored as dataset “test set”; \d+ requests \(0 from the cache\), [\d,]+ tokens\./);
+  expect(done).toContain("The rows have no answer yet");
+  await expect.poll(() => page.locator('table[aria-label="Dataset rows"] tbody tr').count()).toBe(10);
+  await generate.screenshot({ path: join(SHOTS, "generate-testset-en-1280.png") });
+});
