@@ -9,6 +9,8 @@ Usage:
   npm run --silent cli -- score --input FILE --metrics bleu,rouge_l,exact_match [options]
       (the metrics that need no judge run with no endpoint, no key and no request)
   npx ragas-playground score ...   (the same, from the installed package)
+  npm run --silent cli -- generate --docs PATH --size N --out testset.jsonl ...
+      (a test set from your documents: generate --help)
 
 Required:
 ${flags.required}

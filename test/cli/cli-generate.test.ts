@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -88,6 +88,53 @@ describe("cli generate on the mixed corpus", { timeout: 120_000 }, () => {
         .reduce((a, b) => a + b, 0) + written,
     ).toBe(3 * N);
     expect(run.stderr).toContain(`the candidate budget (3 N = ${3 * N}) ran out: ${written} lines written`);
+  });
+
+  it("--chunks FILE (use my chunks): each chunk is its own document, and the lines point into it", async () => {
+    mock.configure({ schemaRandom: undefined, faults: {} });
+    const file = join(dir, "mine.jsonl");
+    const mine = [
+      "The Danube flows into the Black Sea after 2,850 km.",
+      "The Rhine reaches the North Sea in the Netherlands.",
+      "都江堰由李冰主持修建，至今仍在灌溉成都平原。",
+    ];
+    writeFileSync(file, mine.map((text, i) => JSON.stringify({ text, source: `kb-${i + 1}` })).join("\n"));
+    const out = join(dir, "mine-out.jsonl");
+    const run = await generate(out, "--chunks", file);
+    // --docs is given by generate(); --chunks replaces it:
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--docs and --chunks are two sources");
+    const stderr: string[] = [];
+    const code = await runCli(
+      [
+        "generate",
+        "--chunks",
+        file,
+        "--size",
+        "3",
+        "--out",
+        out,
+        "--mode",
+        "quick",
+        "--no-checks",
+        "--base-url",
+        mock.url,
+        "--model",
+        "m",
+        "--embedding-model",
+        "e",
+      ],
+      { stdout: { write: () => true }, stderr: { write: (t: string) => stderr.push(t) }, env: { OPENAI_API_KEY: FAKE_KEY } },
+    );
+    expect(code, stderr.join("")).toBe(0);
+    for (const name of ["kb-1", "kb-2", "kb-3"]) expect(stderr.join("")).toContain(`document ${name}: 1 chunk`);
+    const lines = readFileSync(out, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { reference_contexts: string[]; sources: { document: string; start: number; end: number }[] });
+    expect(lines).toHaveLength(3);
+    for (const l of lines)
+      for (const [i, src] of l.sources.entries()) expect(mine[Number(src.document.slice(3)) - 1]!.slice(src.start, src.end)).toBe(l.reference_contexts[i]);
   });
 
   it("under 20% 429 / 10% 500 / 10% cut-off replies, graph and quick, every check on: N lines, no crash", async () => {
