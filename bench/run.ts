@@ -155,6 +155,10 @@ const moreMetrics = await measureMoreMetrics(mock, samples, CALL_LATENCY_MS, CON
 await mock.close();
 (await import("./splitter")).reportSplitter(); // sentence splitter: 1 MB of mixed English and Chinese, target < 200 ms
 const randomMode = modes[1]!;
+// (e) issue 28: test sets from documents, against ragas's pipeline formula.
+const { measureTestset, printTestset } = await import("./testset");
+const testset = await measureTestset();
+const testsetTargets = printTestset(testset);
 
 // Targets.
 const worst = (f: (c: Cost) => number) => Math.max(...ids.map((id) => f(perSample[id]!)));
@@ -187,6 +191,7 @@ const targets = [
   },
   { target: `schema-random: 50 samples within ${TARGETS.idealRatio}x of ideal`, value: randomMode.ratio, pass: randomMode.ratio <= TARGETS.idealRatio },
   { target: `schema-random: peak in flight <= ${TARGETS.peakInFlight}`, value: randomMode.peakInFlight, pass: randomMode.peakInFlight <= TARGETS.peakInFlight },
+  ...testsetTargets,
 ];
 console.log("\nTargets\n");
 console.log(
@@ -223,6 +228,7 @@ const results = {
     peakInFlight: big.peakInFlight,
   },
   modes,
+  testset,
   moreMetrics: { generatedAt: new Date().toISOString(), latencyMs: CALL_LATENCY_MS, rows: moreMetrics },
   targets,
 };

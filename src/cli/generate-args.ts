@@ -127,7 +127,8 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
   }
   const apiKey = values["api-key"] ?? env.OPENAI_API_KEY ?? "";
   if (!isLocalUrl(baseURL)) requireKeyUnlessLocal({ apiKey, baseURL });
-  const docs = required(values.docs, "--docs")
+  if (values.docs !== undefined && values.chunks !== undefined) throw new UsageError("--docs and --chunks are two sources: give one");
+  const docs = (values.chunks !== undefined ? "" : required(values.docs, "--docs", " (or --chunks FILE to use your own chunks)"))
     .split(",")
     .map((s) => s.trim())
     .filter((s) => s !== "");

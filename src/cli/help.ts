@@ -15,6 +15,8 @@ Usage:
       score --target target.json ... does the same, then scores)
   npm run --silent cli -- compare --base A.json --candidate B.json [--fail-on regression]
       (is the difference between two runs real? see compare --help)
+  npm run --silent cli -- generate --docs PATH --size N --out testset.jsonl ...
+      (a test set from your documents: generate --help)
 
 Required:
 ${flags.required}

@@ -67,7 +67,9 @@ export function graphQueues(
       seen.add(keyOf(p));
       extra.push(p);
     }
-    return [...dealByDocument(primary, docOf, random), ...dealByDocument(extra, docOf, random)];
+    // Either end of a pair may lead (pairs come as a < b): dealt by a random end, late documents get their turn too.
+    const turned = (pairs: number[][]) => pairs.map((p) => (random() < 0.5 ? p : [...p].reverse()));
+    return [...dealByDocument(turned(primary), docOf, random), ...dealByDocument(turned(extra), docOf, random)];
   };
   const specific = entityPairs(nodes).map((p) => [p.a, p.b]);
   queues.multi_hop_specific_query_synthesizer = new NodeQueue(withNeighbours(specific));

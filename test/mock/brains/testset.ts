@@ -63,7 +63,8 @@ const testsetQuery: Brain = ({ user }) => {
     return sentences.length === 0 ? context.trim() : sentences[(salt + k) % sentences.length]!;
   });
   const quote = picked.map((s) => s.replace(/[.。!?！？]+$/u, "")).join(chinese ? "；" : "; ");
-  const query = chinese ? `关于“${quote}”，具体是怎么说的？` : `What exactly is stated about "${quote}"?`;
+  // No quotation marks: xgrammar's test vocabulary writes none, and a reply it cannot write is no realistic reply.
+  const query = chinese ? `关于${quote}，具体是怎么说的？` : `What exactly is stated about ${quote}?`;
   return { query, reference: picked.join(" ") };
 };
 
