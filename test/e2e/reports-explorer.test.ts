@@ -89,8 +89,10 @@ test("a row opens the playground's trace views; two reports compare by id with d
   });
   const compare = page.getByRole("region", { name: "Report comparison" });
   await compare.waitFor();
-  // B's mean over the matched five (0.8 + 0.85 + 0.4 + 1) / 4 = 0.7625 against A's 0.65.
-  expect(await compare.getByTestId("delta-faithfulness").innerText()).toBe("+0.11");
+  // Contract 14's paired difference: only s0, s1 and s4 have both scores (s2, s3 are null on a side, left
+  // out): mean(B - A) = (0.8 - 0.05 - 0.2) / 3 = 0.18.
+  await expect.poll(() => compare.getByTestId("difference-faithfulness").innerText()).toMatch(/^\+0\.18 \[/);
+  expect(await compare.getByTestId("comparison-faithfulness").innerText()).toMatch(/3\s+2 left out/);
   expect(await compare.getByTestId("disagree-count").innerText()).toMatch(/^3 rows disagree/);
   const first = compare.locator("table[aria-label='Row deltas'] tbody tr").first();
   expect(await first.innerText()).toMatch(/s0/);

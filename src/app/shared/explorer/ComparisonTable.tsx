@@ -21,14 +21,14 @@ export function ComparisonTable({ rows, names }: { rows: readonly MetricComparis
         <thead>
           <tr>
             <th scope="col">{t.metric}</th>
+            <th scope="col">{t.verdict}</th>
+            <th scope="col">{t.difference}</th>
             <th scope="col">{t.pairs}</th>
             <th scope="col">{t.meanA}</th>
             <th scope="col">{t.meanB}</th>
-            <th scope="col">{t.difference}</th>
             <th scope="col">{t.test}</th>
             <th scope="col">{t.p}</th>
             <th scope="col">{t.pHolm}</th>
-            <th scope="col">{t.verdict}</th>
           </tr>
         </thead>
         <tbody>
@@ -48,14 +48,15 @@ function ComparisonRow({ row, label }: { row: MetricComparisonView; label: strin
     <tr data-testid={`comparison-${row.metric}`}>
       <th scope="row">
         {label}
-        {row.lowerIsBetter ? <span className="muted small-note"> ({t.lowerIsBetterNote})</span> : null}
+        {row.lowerIsBetter ? <span className="muted small-note block-note"> {t.lowerIsBetterNote}</span> : null}
       </th>
-      <td>
-        {row.n}
-        {row.nullPairs > 0 ? <span className="muted small-note"> · {t.leftOut(row.nullPairs)}</span> : null}
+      {/* The verdict comes first after the metric: in a narrow window it is what shows without scrolling. */}
+      <td className={`verdict-cell ${verdictClass}`} data-testid={`verdict-${row.metric}`}>
+        <strong>{t.verdicts[row.verdict] ?? row.verdict}</strong>
+        {row.verdict === "no detectable difference" ? (
+          <span className="muted small-note block-note"> {row.samplesFor005 === null ? t.powerNoSpread : t.power(row.samplesFor005)}</span>
+        ) : null}
       </td>
-      <td>{formatScore(row.baseMean)}</td>
-      <td>{formatScore(row.candidateMean)}</td>
       <td data-testid={`difference-${row.metric}`}>
         {formatSigned(row.difference)}
         {row.ci95 ? (
@@ -65,15 +66,15 @@ function ComparisonRow({ row, label }: { row: MetricComparisonView; label: strin
           </span>
         ) : null}
       </td>
+      <td>
+        {row.n}
+        {row.nullPairs > 0 ? <span className="muted small-note block-note"> {t.leftOut(row.nullPairs)}</span> : null}
+      </td>
+      <td>{formatScore(row.baseMean)}</td>
+      <td>{formatScore(row.candidateMean)}</td>
       <td>{row.n > 0 ? (t.tests[row.test] ?? row.test) : t.noPairs}</td>
       <td>{formatP(row.p)}</td>
       <td data-testid={`p-holm-${row.metric}`}>{formatP(row.pHolm)}</td>
-      <td className={verdictClass} data-testid={`verdict-${row.metric}`}>
-        <strong>{t.verdicts[row.verdict] ?? row.verdict}</strong>
-        {row.verdict === "no detectable difference" ? (
-          <span className="muted small-note power-hint"> {row.samplesFor005 === null ? t.powerNoSpread : t.power(row.samplesFor005)}</span>
-        ) : null}
-      </td>
     </tr>
   );
 }

@@ -40,9 +40,12 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
       <p className="muted">{t.matched(cmp.rows.length, cmp.onlyA.length, cmp.onlyB.length)}</p>
       {cmp.metrics.length === 0 ? <p className="note note-warn">{t.noCommonMetrics}</p> : null}
       <ComparisonStats a={a} b={b} metrics={cmp.metrics} names={judgeNames(a)} />
-      <p className="muted">
-        RAGAS: {formatScore(cmp.ragas.a)} → {formatScore(cmp.ragas.b)} <span data-testid="delta-ragas">({signed(cmp.ragas.delta)})</span>
-      </p>
+      {/* The harmonic mean has no paired test: its change is shown as it is, where both sides have one. */}
+      {cmp.ragas.a !== null || cmp.ragas.b !== null ? (
+        <p className="muted">
+          RAGAS: {formatScore(cmp.ragas.a)} → {formatScore(cmp.ragas.b)} <span data-testid="delta-ragas">({signed(cmp.ragas.delta)})</span>
+        </p>
+      ) : null}
       <div className="filter-bar">
         <label>
           {t.disagreeThreshold}

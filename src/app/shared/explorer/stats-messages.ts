@@ -25,7 +25,7 @@ const en = {
   noiseDisagree: "Repeats disagree",
   noiseShare: "Judge's share of variance",
   // Comparison
-  comparisonTitle: "Comparison",
+  comparisonTitle: "Is the difference real?",
   metric: "Metric",
   comparisonIntro: (alpha: string) =>
     `Pairs are samples with a score on both sides. Difference = mean(B − A) with a paired bootstrap interval; p is two-sided, Holm-adjusted across the metrics; verdicts at α = ${alpha}.`,
@@ -74,7 +74,7 @@ const zh: StatsMessages = {
   noiseStd: "样本内标准差",
   noiseDisagree: "重复结果不一致",
   noiseShare: "评审造成的方差占比",
-  comparisonTitle: "比较",
+  comparisonTitle: "差异是真实的吗？",
   metric: "指标",
   comparisonIntro: (alpha) =>
     `配对指两侧都有分数的样本。差值 = mean(B − A)，附配对 bootstrap 区间；p 为双侧，并在各指标间做 Holm 校正；结论按 α = ${alpha} 判定。`,

@@ -49,7 +49,7 @@ describe("the Comparison table", () => {
     await until(() => expect(cell("verdict-faithfulness")).toBe("B is worse"));
     const table = view.container.querySelector("table")!;
     expect(table.getAttribute("aria-label")).toBe("Comparison");
-    expect(cell("comparison-faithfulness")).toContain("29 · 1 left out (null on a side)");
+    expect(cell("comparison-faithfulness")).toContain("29 1 left out (null on a side)");
     expect(cell("difference-faithfulness")).toBe("-0.25 [-0.25, -0.25]");
     expect(cell("p-holm-faithfulness")).toBe("< 0.001");
     expect(cell("verdict-exact_match")).toMatch(/^No detectable difference about \d+ pairs would detect a difference of 0\.05$/);
