@@ -37,6 +37,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   checkOutputFormat(args);
   if (args.noCache && args.cache) throw new UsageError("--cache and --no-cache contradict each other: give one");
   if (args.batch && args.batchFiles) throw new UsageError("--batch and --batch-files are two ways to run by batch: give one");
+  const stray = Object.keys(args.thresholds ?? {}).find((id) => !(args.metrics as readonly string[]).includes(id));
+  if (stray) throw new UsageError(`--threshold ${stray}: not among --metrics (${args.metrics.join(", ")})`);
   if ((args.batch || args.batchFiles) && args.repeat > 1) throw new UsageError("--repeat is not available by batch yet: run the repeats as separate runs");
   return { command: "score", args };
 }

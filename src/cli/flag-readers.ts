@@ -106,3 +106,44 @@ export function parsePrices(raw: string): PriceRow[] {
     return { model: m[1]!.trim(), input: Number(m[2]), output: Number(m[3]) };
   });
 }
+
+/** A number in [min, max] (decimal notation), e.g. --alpha 0.05; the fallback when absent. */
+export const fraction =
+  <D extends number | undefined>(min: number, max: number, fallback: D, open = false) =>
+  (raw: string | true | undefined, flag: string): number | D => {
+    if (typeof raw !== "string") return fallback;
+    const value = Number(raw.trim());
+    const inRange = open ? value > min && value < max : value >= min && value <= max;
+    if (!/^\d*\.?\d+$/.test(raw.trim()) || !inRange) {
+      throw new UsageError(
+        `${flag} expects a number ${open ? "between" : "from"} ${min} ${open ? "and" : "to"} ${max}${open ? " (exclusive)" : ""}, got "${raw}"`,
+      );
+    }
+    return value;
+  };
+
+/**
+ * `--threshold METRIC=VALUE`, repeatable (contract 14): the CI gate's bar per metric, a score in
+ * [0, 1]; a lower-is-better metric passes at or below it.
+ */
+export function readThresholds(raws: readonly string[], flag: string): Record<string, number> | undefined {
+  if (raws.length === 0) return undefined;
+  const out: Record<string, number> = {};
+  for (const raw of raws) {
+    const m = /^([^=\s]+)=(\d*\.?\d+)$/.exec(raw.trim());
+    const [, metric = "", value = ""] = m ?? [];
+    if (!m || Number(value) > 1) throw new UsageError(`${flag} expects METRIC=VALUE with VALUE from 0 to 1 (e.g. faithfulness=0.8), got "${raw}"`);
+    if (!(METRIC_IDS as readonly string[]).includes(metric) && !isCustomId(metric)) throw new UsageError(`${flag}: unknown metric "${metric}"`);
+    if (metric in out) throw new UsageError(`${flag}: ${metric} is given twice`);
+    out[metric] = Number(value);
+  }
+  return out;
+}
+
+/** compare's --metrics: ids as written (checked against the two reports, which may hold custom judges); absent = every metric both hold. */
+export const anyIds = (raw: string | true | undefined, flag: string): string[] | undefined => {
+  if (typeof raw !== "string") return undefined;
+  const ids = commaList(raw);
+  if (ids.length === 0) throw new UsageError(`${flag} needs at least one metric id`);
+  return [...new Set(ids)];
+};

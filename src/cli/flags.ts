@@ -5,7 +5,22 @@ import { needsNoModel } from "../engine/metrics/shared/text-metric";
 import { METRIC_IDS } from "../engine/metrics/types";
 import { BATCH_PROVIDERS } from "../llm/batch/choose-api";
 import { UsageError } from "./errors";
-import { httpUrl, idsOf, metricIds, oneOf, parsePrices, present, readOptions, switched, text, whole, wrapIds } from "./flag-readers";
+import {
+  anyIds,
+  fraction,
+  httpUrl,
+  idsOf,
+  metricIds,
+  oneOf,
+  parsePrices,
+  present,
+  readOptions,
+  readThresholds,
+  switched,
+  text,
+  whole,
+  wrapIds,
+} from "./flag-readers";
 
 /**
  * Every flag of every command, in one table. A row says how the flag is written, which commands
@@ -16,7 +31,7 @@ import { httpUrl, idsOf, metricIds, oneOf, parsePrices, present, readOptions, sw
  * names the flag and what it accepts.
  */
 
-export type CommandName = "score" | "agreement";
+export type CommandName = "score" | "agreement" | "compare";
 type Env = Record<string, string | undefined>;
 
 interface Row<V, C extends CommandName> {
@@ -86,9 +101,13 @@ export const FLAGS = {
   out: row({
     flag: "--out",
     value: "FILE",
-    commands: BOTH,
+    commands: ["score", "agreement", "compare"],
     required: ["agreement"],
-    help: { score: "write the report here (default: standard output)", agreement: "write the agreement file here" },
+    help: {
+      score: "write the report here (default: standard output)",
+      agreement: "write the agreement file here",
+      compare: "write the comparison (JSON) here (default: standard output)",
+    },
     read: text,
   }),
   format: row({
@@ -200,8 +219,60 @@ export const FLAGS = {
     flag: "--repeat",
     value: "N",
     commands: ["score"],
-    help: "score every sample N times (judges vary); the report keeps each\nsample's N runs with their mean and standard deviation (default 1)",
+    help: "score every sample N times (judges vary; each run asks the judge again);\nthe report keeps each sample's N runs with their mean and standard\ndeviation, and per metric the judge's noise: within-sample standard\ndeviation, the share of samples whose runs disagree, and the judge's\nshare of the variance (default 1)",
     read: whole(1, 100, 1),
+  }),
+  thresholds: row({
+    flag: "--threshold",
+    value: "M=V",
+    commands: ["score"],
+    help: "a CI gate, repeatable, e.g. faithfulness=0.8: each result gets pass\ntrue/false (a null fails; noise_sensitivity, lower is better, passes at or\nbelow), the summary the pass rate with its 95% interval; exit 1 when a\nmetric's mean is on the wrong side",
+    read: (raw, flag) => readThresholds(typeof raw === "string" ? [raw] : [], flag),
+    many: readThresholds,
+  }),
+  base: row({
+    flag: "--base",
+    value: "A.json",
+    commands: ["compare"],
+    required: ["compare"],
+    help: "the report to compare against (the run before the change)",
+    read: present,
+  }),
+  candidate: row({
+    flag: "--candidate",
+    value: "B.json",
+    commands: ["compare"],
+    required: ["compare"],
+    help: "the report of the changed run (same dataset: results pair by sample id)",
+    read: present,
+  }),
+  compareMetrics: row({
+    flag: "--metrics",
+    value: "a,b",
+    commands: ["compare"],
+    help: "metrics to compare (default: every metric both reports hold)",
+    read: anyIds,
+  }),
+  alpha: row({
+    flag: "--alpha",
+    value: "A",
+    commands: ["compare"],
+    help: "significance level, after Holm's adjustment across the metrics (default 0.05)",
+    read: fraction(0, 1, 0.05, true),
+  }),
+  minEffect: row({
+    flag: "--min-effect",
+    value: "D",
+    commands: ["compare"],
+    help: "a difference smaller than D is never better or worse (default 0)",
+    read: fraction(0, 1, 0),
+  }),
+  failOn: row({
+    flag: "--fail-on",
+    value: "regression",
+    commands: ["compare"],
+    help: "exit 1 when any metric's verdict is worse (for CI)",
+    read: (raw, flag) => oneOf(flag, raw, ["regression"] as const),
   }),
   resume: row({
     flag: "--resume",

@@ -9,6 +9,8 @@ Usage:
   npm run --silent cli -- score --input FILE --metrics bleu,rouge_l,exact_match [options]
       (the metrics that need no judge run with no endpoint, no key and no request)
   npx ragas-playground score ...   (the same, from the installed package)
+  npm run --silent cli -- compare --base A.json --candidate B.json [--fail-on regression]
+      (is the difference between two runs real? see compare --help)
 
 Required:
 ${flags.required}
@@ -22,7 +24,7 @@ The API key is never written to the report or the terminal.
 
 Exit codes:
   0    the run completed (results that could not be scored are coded nulls in the report)
-  1    a file could not be read or written, the endpoint could not be reached, refused the key
+  1    a --threshold's metric mean is on the wrong side (the report is still written); or a file could not be read or written, the endpoint could not be reached, refused the key
        or does not know the model, or every request of the run failed
   2    bad command line
   75   --batch-files: the next round's input files are written; run them, then the same command

@@ -37,6 +37,7 @@ async function runScrubbed(argv: readonly string[], io: CliIO): Promise<number> 
   try {
     // The commands are imported when run, so --help and --version load neither the SDK, the engine's runs nor the metric registry.
     if (argv[0] === "agreement") return await (await import("./agreement-command")).agreementCli(argv.slice(1), io);
+    if (argv[0] === "compare") return await (await import("./compare-command")).compareCli(argv.slice(1), io);
     if (asksHelp(argv)) {
       io.stdout.write(await helpText());
       return EXIT.ok;

@@ -28,6 +28,7 @@ import { createProgress } from "./progress";
 import { checkCustomJudges, checkEmbeddingModel, resolveMetricOptions } from "./metric-options";
 import { readPromptSetFile } from "./prompts-file";
 import { formatSummaryTable } from "./summary-table";
+import { thresholdsMissed } from "./threshold-gate";
 import { outputFormatOf, renderOutput } from "./output-file";
 import { generatorStamp } from "../storage/format/generator";
 
@@ -176,6 +177,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
       ...(transport ? { temperature: transport.temperature } : {}),
       prompts,
       ...(args.repeat > 1 ? { repeat: args.repeat } : {}),
+      ...(args.thresholds ? { thresholds: args.thresholds } : {}),
     },
     generator: generatorStamp("cli"),
     wallMs,
@@ -209,6 +211,11 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   if (cancelled) return EXIT.cancelled;
   const failure = everyResultFailed(report);
   if (failure) throw new RunError(`every request failed; the first error: ${failure}`);
+  const missed = thresholdsMissed(report);
+  if (missed.length > 0) {
+    io.stderr.write(`threshold not met: ${missed.join("; ")}\n`);
+    return EXIT.failed;
+  }
   return EXIT.ok;
 }
 

@@ -50,7 +50,7 @@ describe.concurrent("cli score (against the mock server)", { timeout: 60_000 }, 
     expectNoKey(run, text);
     // The key did reach the server, so its absence above is not an accident.
     expect(mock.log.some((r) => r.headers.authorization === `Bearer ${FAKE_KEY}`)).toBe(true);
-    expect(run.stderr).toMatch(/faithfulness\s+\d\.\d{3}\s+\d\.\d{3}\s+3\/3/);
+    expect(run.stderr).toMatch(/faithfulness\s+\d\.\d{3}\s+\[\d\.\d{3}, \d\.\d{3}\]\s+\d\.\d{3}\s+3\/3/);
     expect(run.stderr).toMatch(/requests: \d+ \(\d+ chat, 3 embedding\)/);
     // The mock's models have no list price: the summary says so instead of printing $0.
     expect(run.stderr).toContain("estimated cost: unknown: no price for mock-judge, mock-embedding (--price MODEL=IN/OUT, USD per 1M tokens)");

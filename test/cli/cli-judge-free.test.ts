@@ -30,7 +30,7 @@ describe.concurrent("cli score with only the metrics that need no judge", { time
     expect(report.usage.requests).toBe(0);
     const { scored } = expectAccountedFor(report);
     expect(scored).toBe(9);
-    expect(run.stderr).toMatch(/rouge_l\s+\d\.\d{3}\s+\d\.\d{3}\s+3\/3/);
+    expect(run.stderr).toMatch(/rouge_l\s+\d\.\d{3}\s+\[\d\.\d{3}, \d\.\d{3}\]\s+\d\.\d{3}\s+3\/3/);
   });
 
   it("sends the endpoint nothing, not even the connection check, when one is configured in the environment", async () => {

@@ -51,14 +51,14 @@ describe("summary table", () => {
     );
   });
 
-  it("shows mean, median, scored and nulls with their codes, then the spend", () => {
+  it("shows mean with its 95% interval, median, scored and nulls with their codes, then the spend", () => {
     const table = formatSummaryTable(fakeReport());
     expect(table).toBe(
       [
-        "metric              mean  median  scored  nulls",
-        "-----------------  -----  ------  ------  ---------------",
-        "faithfulness       0.500   0.500     1/2  1 no_statements",
-        "context_precision  1.000   1.000     1/2  1 missing_input",
+        "metric              mean  95% CI          median  scored  nulls",
+        "-----------------  -----  --------------  ------  ------  ---------------",
+        "faithfulness       0.500  [0.500, 0.500]   0.500     1/2  1 no_statements",
+        "context_precision  1.000  [0.207, 1.000]   1.000     1/2  1 missing_input",
         "ragas score (harmonic mean of the means): 0.667",
         "requests: 4 (4 chat, 0 embedding)",
         "tokens: 400 prompt, 80 completion",
@@ -66,5 +66,13 @@ describe("summary table", () => {
         "",
       ].join("\n"),
     );
+  });
+
+  it("with thresholds adds the bar and the pass count with its Wilson interval (nulls count as fails)", () => {
+    const table = formatSummaryTable(fakeReport({ thresholds: { faithfulness: 0.6, context_precision: 1 } }));
+    const lines = table.split("\n");
+    expect(lines[0]).toBe("metric              mean  95% CI          median  scored  nulls            threshold  passed");
+    expect(lines[2]).toBe("faithfulness       0.500  [0.500, 0.500]   0.500     1/2  1 no_statements  >= 0.6     0/2 [0.000, 0.658]");
+    expect(lines[3]).toBe("context_precision  1.000  [0.207, 1.000]   1.000     1/2  1 missing_input  >= 1       1/2 [0.095, 0.905]");
   });
 });
