@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { serializeReport } from "../../src/storage/format/report-build";
+import { metricSummaryOf } from "../../src/storage/format/report-schema";
 import { scoredReport, spreadScores } from "../app/shared/explorer/scored-report";
 import { button, field } from "./browser";
 import { useE2E } from "./context";
@@ -31,6 +32,10 @@ test("1,000 samples: under 100 DOM rows while scrolling, sort, threshold filter,
     `[reports] ${N.toLocaleString("en")}-sample report (${(serializeReport(report).length / 1e6).toFixed(1)} MB): file handed to the page in ${handedOver - started} ms, parsed, checked and shown ${shownMs} ms later`,
   );
   expect(uplotBefore).toBe(0);
+  // 980 scores: the interval comes from the statistics worker, and it is the report's own (contract 14).
+  const ci = metricSummaryOf(report.summary, "faithfulness")!.ci95!;
+  await expect.poll(() => page.getByTestId("ci-faithfulness").innerText()).toBe(`[${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]`);
+  expect(s.requests.some((u) => /stats\.worker.*\.js$/.test(u))).toBe(true);
   await page.getByTestId("histogram-faithfulness").locator("canvas").waitFor();
   expect(s.requests.some((u) => /uPlot.*\.js$/.test(u))).toBe(true);
 
