@@ -25,6 +25,8 @@ export function ComparisonStats({ a, b, metrics, names }: { a: Report; b: Report
 
   useEffect(() => {
     let stale = false;
+    // No verdict is shown for a minimum effect it was not computed with.
+    setRows(null);
     setFailed(null);
     compareInWorker({ base, candidate, metrics: [...metrics], alpha: ALPHA, minEffect }).then(
       (result) => !stale && setRows(result),

@@ -6,35 +6,48 @@ import type { IntervalInput, IntervalStats } from "./summary-model";
 /** Below this many score values a job runs here: posting it would cost more than computing it. */
 const WORKER_FROM_VALUES = 400;
 
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, { resolve: (outcome: StatsOutcome) => void; reject: (e: Error) => void }>();
+interface Lane {
+  worker: Worker;
+  pending: { id: number; resolve: (outcome: StatsOutcome) => void; reject: (e: Error) => void } | null;
+}
 
-function theWorker(): Worker | null {
-  if (worker || typeof Worker === "undefined") return worker;
-  worker = new Worker(new URL("./stats.worker.ts", import.meta.url), { type: "module" });
-  worker.onmessage = (event: MessageEvent<StatsReply>) => {
+/** One worker per kind of job, so a summary's intervals never wait behind a comparison. */
+const lanes = new Map<StatsJob["kind"], Lane>();
+let nextId = 1;
+
+function startLane(kind: StatsJob["kind"]): Lane {
+  const lane: Lane = { worker: new Worker(new URL("./stats.worker.ts", import.meta.url), { type: "module" }), pending: null };
+  lane.worker.onmessage = (event: MessageEvent<StatsReply>) => {
     const reply = event.data;
-    const waiting = pending.get(reply.id);
-    if (!waiting) return;
-    pending.delete(reply.id);
+    const waiting = lane.pending;
+    if (!waiting || waiting.id !== reply.id) return;
+    lane.pending = null;
     if (reply.ok) waiting.resolve(reply);
     else waiting.reject(new Error(reply.message));
   };
-  return worker;
+  lanes.set(kind, lane);
+  return lane;
 }
 
 /**
- * A statistics job: large ones in one shared module worker, small ones (and all where there is no
- * Worker, as in component tests) on this thread. Callers drop a stale answer themselves.
+ * A statistics job: large ones in a module worker, small ones (and all where there is no Worker, as
+ * in component tests) on this thread. A new job of a kind supersedes the one still running: that
+ * worker is terminated (10,000 pairs take seconds of sign flips; typing a minimum effect must not
+ * queue them) and its promise rejects; callers drop a stale answer themselves.
  */
 function run(job: StatsJob): Promise<StatsOutcome> {
-  const w = jobSize(job) >= WORKER_FROM_VALUES ? theWorker() : null;
-  if (!w) return new Promise((resolve) => resolve(runStatsJob(job)));
+  if (jobSize(job) < WORKER_FROM_VALUES || typeof Worker === "undefined") return new Promise((resolve) => resolve(runStatsJob(job)));
+  let lane = lanes.get(job.kind);
+  if (lane?.pending) {
+    lane.worker.terminate();
+    lane.pending.reject(new Error("superseded by a newer job"));
+    lane = undefined;
+  }
+  const current = lane ?? startLane(job.kind);
   const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.postMessage({ id, job } satisfies StatsRequest);
+    current.pending = { id, resolve, reject };
+    current.worker.postMessage({ id, job } satisfies StatsRequest);
   });
 }
 

@@ -22,20 +22,29 @@ const scope: { onmessage: ((event: { data: StatsRequest }) => void) | null; post
   postMessage: (reply) => {
     replies.push(reply);
     const copy = structuredClone(reply);
-    setTimeout(() => fake?.onmessage?.({ data: copy } as MessageEvent<StatsReply>), 0);
+    const to = fake;
+    setTimeout(() => to?.onmessage?.({ data: copy } as MessageEvent<StatsReply>), 0);
   },
 };
 let fake: FakeWorker | null = null;
 class FakeWorker {
   onmessage: ((event: MessageEvent<StatsReply>) => void) | null = null;
+  terminated = false;
   constructor(url: URL | string) {
     made.push(String(url));
-    fake = this;
   }
   postMessage(message: StatsRequest): void {
     posted.push(message);
     const copy = structuredClone(message);
-    setTimeout(() => scope.onmessage?.({ data: copy }), 0);
+    setTimeout(() => {
+      // The worker module answers the worker that asked (one stand-in `self` serves them all); a terminated one never answers.
+      if (this.terminated) return;
+      fake = this;
+      scope.onmessage?.({ data: copy });
+    }, 0);
+  }
+  terminate(): void {
+    this.terminated = true;
   }
 }
 
@@ -95,5 +104,25 @@ describe("the statistics worker", () => {
     expect(posted.at(-1)!.job.kind).toBe("compare");
     expect(rows).toEqual(runStatsJob({ kind: "compare", input }).result);
     expect(rows[0]).toMatchObject({ n: 490, verdict: "better" });
+    // Its own worker: intervals never wait behind a comparison.
+    expect(made).toHaveLength(2);
+  });
+
+  it("a new comparison supersedes the one still running: that worker is terminated, its promise rejects, the new one answers", async () => {
+    const other = scoredReport(spreadScores(500).map((s) => (s === null ? null : Math.max(0, s - 0.05))));
+    const input = (minEffect: number) => ({
+      base: scoresOf(big, ["faithfulness"]),
+      candidate: scoresOf(other, ["faithfulness"]),
+      metrics: ["faithfulness" as const],
+      alpha: 0.05,
+      minEffect,
+    });
+    const first = compareInWorker(input(0));
+    const second = compareInWorker(input(0.5));
+    await expect(first).rejects.toThrow("superseded by a newer job");
+    const rows = await second;
+    // A minimum effect of 0.5 leaves a 0.05 drop without a verdict.
+    expect(rows[0]).toMatchObject({ verdict: "no detectable difference" });
+    expect(made).toHaveLength(3);
   });
 });
