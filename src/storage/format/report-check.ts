@@ -1,5 +1,6 @@
 import { isKnownMetricId } from "../../engine/metrics/registry";
-import { METRIC_IDS } from "../../engine/metrics/types";
+import { LOWER_IS_BETTER, METRIC_IDS } from "../../engine/metrics/types";
+import { passes } from "../../engine/stats/thresholds";
 import { recomputeScore } from "../../engine/recompute";
 import { legacyScoreAccepted } from "./legacy-scores";
 import type { MetricResult } from "../../engine/result";
@@ -73,6 +74,13 @@ function checkMetrics(report: Report, metrics: Report["results"][number]["metric
     const at = [...base, metricId];
     if (!isKnown(metricId)) return { path: formatPath(at), message: unknownMetric(metricId) };
     if (!report.config.metrics.includes(metricId)) return { path: formatPath(at), message: `"${metricId}" is not among config.metrics` };
+    const threshold = report.config.thresholds?.[metricId];
+    if (threshold !== undefined && result.pass !== undefined && result.pass !== passes(result.score, threshold, LOWER_IS_BETTER.includes(metricId))) {
+      return {
+        path: formatPath([...at, "pass"]),
+        message: `is ${result.pass}, but the score ${result.score} against the threshold ${threshold} gives ${!result.pass}`,
+      };
+    }
     // A summary-only copy has no traces to recompute from; its scores are taken as written.
     if (report.tracesOmitted && result.score !== null) continue;
     const problem = checkMetricResult(metricId, result);

@@ -21,6 +21,16 @@ describe("report statistics (contract 14)", () => {
     expect(summaryOnly(report).results[0]!.metrics.context_precision!.pass).toBe(true);
   });
 
+  it("refuses a pass that does not follow from the score and the threshold, by path", () => {
+    const doc = JSON.parse(serializeReport(fakeReport({ thresholds: { faithfulness: 0.4 } })));
+    expect(doc.results[0].metrics.faithfulness.pass).toBe(true);
+    doc.results[1].metrics.faithfulness.pass = true;
+    const parsed = parseReport(JSON.stringify(doc), "edited.json");
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok)
+      expect(parsed.error.message).toBe("edited.json: results[1].metrics.faithfulness.pass: is true, but the score null against the threshold 0.4 gives false");
+  });
+
   it("without thresholds writes no pass anywhere", () => {
     const report = fakeReport();
     expect(report.results[0]!.metrics.faithfulness).not.toHaveProperty("pass");
