@@ -5,7 +5,7 @@ import { useEnglishName } from "../i18n/accessible-name";
 import { type MetricComparisonView, scoresOf } from "./comparison-model";
 import { ComparisonTable } from "./ComparisonTable";
 import { compareInWorker } from "./stats-client";
-import { useStatsT } from "./stats-messages";
+import { useStatsT } from "./statistics/messages";
 
 /** Contract 14's default significance level; the CLI's --alpha changes it there. */
 const ALPHA = 0.05;

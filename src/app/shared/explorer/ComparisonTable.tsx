@@ -3,7 +3,7 @@ import { useT } from "../i18n";
 import { metricLabel } from "../results/labels";
 import { formatScore } from "../results/format";
 import type { MetricComparisonView } from "./comparison-model";
-import { useStatsT } from "./stats-messages";
+import { useStatsT } from "./statistics/messages";
 import { ScrollX } from "../ui/ScrollHint";
 import { formatP, formatSigned } from "./stats-format";
 

@@ -4,7 +4,7 @@ import { metricLabel } from "../results/labels";
 import type { Comparison, RowFilter } from "./filter";
 import { useExplorerT } from "./messages";
 import { useEnglishName } from "../i18n/accessible-name";
-import { useStatsT } from "./stats-messages";
+import { useStatsT } from "./statistics/messages";
 
 const OPS: Comparison[] = ["<", "<=", ">", ">="];
 

@@ -2,7 +2,7 @@ import { lowerIsBetter } from "../results/labels";
 import { formatScore } from "../results/format";
 import type { MetricStats } from "./stats";
 import { formatInterval } from "./stats-format";
-import { useStatsT } from "./stats-messages";
+import { useStatsT } from "./statistics/messages";
 
 /**
  * Under a metric's summary numbers: the mean's 95% interval with the nulls beside it ("over 40 of

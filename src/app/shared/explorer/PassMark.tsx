@@ -1,4 +1,4 @@
-import { useStatsT } from "./stats-messages";
+import { useStatsT } from "./statistics/messages";
 
 /**
  * A result's pass / fail against its threshold (contract 14): a mark and the word, so colour is

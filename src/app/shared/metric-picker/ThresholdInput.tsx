@@ -1,7 +1,7 @@
 import type { AnyMetricId } from "../../../engine";
 import { useEnglishName } from "../i18n/accessible-name";
 import { lowerIsBetter } from "../results/labels";
-import { useStatsT } from "../explorer/stats-messages";
+import { useStatsT } from "../explorer/statistics/messages";
 import { thresholdProblem } from "./thresholds";
 
 /**

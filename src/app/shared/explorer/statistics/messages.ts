@@ -1,4 +1,4 @@
-import { defineMessages } from "../i18n/define-messages";
+import { defineMessages } from "../../i18n/define-messages";
 
 /**
  * Strings of the statistics shown in the explorer and the comparison (issue 30, contract 14):
