@@ -1,5 +1,6 @@
 import { expect, test } from "vitest";
 import { serializeReport } from "../../src/storage/format/report-build";
+import { metricSummaryOf } from "../../src/storage/format/report-schema";
 import { scoredReport, spreadScores } from "../app/shared/explorer/scored-report";
 import { button, field } from "./browser";
 import { useE2E } from "./context";
@@ -31,6 +32,10 @@ test("1,000 samples: under 100 DOM rows while scrolling, sort, threshold filter,
     `[reports] ${N.toLocaleString("en")}-sample report (${(serializeReport(report).length / 1e6).toFixed(1)} MB): file handed to the page in ${handedOver - started} ms, parsed, checked and shown ${shownMs} ms later`,
   );
   expect(uplotBefore).toBe(0);
+  // 980 scores: the interval comes from the statistics worker, and it is the report's own (contract 14).
+  const ci = metricSummaryOf(report.summary, "faithfulness")!.ci95!;
+  await expect.poll(() => page.getByTestId("ci-faithfulness").innerText()).toBe(`[${ci[0].toFixed(2)}, ${ci[1].toFixed(2)}]`);
+  expect(s.requests.some((u) => /stats\.worker.*\.js$/.test(u))).toBe(true);
   await page.getByTestId("histogram-faithfulness").locator("canvas").waitFor();
   expect(s.requests.some((u) => /uPlot.*\.js$/.test(u))).toBe(true);
 
@@ -89,8 +94,10 @@ test("a row opens the playground's trace views; two reports compare by id with d
   });
   const compare = page.getByRole("region", { name: "Report comparison" });
   await compare.waitFor();
-  // B's mean over the matched five (0.8 + 0.85 + 0.4 + 1) / 4 = 0.7625 against A's 0.65.
-  expect(await compare.getByTestId("delta-faithfulness").innerText()).toBe("+0.11");
+  // Contract 14's paired difference: only s0, s1 and s4 have both scores (s2, s3 are null on a side, left
+  // out): mean(B - A) = (0.8 - 0.05 - 0.2) / 3 = 0.18.
+  await expect.poll(() => compare.getByTestId("difference-faithfulness").innerText()).toMatch(/^\+0\.18 \[/);
+  expect(await compare.getByTestId("comparison-faithfulness").innerText()).toMatch(/3\s+2 left out/);
   expect(await compare.getByTestId("disagree-count").innerText()).toMatch(/^3 rows disagree/);
   const first = compare.locator("table[aria-label='Row deltas'] tbody tr").first();
   expect(await first.innerText()).toMatch(/s0/);

@@ -19,6 +19,8 @@ export function MetricPicker() {
   const toggle = useApp((s) => s.toggleMetric);
   const raw = useApp((s) => s.metricOptions);
   const setOption = useApp((s) => s.setMetricOption);
+  const thresholds = useApp((s) => s.thresholds);
+  const setThreshold = useApp((s) => s.setThreshold);
   const judges = useCustomJudges((s) => s.judges);
   const { sample, plan, hasEmbedder } = useDraftSample();
   useEffect(() => {
@@ -42,6 +44,8 @@ export function MetricPicker() {
         reasonOf={reasonOf}
         judgeNames={judgeNamesOf(judges)}
         idPrefix="metric"
+        thresholds={thresholds}
+        onThreshold={setThreshold}
       />
     </fieldset>
   );

@@ -10,6 +10,7 @@ import { MetricCard, PendingCard } from "../shared/results/MetricCard";
 import { PromptsUsedNote } from "../shared/results/PromptsUsedNote";
 import { UsageSummary } from "../shared/results/UsageSummary";
 import { ScoreStrip } from "./ScoreStrip";
+import { passOf } from "../shared/metric-picker/thresholds";
 
 /**
  * The right column: every score in a strip, then one card per metric in a fixed order, each
@@ -18,6 +19,7 @@ import { ScoreStrip } from "./ScoreStrip";
 export function ResultsPanel() {
   const t = useT();
   const scoring = useApp((s) => s.scoring);
+  const thresholds = useApp((s) => s.thresholds);
   const [collapsed, setCollapsed] = useState<ReadonlySet<AnyMetricId>>(new Set());
   const contexts = scoring.sample?.contexts ?? [];
   // Built-in metrics in their fixed order, then the user's judges.
@@ -84,6 +86,7 @@ export function ResultsPanel() {
                     collapsed={collapsed.has(id)}
                     onToggleDetails={() => toggle(id)}
                     failedAbove={failedAbove}
+                    pass={passOf(id, result.score, thresholds)}
                   />
                 );
               return scoring.status === "running" ? <PendingCard key={id} id={id} /> : null;

@@ -19,6 +19,7 @@ import { useRuns } from "./run-state";
 import { BatchEstimate, BatchPanel } from "./batch/BatchPanel";
 import { startBatchRun, useBatch } from "./batch/batch-run";
 import { useEnglishName } from "../shared/i18n/accessible-name";
+import { thresholdProblem, thresholdsOf } from "../shared/metric-picker/thresholds";
 
 type BuiltIn = Exclude<AnyMetricId, `custom:${string}`>;
 
@@ -46,6 +47,10 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
   // Costs per sample are shown for the dataset's first sample (contexts count for per-context calls).
   const rows = useMemo(() => pickerRows(samples[0] ?? { id: "", question: "", answer: "", contexts: [] }, judges, raw), [samples, judges, raw]);
   const [repeat, setRepeat] = useState(1);
+  // Thresholds as typed beside each metric (contract 14); only valid ones of ticked metrics are used.
+  const [thresholdText, setThresholdText] = useState<Record<string, string>>({});
+  const thresholds = useMemo(() => thresholdsOf(thresholdText, chosen), [thresholdText, chosen]);
+  const thresholdErrors = chosen.some((id) => thresholdProblem(thresholdText[id] ?? ""));
   const [concurrency, setConcurrency] = useState(settings.concurrency);
   const [estimate, setEstimate] = useState<RunEstimate | null>(null);
   const [prompts, setPrompts] = useState<PromptOverrides>({});
@@ -94,6 +99,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
     repeat,
     concurrency,
     prompts,
+    ...(Object.keys(thresholds).length ? { thresholds } : {}),
     model: judgeModel,
     embeddingModel: embeddingModel.trim(),
   };
@@ -130,6 +136,8 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
           reasonOf={reasonOf}
           judgeNames={judgeNamesOf(judges)}
           idPrefix="run-metric"
+          thresholds={thresholdText}
+          onThreshold={(id, text) => setThresholdText((t) => ({ ...t, [id]: text }))}
         />
       </fieldset>
       <div className="runs-numbers">
@@ -173,7 +181,7 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
       </section>
       {noKey ? <KeylessPlanNote metrics={chosen} judges={judges} /> : null}
       <div className="runs-start">
-        <button type="submit" className="btn btn-primary" disabled={live !== null || chosen.length === 0 || optionErrors.length > 0}>
+        <button type="submit" className="btn btn-primary" disabled={live !== null || chosen.length === 0 || optionErrors.length > 0 || thresholdErrors}>
           {t.start}
         </button>
         <RunNoticeLine at="start" />

@@ -106,6 +106,8 @@ export interface RunForm {
   customJudges?: CustomJudge[];
   repeat: number;
   concurrency: number;
+  /** Per metric, the score a result must reach to pass (contract 14); stored with the run, applied to its report. */
+  thresholds?: Record<string, number>;
   /** The prompt versions chosen in the form; the studio's active ones when absent. */
   prompts?: PromptOverrides;
   /** The judge and embedding models for this run; Settings' when absent. */
@@ -171,6 +173,7 @@ export async function startRun(datasetId: string, chosen: RunForm): Promise<void
         ...(form.customJudges?.length ? { customJudges: form.customJudges } : {}),
         repeat: form.repeat,
         concurrency: form.concurrency,
+        ...(form.thresholds ? { thresholds: form.thresholds } : {}),
         prompts: form.prompts ?? (await activePromptOverrides()),
         model,
         embeddingModel,

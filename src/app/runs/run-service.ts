@@ -74,6 +74,8 @@ export interface NewRun {
   customJudges?: CustomJudge[];
   repeat: number;
   concurrency: number;
+  /** Contract 14's thresholds, by metric id. */
+  thresholds?: Record<string, number>;
   prompts: PromptOverrides;
   model: string;
   embeddingModel: string;
@@ -114,6 +116,7 @@ export class RunService {
       ...(input.metricOptions ? { metricOptions: input.metricOptions } : {}),
       ...(input.customJudges ? { customJudges: input.customJudges } : {}),
       repeat: input.repeat,
+      ...(input.thresholds ? { thresholds: input.thresholds } : {}),
       concurrency: input.concurrency,
       sampleCount: input.samples.length,
       model: input.model,
@@ -171,6 +174,7 @@ export class RunService {
         ...(meta.customJudges?.length ? { customJudges: meta.customJudges } : {}),
         prompts: meta.promptsUsed,
         ...(meta.repeat > 1 ? { repeat: meta.repeat } : {}),
+        ...(meta.thresholds ? { thresholds: meta.thresholds } : {}),
       },
       generator: options.generator ?? generatorStamp("browser"),
       createdAt: new Date(meta.createdAt),

@@ -70,6 +70,8 @@ const runMetaSchema = z.object({
     .optional(),
   customJudges: z.array(customJudgeSchema).optional(),
   repeat: z.number().int().min(1),
+  /** Contract 14: per metric, the score a result must reach to pass (optional: older runs have none). */
+  thresholds: z.record(z.string(), z.number().min(0).max(1)).optional(),
   concurrency: z.number().int().min(1),
   sampleCount: z.number().int().min(0),
   model: z.string(),

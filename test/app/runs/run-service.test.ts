@@ -7,6 +7,7 @@ import { openAppDb } from "../../../src/storage/db";
 import { createDataset, deleteDataset } from "../../../src/storage/db/datasets";
 import { deleteDatasetRow, updateDatasetRow } from "../../../src/storage/db/datasets-edit";
 import { getRun } from "../../../src/storage/db/runs";
+import { metricSummaryOf } from "../../../src/storage/format/report-schema";
 import { scriptedJudge } from "../../engine/fake-judge";
 import { watchedList } from "../waits";
 
@@ -108,6 +109,30 @@ describe("RunService", () => {
     expect(after!.usage.requests).toBe(20);
     // The fake clock: start and stop are one tick apart (journal writes read it too).
     expect((await getRun(db, run.id))!.activeMs).toBeGreaterThan(0);
+  });
+
+  it("keeps the run form's thresholds with the run: its report marks each result and gives the pass rate (contract 14)", async () => {
+    const { db, service, dataset } = await setup();
+    const gated = await service.create({
+      datasetId: dataset.id,
+      datasetName: dataset.name,
+      samples,
+      metrics: ["faithfulness"],
+      thresholds: { faithfulness: 0.9 },
+      repeat: 1,
+      concurrency: 2,
+      prompts: {},
+      model: "m",
+      embeddingModel: "",
+      baseURL: "http://127.0.0.1:1/v1",
+    });
+    expect((await getRun(db, gated.id))!.thresholds).toEqual({ faithfulness: 0.9 });
+    expect((await service.execute(gated.id)).kind).toBe("done");
+    const report = (await service.report(gated.id))!;
+    expect(report.config.thresholds).toEqual({ faithfulness: 0.9 });
+    // Every statement supported: 1 on every sample, at or above 0.9.
+    expect(report.results.map((r) => [r.metrics.faithfulness?.score, r.metrics.faithfulness?.pass])).toEqual(samples.map(() => [1, true]));
+    expect(metricSummaryOf(report.summary, "faithfulness")).toMatchObject({ passed: 10, passRate: 1, meanPasses: true });
   });
 
   it("Pause finishes the samples in flight and starts no other; Resume sends nothing twice; usage = every request", async () => {

@@ -183,6 +183,7 @@ export async function createBatchRun(datasetId: string, form: RunForm, mode: "ap
     updatedAt: now,
     status: "running",
     metrics: form.metrics,
+    ...(form.thresholds ? { thresholds: form.thresholds } : {}),
     // A batch run scores every sample once (repeats by batch are not offered yet).
     repeat: 1,
     concurrency: form.concurrency,

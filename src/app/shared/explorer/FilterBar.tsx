@@ -4,6 +4,7 @@ import { metricLabel } from "../results/labels";
 import type { Comparison, RowFilter } from "./filter";
 import { useExplorerT } from "./messages";
 import { useEnglishName } from "../i18n/accessible-name";
+import { useStatsT } from "./statistics/messages";
 
 const OPS: Comparison[] = ["<", "<=", ">", ">="];
 
@@ -13,15 +14,19 @@ export function FilterBar({
   codes,
   filter,
   onChange,
+  hasThresholds = false,
 }: {
   metrics: readonly AnyMetricId[];
   codes: readonly string[];
+  /** The report marks results pass / fail (it ran with thresholds): the pass / fail filter is offered. */
+  hasThresholds?: boolean;
   filter: RowFilter;
   onChange: (next: RowFilter) => void;
 }) {
   const named = useEnglishName();
   const t = useExplorerT();
   const app = useT();
+  const ts = useStatsT();
   const set = (patch: Partial<RowFilter>) => onChange({ ...filter, ...patch });
   return (
     <fieldset className="filter-bar">
@@ -91,6 +96,20 @@ export function FilterBar({
           ))}
         </select>
       </label>
+      {hasThresholds ? (
+        <label>
+          {ts.passFilter}
+          <select
+            aria-label={named("Pass or fail")}
+            value={filter.pass ?? ""}
+            onChange={(e) => set({ pass: e.target.value === "pass" || e.target.value === "fail" ? e.target.value : undefined })}
+          >
+            <option value="">{ts.passAny}</option>
+            <option value="pass">{ts.passOnly}</option>
+            <option value="fail">{ts.failOnly}</option>
+          </select>
+        </label>
+      ) : null}
       <label>
         {t.search}
         <input

@@ -6,17 +6,18 @@ import { formatScore } from "../results/format";
 import { compareReports, type CompareRow } from "./compare";
 import { useExplorerT } from "./messages";
 import { SampleDetail } from "./SampleDetail";
-import { ScrollX } from "../ui/ScrollHint";
+import { ComparisonStats } from "./ComparisonStats";
 import { VirtualTable } from "./VirtualTable";
 import "../../styles/explorer.css";
 import { useEnglishName } from "../i18n/accessible-name";
 
-/** A difference with its sign ("+0.12", "-0.30"), or the dash where one side has no score. */
-const signed = (v: number | null | undefined) => (typeof v === "number" && v > 0 ? `+${formatScore(v)}` : formatScore(v));
+import { formatSigned as signed } from "./stats-format";
+
+const judgeNames = (r: Report) => Object.fromEntries((r.config.customJudges ?? []).map((j) => [`custom:${j.slug}`, j.name]));
 
 /**
- * Report A against report B (prompt version A vs B, model A vs B): summary deltas over the samples
- * both have (matched by id), per-row deltas largest first, the rows where they disagree, and a row's
+ * Report A against report B (prompt version A vs B, model A vs B): contract 14's paired comparison
+ * per metric over the samples both have (matched by id), per-row deltas largest first, the rows where they disagree, and a row's
  * two sets of traces side by side.
  */
 export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Report; labels?: [string, string] }) {
@@ -38,39 +39,13 @@ export function ReportCompare({ a, b, labels = ["A", "B"] }: { a: Report; b: Rep
       </h3>
       <p className="muted">{t.matched(cmp.rows.length, cmp.onlyA.length, cmp.onlyB.length)}</p>
       {cmp.metrics.length === 0 ? <p className="note note-warn">{t.noCommonMetrics}</p> : null}
-      <ScrollX>
-        <table className="compare-summary" aria-label={t.names.summaryDeltas}>
-          <thead>
-            <tr>
-              <th scope="col">{t.metric}</th>
-              <th scope="col">A</th>
-              <th scope="col">B</th>
-              <th scope="col">{t.delta}</th>
-              <th scope="col">{t.nulls} A / B</th>
-            </tr>
-          </thead>
-          <tbody>
-            {cmp.summary.map((s) => (
-              <tr key={s.metric}>
-                <th scope="row">{metricLabel(app, s.metric)}</th>
-                <td>{formatScore(s.a)}</td>
-                <td>{formatScore(s.b)}</td>
-                <td data-testid={`delta-${s.metric}`}>{signed(s.delta)}</td>
-                <td>
-                  {s.nullsA} / {s.nullsB}
-                </td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row">RAGAS</th>
-              <td>{formatScore(cmp.ragas.a)}</td>
-              <td>{formatScore(cmp.ragas.b)}</td>
-              <td data-testid="delta-ragas">{signed(cmp.ragas.delta)}</td>
-              <td />
-            </tr>
-          </tbody>
-        </table>
-      </ScrollX>
+      <ComparisonStats a={a} b={b} metrics={cmp.metrics} names={judgeNames(a)} />
+      {/* The harmonic mean has no paired test: its change is shown as it is, where both sides have one. */}
+      {cmp.ragas.a !== null || cmp.ragas.b !== null ? (
+        <p className="muted">
+          RAGAS: {formatScore(cmp.ragas.a)} → {formatScore(cmp.ragas.b)} <span data-testid="delta-ragas">({signed(cmp.ragas.delta)})</span>
+        </p>
+      ) : null}
       <div className="filter-bar">
         <label>
           {t.disagreeThreshold}

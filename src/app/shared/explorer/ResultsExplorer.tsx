@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Report } from "../../../storage/format/report-schema";
 import { ReportExports } from "../report-exports/ReportExports";
 import { FilterBar } from "./FilterBar";
@@ -8,6 +8,8 @@ import { ResultsTable } from "./ResultsTable";
 import { errorCodesOf, metricIdsOf, rowsOf, type ExplorerRow } from "./rows";
 import { SampleDetail } from "./SampleDetail";
 import { metricStats, ragasScoreOf } from "./stats";
+import { intervalsInWorker } from "./stats-client";
+import { type IntervalStats, intervalInputs } from "./summary-model";
 import { SummaryGrid } from "./SummaryGrid";
 import "../../styles/explorer.css";
 import { useEnglishName } from "../i18n/accessible-name";
@@ -30,6 +32,22 @@ export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Repor
   const shown = useMemo(() => sortRows(filterRows(all, filter), sort), [all, filter, sort]);
   const stats = useMemo(() => metrics.map((m) => [m, metricStats(shown, m)] as [typeof m, ReturnType<typeof metricStats>]), [metrics, shown]);
   const ragas = useMemo(() => ragasScoreOf(stats), [stats]);
+  const thresholds = report.config.thresholds;
+  const repeats = useMemo(() => ((report.config.repeat ?? 1) > 1 ? new Map(report.results.map((r) => [r.sampleId, r.repeats ?? []])) : null), [report]);
+  // Intervals over the rows shown, computed off the main thread for a large report; a filter change drops the stale answer.
+  const [intervals, setIntervals] = useState<Record<string, IntervalStats> | null>(null);
+  useEffect(() => {
+    let stale = false;
+    setIntervals(null);
+    intervalsInWorker(intervalInputs(shown, metrics, thresholds ?? {}, repeats)).then(
+      (result) => !stale && setIntervals(result),
+      () => !stale && setIntervals({}),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [shown, metrics, thresholds, repeats]);
+  const withIntervals = useMemo(() => stats.map(([m, s]) => [m, { ...s, ...intervals?.[m] }] as (typeof stats)[number]), [stats, intervals]);
 
   const onSort = (key: SortKey) =>
     // A score column sorts lowest first (the rows worth a look), a second click flips it.
@@ -38,8 +56,8 @@ export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Repor
   return (
     <section className="explorer" aria-label={t.names.explorer}>
       <ReportExports report={report} />
-      <SummaryGrid stats={stats} ragas={ragas} shown={shown.length} total={all.length} config={report.config} />
-      <FilterBar metrics={metrics} codes={codes} filter={filter} onChange={setFilter} />
+      <SummaryGrid stats={withIntervals} ragas={ragas} shown={shown.length} total={all.length} config={report.config} />
+      <FilterBar metrics={metrics} codes={codes} filter={filter} onChange={setFilter} hasThresholds={Object.keys(thresholds ?? {}).length > 0} />
       <p className="muted" aria-live="polite" data-testid="rows-shown">
         {t.summaryOf(shown.length, all.length)}
       </p>

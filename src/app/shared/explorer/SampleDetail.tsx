@@ -55,7 +55,8 @@ export function SampleDetail({
         <div className="cards">
           {metrics.map((id) => {
             const result = checked.data[id];
-            return result ? <MetricCard key={id} id={id} result={result} contexts={sample.contexts} /> : null;
+            // The pass mark is the report's (contract 14), read from the row as stored.
+            return result ? <MetricCard key={id} id={id} result={result} contexts={sample.contexts} pass={row.metrics[id]?.pass} /> : null;
           })}
         </div>
       ) : (

@@ -6,6 +6,7 @@ import { formatScore } from "../results/format";
 import { Histogram } from "./Histogram";
 import { useExplorerT } from "./messages";
 import type { MetricStats } from "./stats";
+import { IntervalLines } from "./IntervalLines";
 
 /** Per metric: mean, median, std, count, nulls by code and a histogram; then the RAGAS score. */
 export function SummaryGrid({
@@ -71,6 +72,7 @@ export function SummaryGrid({
                 </dd>
               </div>
             </dl>
+            <IntervalLines id={id} stats={s} />
             <Histogram metric={id} scores={s.scores} />
           </section>
         ))}

@@ -15,6 +15,8 @@ export interface RowFilter {
   nullsOnly?: boolean;
   code?: string;
   text?: string;
+  /** Against the report's thresholds (contract 14): "fail" = some result shown fails (a null fails), "pass" = every thresholded one passes. */
+  pass?: "pass" | "fail";
 }
 
 export type SortKey = "index" | "id" | AnyMetricId;
@@ -44,12 +46,20 @@ function matches(row: ExplorerRow, filter: RowFilter): boolean {
   }
   if (filter.nullsOnly && !results.some((m) => m?.score === null)) return false;
   if (filter.code && !results.some((m) => m?.score === null && m.error?.code === filter.code)) return false;
+  if (filter.pass && !passMatches(results, filter.pass)) return false;
   const text = filter.text?.trim().toLowerCase();
   if (text) {
     const { id, question, answer } = row.sample;
     if (![id, question, answer].some((s) => s.toLowerCase().includes(text))) return false;
   }
   return true;
+}
+
+/** Only results with a pass mark count: a metric without a threshold neither passes nor fails. */
+function passMatches(results: readonly (ExplorerRow["metrics"][AnyMetricId] | undefined)[], want: "pass" | "fail"): boolean {
+  const marks = results.flatMap((m) => (typeof m?.pass === "boolean" ? [m.pass] : []));
+  if (marks.length === 0) return false;
+  return want === "fail" ? marks.includes(false) : marks.every(Boolean);
 }
 
 export function filterRows(rows: readonly ExplorerRow[], filter: RowFilter): ExplorerRow[] {

@@ -7,7 +7,6 @@ import { defineMessages } from "../i18n/define-messages";
 const en = {
   summaryTitle: "Summary",
   summaryOf: (shown: number, total: number) => (shown === total ? `${total} samples` : `${shown} of ${total} samples shown`),
-  metric: "Metric",
   mean: "Mean",
   median: "Median",
   std: "Std dev",
@@ -50,7 +49,6 @@ const en = {
   matched: (n: number, onlyA: number, onlyB: number) =>
     `${n} samples matched by id${onlyA || onlyB ? ` (${onlyA} only in A, ${onlyB} only in B, left out)` : ""}`,
   noCommonMetrics: "The two reports have no metric in common.",
-  delta: "Δ (B − A)",
   disagreeThreshold: "Disagree above",
   disagreementsOnly: "Disagreements only",
   disagreements: (n: number) => `${n} rows disagree (one side null, or a change above the threshold)`,
@@ -63,7 +61,6 @@ const en = {
     summary: "Summary",
     summaryOf: (id: string) => `${id} summary`,
     comparison: "Report comparison",
-    summaryDeltas: "Summary deltas",
     results: "Results",
     rowDeltas: "Row deltas",
     sample: (id: string) => `Sample ${id}`,
@@ -75,7 +72,6 @@ type ExplorerMessages = typeof en;
 const zh: ExplorerMessages = {
   summaryTitle: "汇总",
   summaryOf: (shown, total) => (shown === total ? `${total} 个样本` : `显示 ${shown} / ${total} 个样本`),
-  metric: "指标",
   mean: "均值",
   median: "中位数",
   std: "标准差",
@@ -116,7 +112,6 @@ const zh: ExplorerMessages = {
   compareTitle: "对比",
   matched: (n, onlyA, onlyB) => `按 ID 匹配了 ${n} 个样本${onlyA || onlyB ? `（仅 A 有 ${onlyA} 个，仅 B 有 ${onlyB} 个，未计入）` : ""}`,
   noCommonMetrics: "两份报告没有共同的指标。",
-  delta: "Δ（B − A）",
   disagreeThreshold: "差异阈值",
   disagreementsOnly: "仅显示分歧",
   disagreements: (n) => `${n} 行存在分歧（一方为空，或变化超过阈值）`,
@@ -128,7 +123,6 @@ const zh: ExplorerMessages = {
     summary: "摘要",
     summaryOf: (id) => `${id} 摘要`,
     comparison: "报告对比",
-    summaryDeltas: "摘要差异",
     results: "结果",
     rowDeltas: "逐行差异",
     sample: (id) => `样本 ${id}`,

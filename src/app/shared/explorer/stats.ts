@@ -3,9 +3,14 @@ import { summarizeScores } from "../../../engine/run/aggregate";
 import { ragasScoreOfMeans } from "../../../engine/run/ragas-score";
 import type { AnyMetricId } from "../../../engine/metrics/types";
 import type { ExplorerRow } from "./rows";
+import type { IntervalStats } from "./summary-model";
 
-/** Per-metric numbers over the rows shown: the engine's summary (mean, median, nulls by code) plus the spread. */
-export interface MetricStats {
+/**
+ * Per-metric numbers over the rows shown: the engine's summary (mean, median, nulls by code) plus
+ * the spread; the interval, pass rate and judge noise once the statistics worker has them (ci95
+ * undefined = still computing).
+ */
+export interface MetricStats extends Partial<IntervalStats> {
   mean: number | null;
   median: number | null;
   /** Sample standard deviation (n - 1); null with fewer than two scores. */

@@ -7,6 +7,7 @@ import { optionFields, type PickerGroup, type PickerRow, type RawOptions } from 
 import { useEnglishName } from "../i18n/accessible-name";
 import { useApp } from "../store";
 import { defaultText, optionProblemText } from "./option-words";
+import { ThresholdInput } from "./ThresholdInput";
 
 const ORDER: PickerGroup[] = ["judge", "embeddings", "none", "custom"];
 
@@ -21,6 +22,9 @@ interface Props {
   judgeNames?: Readonly<Record<string, string>>;
   /** Keeps element ids unique when two pickers are on one page. */
   idPrefix: string;
+  /** Given, each ticked metric has an optional threshold (contract 14) beside it: the text typed, by metric id. */
+  thresholds?: Readonly<Record<string, string>>;
+  onThreshold?(id: AnyMetricId, value: string): void;
 }
 
 /**
@@ -29,7 +33,7 @@ interface Props {
  * In English the checkbox's accessible name is the metric id (browser tests find it so); in other
  * languages its label (the translated name, the id) names it.
  */
-export function MetricGroups({ rows, selected, onToggle, raw, onOption, reasonOf, judgeNames = {}, idPrefix }: Props) {
+export function MetricGroups({ rows, selected, onToggle, raw, onOption, reasonOf, judgeNames = {}, idPrefix, thresholds, onThreshold }: Props) {
   const t = useT();
   const heads: Record<PickerGroup, string> = {
     judge: t.more.groupJudge,
@@ -57,6 +61,7 @@ export function MetricGroups({ rows, selected, onToggle, raw, onOption, reasonOf
                   reason={reasonOf(row.id)}
                   label={metricLabel(t, row.id, judgeNames)}
                   domId={`${idPrefix}-${row.id.replace(/[^a-z0-9_-]/gi, "-")}`}
+                  {...(onThreshold ? { threshold: { value: thresholds?.[row.id] ?? "", onChange: onThreshold } } : {})}
                 />
               ))}
             </ul>
@@ -76,8 +81,9 @@ function MetricRow(props: {
   reason: string | undefined;
   label: string;
   domId: string;
+  threshold?: { value: string; onChange(id: AnyMetricId, value: string): void };
 }) {
-  const { row, on, reason, label, domId } = props;
+  const { row, on, reason, label, domId, threshold } = props;
   const t = useT();
   const named = useEnglishName();
   const lang = useApp((s) => s.lang);
@@ -111,6 +117,7 @@ function MetricRow(props: {
           {reason}
         </span>
       ) : null}
+      {threshold && on && !reason ? <ThresholdInput id={row.id} value={threshold.value} onChange={threshold.onChange} /> : null}
       {fields.length > 0 && on && !reason ? (
         <div className="metric-options">
           <button type="button" className="btn btn-link" aria-expanded={open} onClick={() => setOpen(!open)}>

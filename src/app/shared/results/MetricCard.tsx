@@ -8,6 +8,7 @@ import { lowerIsBetter, metricLabel } from "./labels";
 import { ScoreBadge } from "./ScoreBadge";
 import { traceSummary } from "./summary";
 import { TraceView } from "./traces/TraceView";
+import { PassMark } from "../explorer/PassMark";
 
 /** One metric's result: score, the reason in words, the trace it came from, and its call log. */
 export function MetricCard({
@@ -19,6 +20,7 @@ export function MetricCard({
   collapsed = false,
   onToggleDetails,
   failedAbove = false,
+  pass,
 }: {
   id: AnyMetricId;
   result: MetricResult;
@@ -33,6 +35,8 @@ export function MetricCard({
   onToggleDetails?: () => void;
   /** Its error is the one every card shares, said once above the cards: the card points there. */
   failedAbove?: boolean;
+  /** Against the threshold set beside its metric (contract 14); undefined without one. */
+  pass?: boolean | undefined;
 }) {
   const t = useT();
   const lang = useApp((s) => s.lang);
@@ -68,6 +72,7 @@ export function MetricCard({
           ) : null}
         </div>
         <ScoreBadge id={id} result={result} />
+        <PassMark pass={pass} />
       </header>
       {optionsText(options) ? <p className="muted metric-options-used">{t.more.optionsShown(optionsText(options))}</p> : null}
       {result.score === null && result.error ? (

@@ -14,6 +14,8 @@ export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (s
   // The paper's five by default (the demo judge answers them); every other metric is one tick away.
   selected: [...PAPER_METRIC_IDS],
   metricOptions: {},
+  thresholds: {},
+  setThreshold: (id, text) => set((s) => ({ thresholds: { ...s.thresholds, [id]: text } })),
   setMetricOption: (id, key, value) => set((s) => ({ metricOptions: { ...s.metricOptions, [id]: { ...s.metricOptions[id], [key]: value } } })),
   setField: (name, value) => set((s) => ({ draft: { ...s.draft, [name]: value } })),
   setContext: (index, text) =>

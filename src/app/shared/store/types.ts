@@ -62,6 +62,9 @@ export interface SampleSlice {
   /** Option values per metric as typed in the picker (checked by parseMetricOptions when scoring). */
   metricOptions: Record<string, RawOptions>;
   setMetricOption(id: AnyMetricId, key: string, value: string | boolean): void;
+  /** Thresholds as typed beside each metric (contract 14; "" = none): a card says pass or fail against it. */
+  thresholds: Record<string, string>;
+  setThreshold(id: AnyMetricId, text: string): void;
   setField(field: "question" | "answer" | "reference", value: string): void;
   setContext(index: number, text: string): void;
   addContext(): void;

@@ -19,7 +19,7 @@ export function scoredReport(scores: (number | null)[], ids = scores.map((_, i) 
   });
 }
 
-function resultFor(score: number | null): MetricResult<{ calls: []; statements: unknown[] }> {
+export function resultFor(score: number | null): MetricResult<{ calls: []; statements: unknown[] }> {
   if (score === null) return { score: null, error: { code: "no_statements", message: "no claim" }, trace: { statements: [], calls: [] } };
   const yes = Math.round(score * 20);
   const statements = Array.from({ length: 20 }, (_, k) => ({ text: `statement ${k}`, verdict: k < yes ? 1 : 0, reason: "r" }));

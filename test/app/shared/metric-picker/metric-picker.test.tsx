@@ -135,4 +135,25 @@ describe("the grouped metric picker", () => {
     expect(useApp.getState().selected).toEqual(["faithfulness", "custom:politeness"]);
     act(() => useCustomJudges.setState({ judges: [] }));
   });
+
+  test("a ticked metric has an optional threshold beside it (≥; ≤ for lower-is-better), kept in the store; out of 0-1 it says so", async () => {
+    useApp.setState({ thresholds: {} });
+    expect(view.container.querySelector('[aria-label="Threshold for faithfulness"]')).not.toBeNull();
+    // Not ticked: no threshold.
+    expect(view.container.querySelector('[aria-label="Threshold for context_recall"]')).toBeNull();
+    const input = byName<HTMLInputElement>(view.container, "Threshold for faithfulness");
+    expect(input.closest("label")!.textContent).toBe("Threshold ≥ ");
+    await type(input, "0.8");
+    expect(useApp.getState().thresholds).toEqual({ faithfulness: "0.8" });
+    expect(input.getAttribute("aria-invalid")).toBeNull();
+    await type(input, "1.5");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.closest("label")!.textContent).toContain("a threshold is a number from 0 to 1");
+    await click(byName(view.container, "noise_sensitivity"));
+    expect(byName(view.container, "Threshold for noise_sensitivity").closest("label")!.textContent).toBe("Threshold ≤ ");
+    await act(async () => useApp.setState({ lang: "zh" }));
+    expect(input.closest("label")!.textContent).toContain("阈值 ≥");
+    expect(input.getAttribute("aria-label")).toBeNull();
+    await act(async () => useApp.setState({ lang: "en", thresholds: {} }));
+  });
 });

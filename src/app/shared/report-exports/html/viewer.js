@@ -100,6 +100,8 @@
         el("dl", {}, stat(L.mean, mean), stat(L.median, formatScore(s.median)), stat(L.count, String(s.count)), stat(L.nulls, String(s.nullCount))),
         // Why the nulls are nulls, on a line of its own (a code is too long for the stats' row).
         codes ? el("div", { class: "muted small null-codes" }, ...breakable(codes)) : null,
+        intervalLine(m, s),
+        passLine(m, s),
         el("div", { class: "muted hist-label" }, L.histogram || "Histogram"),
         histogram(m),
       ),
@@ -205,6 +207,33 @@
   fitToBox();
   if (typeof ResizeObserver === "function") new ResizeObserver(fitToBox).observe(box);
   else window.addEventListener("resize", fitToBox);
+
+  /**
+   * The mean's 95% interval (contract 14) with the nulls beside it: "95% CI [0.61, 0.79] · over 40 of 50".
+   * @param {string} m @param {Partial<MetricSummaryDoc>} s
+   */
+  function intervalLine(m, s) {
+    const ci = Array.isArray(s.ci95) && s.ci95.length === 2 ? `[${formatScore(s.ci95[0])}, ${formatScore(s.ci95[1])}]` : "—";
+    const all = (s.count ?? 0) + (s.nullCount ?? 0);
+    const over = (L.over || "over {n} of {total}").replace("{n}", String(s.count ?? 0)).replace("{total}", String(all));
+    return el(
+      "div",
+      { class: "small ci" },
+      `${L.ci95 || "95% CI"} `,
+      el("span", { "data-testid": `ci-${m}` }, ci),
+      el("span", { class: "muted" }, ` · ${over}`),
+    );
+  }
+
+  /**
+   * The pass rate against the run's threshold, with its Wilson interval; nothing without a threshold.
+   * @param {string} m @param {Partial<MetricSummaryDoc>} s
+   */
+  function passLine(m, s) {
+    if (typeof s.passRate !== "number") return null;
+    const ci = Array.isArray(s.passRateCi95) ? ` [${formatScore(s.passRateCi95[0])}, ${formatScore(s.passRateCi95[1])}]` : "";
+    return el("div", { class: "small" }, `${L.passRate || "Pass rate"} `, el("span", { "data-testid": `pass-rate-${m}` }, formatScore(s.passRate)), ci);
+  }
 
   /**
    * What the summary's metric card reads: the metric's summary, or nothing where the report has none.
