@@ -12,7 +12,6 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, waitForBoot } from "../test/e2e/browser";
-import { openDatasets } from "../test/e2e/runs-helpers";
 import { startRagServer } from "../test/target/rag-server";
 import { builtApp, chromiumPath } from "./lib";
 
@@ -32,9 +31,12 @@ const CSV = `question,reference\n${QUESTIONS.map((q, i) => `${q},Reference ${i +
 
 async function shoot(page: Page, lang: "en" | "zh", width: number, server: { url: string; configure(o: { latencyMs: number }): void }): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
-  await openDatasets(page);
+  // By the tab's id: its name is the UI language's.
+  await page.locator("#tab-datasets").click();
+  await page.locator('input[type="file"]').first().waitFor({ state: "attached" });
   await page
-    .getByLabel("Import dataset", { exact: true })
+    .locator('input[type="file"]')
+    .first()
     .setInputFiles({ name: `questions-${lang}-${width}.csv`, mimeType: "text/csv", buffer: Buffer.from(CSV) });
   const panel = page.locator("section.ask-panel");
   await panel.waitFor();
@@ -48,9 +50,11 @@ async function shoot(page: Page, lang: "en" | "zh", width: number, server: { url
   await panel.screenshot({ path: resolve(OUT, `ask-target-${lang}-${width}.png`) });
   console.log(`ask-target-${lang}-${width}.png`);
 
-  server.configure({ latencyMs: 150 });
+  // One call at a time, slow enough to pause with rows left.
+  server.configure({ latencyMs: 400 });
+  await panel.locator(".ask-number input").first().fill("1");
   await panel.locator(".ask-controls > button.btn-primary").click();
-  await page.waitForFunction(() => Number(document.querySelector(".ask-progress progress")?.getAttribute("value")) >= 4);
+  await page.waitForFunction(() => Number(document.querySelector(".ask-progress progress")?.getAttribute("value")) >= 3);
   await panel.locator(".ask-controls > button").first().click();
   await panel.locator(".ask-controls > button.btn-primary").waitFor();
   server.configure({ latencyMs: 0 });
@@ -59,12 +63,12 @@ async function shoot(page: Page, lang: "en" | "zh", width: number, server: { url
   await page.evaluate(() => document.fonts.ready);
   const box = await panel.locator(".ask-options").boundingBox();
   const end = await panel.boundingBox();
-  if (box && end)
-    await page.screenshot({
-      path: resolve(OUT, `ask-progress-${lang}-${width}.png`),
-      clip: { x: end.x, y: box.y, width: end.width, height: end.y + end.height - box.y },
-      fullPage: true,
-    });
+  // Bounding boxes are relative to the viewport; a full-page clip is in page coordinates.
+  const scrollY = await page.evaluate("window.scrollY");
+  if (box && end && typeof scrollY === "number") {
+    const clip = { x: end.x, y: box.y + scrollY, width: end.width, height: end.y + end.height - box.y };
+    await page.screenshot({ path: resolve(OUT, `ask-progress-${lang}-${width}.png`), clip, fullPage: true });
+  }
   console.log(`ask-progress-${lang}-${width}.png`);
 }
 

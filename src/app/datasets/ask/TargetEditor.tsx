@@ -43,7 +43,7 @@ export function TargetEditor() {
           >
             {METHODS.map((m) => (
               <option key={m} value={m}>
-                {m}
+                {t.methods[m]}
               </option>
             ))}
           </select>
@@ -70,9 +70,9 @@ export function TargetEditor() {
           <span className="field-hint">{t.bodyHint}</span>
         </label>
       )}
-      {text(t.answerPath, "Answer path", "answer", "$.output.answer")}
-      {text(t.contextsPath, "Contexts path", "contexts", "$.output.docs[*].page_content")}
-      {text(t.contextIdsPath, "Context ids path", "contextIds", "$.output.docs[*].id")}
+      {text(t.answerPath, "Answer path", "answer", t.defaults.answer)}
+      {text(t.contextsPath, "Contexts path", "contexts", t.defaults.contexts)}
+      {text(t.contextIdsPath, "Context ids path", "contextIds", t.defaults.contextIds)}
       <p className="field-hint">{t.pathsHint}</p>
       <div className="ask-headers">
         <span className="ask-headers-title">{t.headers}</span>
@@ -103,7 +103,7 @@ export function TargetEditor() {
               aria-label={t.removeHeader(index + 1)}
               onClick={() => editTarget({ headers: draft.headers.filter((_, i) => i !== index) })}
             >
-              ×
+              {t.removeSymbol}
             </button>
           </div>
         ))}

@@ -1,4 +1,5 @@
 import { defineMessages } from "../../shared/i18n/define-messages";
+import { DEFAULT_DRAFT } from "./target-draft";
 
 /**
  * "Ask your system" (issue 29): the target editor, "Test with one row" and the ask job's controls
@@ -7,6 +8,9 @@ import { defineMessages } from "../../shared/i18n/define-messages";
  */
 const n = (value: number, lang: "en" | "zh") => value.toLocaleString(lang);
 
+/** The form's defaults (a LangServe /invoke), shown as values and placeholders: the same in every language. */
+const defaults = { body: DEFAULT_DRAFT.body, answer: DEFAULT_DRAFT.answer, contexts: DEFAULT_DRAFT.contexts, contextIds: DEFAULT_DRAFT.contextIds };
+
 const en = {
   title: "Ask your system",
   intro:
@@ -14,6 +18,10 @@ const en = {
   targetTitle: "Target",
   url: "Target URL",
   method: "Method",
+  /** HTTP methods, as written (catalogued so every visible string comes from here). */
+  methods: { POST: "POST", PUT: "PUT", GET: "GET" },
+  removeSymbol: "×",
+  defaults,
   stream: "Reply",
   streams: { none: "One JSON document", sse: "Server-sent events", jsonl: "JSON lines" },
   body: "Body template",
@@ -89,6 +97,9 @@ const zh: AskMessages = {
   targetTitle: "目标",
   url: "目标 URL",
   method: "方法",
+  methods: { POST: "POST", PUT: "PUT", GET: "GET" },
+  removeSymbol: "×",
+  defaults,
   stream: "回复",
   streams: { none: "一个 JSON 文档", sse: "服务器发送事件（SSE）", jsonl: "JSON 行" },
   body: "请求体模板",
