@@ -37,6 +37,8 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   checkOutputFormat(args);
   if (args.noCache && args.cache) throw new UsageError("--cache and --no-cache contradict each other: give one");
   if (args.batch && args.batchFiles) throw new UsageError("--batch and --batch-files are two ways to run by batch: give one");
+  if ((args.batch || args.batchFiles) && args.target)
+    throw new UsageError("--target is not available by batch: answer first (the answer command), then score the answered file by batch");
   if ((args.batch || args.batchFiles) && args.repeat > 1) throw new UsageError("--repeat is not available by batch yet: run the repeats as separate runs");
   return { command: "score", args };
 }

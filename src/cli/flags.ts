@@ -222,6 +222,13 @@ export const FLAGS = {
     help: "no stored replies are read or written: every request goes to the server\n(--resume then skips finished samples only)",
     read: switched,
   }),
+  target: row({
+    flag: "--target",
+    value: "FILE",
+    commands: ["score"],
+    help: "ask your RAG system first (contract 13: url, method, headers, body with\n{{question}}, JSONPath answer / contexts / contextIds): each sample's answer\nand contexts come from its reply, then it is scored; a sample the target\ncould not answer has null target_error metrics. The input needs questions\nonly. Replies are journaled in FILE.replies (or the --cache DIR), so\n--resume asks the target nothing it already answered",
+    read: text,
+  }),
   batch: row({
     flag: "--batch",
     commands: ["score"],

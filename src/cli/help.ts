@@ -9,6 +9,10 @@ Usage:
   npm run --silent cli -- score --input FILE --metrics bleu,rouge_l,exact_match [options]
       (the metrics that need no judge run with no endpoint, no key and no request)
   npx ragas-playground score ...   (the same, from the installed package)
+  npm run --silent cli -- answer --input FILE --target target.json --out answered.jsonl
+      [--concurrency N] [--resume] [--cache DIR]
+      (asks your RAG system, as the target file says, for each sample's answer and contexts;
+      score --target target.json ... does the same, then scores)
 
 Required:
 ${flags.required}

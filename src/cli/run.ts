@@ -2,6 +2,7 @@ import { asksHelp, asksVersion } from "./command-of";
 import { EXIT, RunError, UsageError } from "./errors";
 import type { CliIO } from "./io";
 import { scrubText, secretsOf } from "./secrets";
+import { targetSecretsInArgs } from "./target-secrets";
 import { APP_VERSION } from "../storage/format/generator";
 
 /** The help text, written into the built bin by scripts/build-cli.mjs; undefined when run from source. */
@@ -19,7 +20,7 @@ async function helpText(): Promise<string> {
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   // Messages we build never hold the key, but a server's or a bug's text might, and a base URL's
   // ?api-key= would: every line on stderr is scrubbed of the secrets in play.
-  const secrets = secretsInArgs(argv, io.env);
+  const secrets = [...secretsInArgs(argv, io.env), ...targetSecretsInArgs(argv, io.env)];
   const stderr: CliIO["stderr"] = {
     write: (text: string) => io.stderr.write(scrubText(text, secrets)),
     // Read through, not copied: a terminal's width changes while a run draws its progress line.
@@ -37,6 +38,7 @@ async function runScrubbed(argv: readonly string[], io: CliIO): Promise<number> 
   try {
     // The commands are imported when run, so --help and --version load neither the SDK, the engine's runs nor the metric registry.
     if (argv[0] === "agreement") return await (await import("./agreement-command")).agreementCli(argv.slice(1), io);
+    if (argv[0] === "answer" && !asksHelp(argv)) return await (await import("./answer-command")).answerCli(argv.slice(1), io);
     if (asksHelp(argv)) {
       io.stdout.write(await helpText());
       return EXIT.ok;

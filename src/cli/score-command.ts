@@ -30,6 +30,10 @@ import { readPromptSetFile } from "./prompts-file";
 import { formatSummaryTable } from "./summary-table";
 import { outputFormatOf, renderOutput } from "./output-file";
 import { generatorStamp } from "../storage/format/generator";
+import type { Sample } from "../engine/sample";
+import { targetErrorEntries, withPresetEntries } from "../engine/target/failed-entries";
+import { isTargetFailed } from "../engine/target/outcome";
+import { type AskedSamples, askSamples } from "./ask-samples";
 
 const MAX_WARNINGS_SHOWN = 10;
 
@@ -43,8 +47,18 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     return EXIT.ok;
   }
   // Scrubbed from every file the run writes: the report, the journal and the reply cache.
-  const secrets = secretsOf(args);
-  const samples = await loadSamples(args.input, io);
+  const loaded = await loadSamples(args.input, io, args.target !== undefined);
+  // --target: the answers come from the user's RAG system first (contract 13); its replies are journaled beside --out.
+  const asked = args.target
+    ? await askSamples(loaded, { target: args.target, concurrency: args.concurrency, resume: args.resume, out: args.out, cache: args.cache }, io)
+    : undefined;
+  if (asked?.cancelled) {
+    asked.close();
+    io.stderr.write("cancelled while asking the target: the same command with --resume asks only what is not answered\n");
+    return EXIT.cancelled;
+  }
+  const samples = asked?.samples ?? loaded;
+  const secrets = [...secretsOf(args), ...(asked?.secrets ?? [])];
   const { overrides, judges } = args.prompts ? await readPromptSetFile(args.prompts) : { overrides: {}, judges: [] };
   checkCustomJudges(args, judges);
   const metricOptions = resolveMetricOptions(args, judges);
@@ -140,7 +154,9 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
         repeat: args.repeat,
         ...(cacheScopeOf ? { cacheScopeOf } : {}),
       },
-      journal ?? memoryJournal(byBatch?.entries),
+      asked
+        ? withPresetEntries(journal ?? memoryJournal(), targetErrorEntries(failedOf(samples, asked), args.metrics, args.repeat))
+        : (journal ?? memoryJournal(byBatch?.entries)),
       {
         ...(io.signal ? { signal: io.signal } : {}),
         onResult: ({ result }) => {
@@ -155,6 +171,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   } finally {
     journal?.close();
     cache?.close();
+    asked?.close();
   }
   const wallMs = now() - started;
   const cancelled = io.signal?.aborted === true;
@@ -180,6 +197,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     generator: generatorStamp("cli"),
     wallMs,
     redact: secrets,
+    ...(asked ? { target: { url: asked.url, method: asked.method, outcomes: asked.outcomes } } : {}),
   });
   const written = await renderOutput(report, outputFormatOf(args), { bom: !args.noBom });
   if (args.out) {
@@ -199,6 +217,7 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
     if (output.complete) await byBatch.finish();
   } else if (journal && output.complete) {
     journal.remove();
+    asked?.finish();
     // The cache beside --out served this run only; a --cache DIR is kept for the next runs.
     if (cache && !args.cache) cache.remove();
   } else if (journal) {
@@ -207,6 +226,10 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   }
 
   if (cancelled) return EXIT.cancelled;
+  const firstTargetError = asked?.outcomes.find((o) => o !== undefined && isTargetFailed(o));
+  if (asked && samples.length > 0 && asked.outcomes.every((o) => o !== undefined && isTargetFailed(o)) && firstTargetError && isTargetFailed(firstTargetError)) {
+    throw new RunError(`the target answered no sample; the first error: ${firstTargetError.error.message}`);
+  }
   const failure = everyResultFailed(report);
   if (failure) throw new RunError(`every request failed; the first error: ${failure}`);
   return EXIT.ok;
@@ -245,11 +268,19 @@ function billOf(
 }
 
 /** --input goes through the browser importer's path (CSV in any encoding, JSON, JSONL, parquet). */
-async function loadSamples(path: string, io: CliIO) {
-  const { samples, warnings } = await readDatasetFile(path);
+async function loadSamples(path: string, io: CliIO, answerOptional: boolean) {
+  const { samples, warnings } = await readDatasetFile(path, "--input", { answerOptional });
   for (const w of warnings.slice(0, MAX_WARNINGS_SHOWN)) io.stderr.write(`warning: ${formatIssue(w)}\n`);
   if (warnings.length > MAX_WARNINGS_SHOWN) io.stderr.write(`warning: ... and ${warnings.length - MAX_WARNINGS_SHOWN} more\n`);
   return samples;
+}
+
+/** The samples the target could not answer, with its message. */
+function failedOf(samples: readonly Sample[], asked: AskedSamples): { sampleId: string; message: string }[] {
+  return samples.flatMap((s, i) => {
+    const o = asked.outcomes[i];
+    return o && isTargetFailed(o) ? [{ sampleId: s.id, message: o.error.message }] : [];
+  });
 }
 
 /** The first llm_error message when not one result was scored and every null is llm_error. */

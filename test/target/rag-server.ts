@@ -11,6 +11,7 @@ import { readBody } from "../mock/http";
  *   [500xN]    the same with 500; [500] always 500 (Retry-After: 0, so the retries cost no wait)
  *   [slow]     answers after `slowMs`, past the target's timeout
  *   [nopath]   a JSON reply without the answer field; [html] a reply that is not JSON
+ *   [echo]     400 with the request's Authorization header echoed in the body (a leak to scrub)
  * Routes: POST /rag  { question, messages? } -> { data: { answer }, sources: [{ id, text }] };
  *         POST /stream (SSE): the answer in word events { delta }, then one { sources } event;
  *         POST /invoke (LangServe's shape) { input: { question } } -> { output: { answer, docs } }.
@@ -92,11 +93,18 @@ export async function startRagServer(initial: RagServerOptions = {}): Promise<Ra
       return send(Number(fault[1]), JSON.stringify({ detail: fault[1] === "429" ? "slow down" : "internal error" }), { "retry-after": "0" });
     }
     const { answer, contexts, contextIds } = expectedAnswer(question);
+    if (question.includes("[echo]")) return send(400, JSON.stringify({ detail: "rejected", authorization: req.headers.authorization ?? null }));
     if (question.includes("[html]")) return send(200, "<html><body>Bad gateway page</body></html>", { "content-type": "text/html" });
     if (question.includes("[nopath]")) return send(200, JSON.stringify({ result: { text: answer } }));
     const sources = contexts.map((text, i) => ({ id: contextIds[i], text }));
     if (path === "/invoke")
-      return send(200, JSON.stringify({ output: { answer, docs: sources.map((s) => ({ page_content: s.text, metadata: { id: s.id } })) } }));
+      return send(
+        200,
+        JSON.stringify({
+          output: { answer, docs: sources.map((s) => ({ page_content: s.text, metadata: { id: s.id }, type: "Document" })) },
+          metadata: { run_id: "0b5c7c1e-0000-4000-8000-000000000000", feedback_tokens: [] },
+        }),
+      );
     if (path === "/stream") {
       const words = answer.split(/(?<= )/);
       const events = [

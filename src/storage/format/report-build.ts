@@ -7,6 +7,8 @@ import type { CallRecord } from "../../engine/result";
 import type { EvaluateOutput } from "../../engine/run/evaluate";
 import type { MetricRuns, RepeatStat } from "../../engine/run/repeat-stats";
 import type { Sample } from "../../engine/sample";
+import { targetSummary } from "../../engine/target/latency";
+import { type TargetOutcome, targetStamp } from "../../engine/target/outcome";
 import { sanitizeUrl, scrubSecrets, stripKeyLike } from "./redact";
 import type { SampleResult } from "../../engine/run/aggregate";
 import { type MetricSummaryDoc, REPORT_FORMAT, REPORT_VERSION, reportConfigSchema, type Report, type ReportPrompt, type ReportSummary } from "./report-schema";
@@ -49,6 +51,8 @@ export interface BuildReportInput {
   redact?: readonly string[];
   /** Keep each call's full messages and reply (large: the prompts are already in config). */
   keepCallText?: boolean;
+  /** The target asked for the answers (contract 13): its URL (credentials removed here), method, and outcomes[i] for samples[i]. */
+  target?: { url: string; method: string; outcomes: readonly (TargetOutcome | undefined)[] };
 }
 
 /**
@@ -98,6 +102,8 @@ export function buildReport(input: BuildReportInput): Report {
     samples: input.samples.map(copySample),
     results: output.results.map((r, i) => {
       const row: Report["results"][number] = { sampleId: r.sampleId, metrics: reportMetrics(r.metrics, input.keepCallText === true) };
+      const asked = input.target?.outcomes[i];
+      if (asked) row.target = targetStamp(asked);
       const runs = output.runs?.[i];
       if (runs && runs.length > 1) {
         row.repeats = runs.slice(1).map((metrics) => reportMetrics(metrics, input.keepCallText === true));
@@ -117,6 +123,10 @@ export function buildReport(input: BuildReportInput): Report {
       ...(output.peakInFlight !== undefined ? { peakInFlight: output.peakInFlight } : {}),
     },
   };
+  if (input.target) {
+    const asked = input.target.outcomes.filter((o): o is TargetOutcome => o !== undefined);
+    report.target = { url: sanitizeUrl(input.target.url), method: input.target.method, ...targetSummary(asked) };
+  }
   return scrubSecrets(report, input.redact ?? []);
 }
 

@@ -34,8 +34,27 @@ const repeatStatSchema = z.object({
   nullCount: count,
 });
 
+/** Where a sample's answer came from when a target was asked (contract 13): its status and latency, or its error. */
+const targetStampSchema = z.object({
+  status: z.number().int().optional(),
+  ms: z.number().min(0),
+  error: z.object({ code: z.literal("target_error"), message: z.string() }).optional(),
+});
+
+/** The target a run asked (its URL without credentials) and its latency percentiles over the answered samples. */
+const reportTargetSchema = z.object({
+  url: z.string(),
+  method: z.string(),
+  count,
+  errorCount: count,
+  p50Ms: z.number().min(0).nullable(),
+  p95Ms: z.number().min(0).nullable(),
+});
+
 const sampleResultSchema = z.object({
   sampleId: z.string(),
+  /** Set when the answer came from a target (score --target). */
+  target: targetStampSchema.optional(),
   /** Run 1 (the only run without repeats). */
   metrics: z.record(z.string(), metricResultSchema),
   /** v2, repeat-n: runs 2..N, each like `metrics`. */
@@ -148,6 +167,8 @@ export const reportSchema = z.object({
    * name. Optional, so every older file still reads; an older app drops it.
    */
   title: z.string().min(1).max(300).optional(),
+  /** Set when the answers came from asking a target (score --target, the app's "Ask your system"). */
+  target: reportTargetSchema.optional(),
 });
 
 export type MetricSummaryDoc = z.infer<typeof metricSummarySchema>;
