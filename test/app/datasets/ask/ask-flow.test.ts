@@ -28,6 +28,7 @@ const questions = [
   "[500] What is it made of?",
   "[nopath] How many visitors?",
   "[html] Who owns it?",
+  "[echo] Who signs the permits?",
   "Is it the tallest?",
 ];
 
@@ -65,7 +66,7 @@ describe("Ask your system, through the app's actions", () => {
     await startAsk(dataset.id, "missing", { concurrency: 3, timeoutSeconds: 5, retries: 2 });
 
     const state = useAsk.getState();
-    expect([state.phase, state.total, state.answered, state.failed]).toEqual(["done", 8, 5, 3]);
+    expect([state.phase, state.total, state.answered, state.failed]).toEqual(["done", 9, 5, 4]);
     const { rows } = await loadDatasetRows(db, dataset.id);
     const byQuestion = new Map(rows.map((r) => [r.sample.question, r]));
     for (const question of ["Where is the Eiffel Tower?", "埃菲尔铁塔有多高？", "[429x1] Who built it?", "[500x1] When was it built?", "Is it the tallest?"]) {
@@ -78,7 +79,9 @@ describe("Ask your system, through the app's actions", () => {
     expect(byQuestion.get("[500] What is it made of?")?.asked).toMatchObject({ status: 500, error: expect.stringMatching(/^HTTP 500.*\(after 3 attempts\)$/) });
     expect(byQuestion.get("[nopath] How many visitors?")?.asked?.error).toMatch(/\$\.output\.answer/);
     expect(byQuestion.get("[html] Who owns it?")?.asked?.error).toMatch(/not JSON/);
-    for (const failed of ["[500] What is it made of?", "[nopath] How many visitors?", "[html] Who owns it?"])
+    // The server echoed the secret header into its error reply: the stored reason has it scrubbed.
+    expect(byQuestion.get("[echo] Who signs the permits?")?.asked).toMatchObject({ status: 400, error: expect.stringMatching(/^HTTP 400.*\[redacted\]/) });
+    for (const failed of ["[500] What is it made of?", "[nopath] How many visitors?", "[html] Who owns it?", "[echo] Who signs the permits?"])
       expect(byQuestion.get(failed)?.sample.answer).toBe("");
     // The imported answer was not asked about, and the dataset's open table shows the new answers.
     expect(server.log.some((r) => r.question === "Already answered")).toBe(false);
@@ -88,6 +91,7 @@ describe("Ask your system, through the app's actions", () => {
     );
     // Latency per row, in the state and on each row.
     expect(state.latencies).toHaveLength(5);
+    expect(state.latencies.every((ms) => ms >= 20)).toBe(true);
     expect(state.recent.find((l) => l.question === "[500] What is it made of?")).toMatchObject({ status: 500, error: expect.stringMatching(/^HTTP 500/) });
     // Every request carried the secret; no store holds it, nor does the panel's state.
     expect(server.log.every((r) => r.headers.authorization === `Bearer ${TOKEN}`)).toBe(true);
@@ -123,12 +127,12 @@ describe("Ask your system, through the app's actions", () => {
     // As after a reload: the panel reads the stored job.
     useAsk.setState({ datasetId: null });
     await refreshAsk(dataset.id);
-    expect(useAsk.getState()).toMatchObject({ phase: "paused", answered: 2, total: 9 });
+    expect(useAsk.getState()).toMatchObject({ phase: "paused", answered: 2, total: 10 });
 
     const resumedFrom = server.log.length;
     server.configure({ latencyMs: 0 });
     await resumeAsk(dataset.id, { concurrency: 2, timeoutSeconds: 5, retries: 2 });
-    expect(useAsk.getState()).toMatchObject({ phase: "done", answered: 6, failed: 3 });
+    expect(useAsk.getState()).toMatchObject({ phase: "done", answered: 6, failed: 4 });
     const resumed = server.log.slice(resumedFrom).map((r) => r.question);
     expect(resumed.filter((q) => answeredBefore.includes(q))).toEqual([]);
     // "All rows" asked the imported row too, and replaced its answer.
@@ -137,7 +141,7 @@ describe("Ask your system, through the app's actions", () => {
     expect(server.log.slice(mark).filter((r) => r.question === "Already answered")).toHaveLength(1);
 
     const revision = useDatasetAnswers.getState().revision[dataset.id] ?? 0;
-    expect(revision).toBeGreaterThanOrEqual(9);
+    expect(revision).toBeGreaterThanOrEqual(10);
     requestScore(dataset.id);
     expect(takeScoreRequest(dataset.id, revision)).toBe(false);
     expect(takeScoreRequest(dataset.id, revision + 1)).toBe(true);
