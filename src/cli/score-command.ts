@@ -226,9 +226,9 @@ export async function scoreCommand(args: ScoreArgs, io: CliIO): Promise<number> 
   }
 
   if (cancelled) return EXIT.cancelled;
-  const firstTargetError = asked?.outcomes.find((o) => o !== undefined && isTargetFailed(o));
-  if (asked && samples.length > 0 && asked.outcomes.every((o) => o !== undefined && isTargetFailed(o)) && firstTargetError && isTargetFailed(firstTargetError)) {
-    throw new RunError(`the target answered no sample; the first error: ${firstTargetError.error.message}`);
+  const targetFailures = asked ? failedOf(samples, asked) : [];
+  if (targetFailures.length > 0 && targetFailures.length === samples.length) {
+    throw new RunError(`the target answered no sample; the first error: ${targetFailures[0]!.message}`);
   }
   const failure = everyResultFailed(report);
   if (failure) throw new RunError(`every request failed; the first error: ${failure}`);

@@ -5,11 +5,14 @@ import type { TargetInputs } from "./render-request";
  * Asks the target about many items, at most `concurrency` at once, in input order as slots free
  * up. Items `isDone` says are answered (a journal, a reply cache) are not asked. Each outcome is
  * handed to `onOutcome` as it arrives, so the caller can journal it before the next one lands; a
- * cancelled signal stops new asks and the items not asked are left out of the result.
+ * cancelled signal (Cancel) or `mayStart` turning false (Pause) stops new asks, and the items not
+ * asked are left out of the result: calling again with the same `isDone` resumes.
  */
 export interface AnswerAllOptions<T> {
   concurrency: number;
   signal?: AbortSignal;
+  /** False stops starting asks (Pause): those in flight finish and are reported; the rest are left out. */
+  mayStart?: () => boolean;
   isDone?: (item: T) => boolean;
   onOutcome?: (item: T, outcome: TargetOutcome, index: number) => void | Promise<void>;
 }
@@ -24,7 +27,7 @@ export async function answerAll<T>(
   const todo = items.map((item, index) => ({ item, index })).filter(({ item }) => !options.isDone?.(item));
   let next = 0;
   const worker = async () => {
-    while (next < todo.length && !options.signal?.aborted) {
+    while (next < todo.length && !options.signal?.aborted && options.mayStart?.() !== false) {
       const { item, index } = todo[next++]!;
       const outcome = await target.ask(inputsOf(item), options.signal);
       if (options.signal?.aborted) return;

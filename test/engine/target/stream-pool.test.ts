@@ -66,6 +66,29 @@ describe("answerAll", () => {
     expect([...outcomes.keys()].sort()).toEqual([0, 2, 3, 4, 5]);
   });
 
+  it("pause (mayStart false) lets the asks in flight finish and starts no other; a second call resumes with the rest", async () => {
+    const held = heldTarget();
+    let paused = false;
+    const items = ["a", "b", "c", "d", "e"];
+    const done = new Set<string>();
+    const options = { concurrency: 2, mayStart: () => !paused, isDone: (q: string) => done.has(q), onOutcome: (q: string) => void done.add(q) };
+    const first = answerAll(items, (question) => ({ question }), held.port, options);
+    await expect.poll(() => held.pending.length).toBe(2);
+    paused = true;
+    held.pending[0]!.release();
+    held.pending[1]!.release();
+    expect([...(await first).keys()]).toEqual([0, 1]);
+    expect(held.pending).toHaveLength(2);
+    paused = false;
+    const second = answerAll(items, (question) => ({ question }), held.port, options);
+    for (let i = 2; i < 5; i++) {
+      await expect.poll(() => held.pending.length).toBeGreaterThan(i);
+      held.pending[i]!.release();
+    }
+    expect([...(await second).keys()].sort()).toEqual([2, 3, 4]);
+    expect(held.pending.map((p) => p.question)).toEqual(items);
+  });
+
   it("a cancelled signal asks nothing more and leaves the unfinished out", async () => {
     const held = heldTarget();
     const controller = new AbortController();
