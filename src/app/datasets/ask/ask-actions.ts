@@ -19,7 +19,8 @@ import { saveTargetNow, useTarget } from "./target-store";
  * "Ask your system" on a dataset: the job's life (start, Pause, Resume, Cancel, a reload) over the
  * target core's answerAll. One tab at a time asks for a dataset (a Web Lock, as runs do); each
  * outcome is one IndexedDB write of its row before the next one lands, so a reload loses only the
- * calls in flight, and Resume asks exactly the rows the job has not answered.
+ * calls in flight, and Resume asks exactly the rows the job has not answered. Pause lets the calls
+ * in flight finish (their answers are kept); Cancel aborts them.
  */
 
 export interface AskOptions {
@@ -70,17 +71,16 @@ export async function resumeAsk(datasetId: string, options: AskOptions): Promise
   await runJob({ ...job, status: "running" }, options);
 }
 
+/** Pause: no new call starts; those in flight finish and are written (answerAll's mayStart). */
 export function pauseAsk(): void {
-  if (!live) return;
-  live.stopAs = "pause";
-  live.controller.abort();
+  if (live && live.stopAs === null) live.stopAs = "pause";
 }
 
 /** Cancel: stops asking and forgets the job; the rows answered so far keep their answers. */
 export async function cancelAsk(datasetId: string): Promise<void> {
   if (live) {
     live.stopAs = "cancel";
-    live.controller.abort();
+    live.controller.abort(new Error("cancelled by the user"));
     return;
   }
   const db = await appDb();
@@ -129,6 +129,7 @@ async function runJob(job: AskJob, options: AskOptions): Promise<void> {
       await answerAll(todo, (row) => ({ question: row.sample.question }), built.client, {
         concurrency: options.concurrency,
         signal: controller.signal,
+        mayStart: () => live?.stopAs !== "pause",
         onOutcome: record,
       });
     } finally {
