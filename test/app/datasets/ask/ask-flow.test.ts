@@ -5,6 +5,7 @@ import { useAsk } from "../../../../src/app/datasets/ask/ask-state";
 import { newHeader } from "../../../../src/app/datasets/ask/target-draft";
 import { editTarget, saveTargetNow } from "../../../../src/app/datasets/ask/target-store";
 import { selectDataset } from "../../../../src/app/datasets/actions";
+import { datasetToCsv, datasetToJsonl } from "../../../../src/app/datasets/export";
 import { useDatasets } from "../../../../src/app/datasets/store";
 import { takeScoreRequest, requestScore, useDatasetAnswers } from "../../../../src/app/shared/handoffs/dataset-answers";
 import { appDb } from "../../../../src/app/shared/persist/db";
@@ -98,6 +99,10 @@ describe("Ask your system, through the app's actions", () => {
     await saveTargetNow();
     expect(await dumpAll()).not.toContain(TOKEN);
     expect(JSON.stringify(useAsk.getState())).not.toContain(TOKEN);
+    // The dataset's exports (what a colleague gets) carry the answers, never the header.
+    const samples = (await loadDatasetRows(db, dataset.id)).rows.map((r) => r.sample);
+    expect(datasetToJsonl(samples)).toContain(JSON.stringify(expectedAnswer("Is it the tallest?").answer));
+    expect(`${datasetToJsonl(samples)}${datasetToCsv(samples)}`).not.toContain(TOKEN);
     expect(await loadAskJob(db, dataset.id)).toEqual({ job: undefined, issues: [] });
 
     // Remembered on request, in the secrets store only.
