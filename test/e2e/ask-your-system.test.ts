@@ -23,16 +23,16 @@ const csv = `question,reference\n${questions.map((q, i) => `${q},Reference ${i +
 const askProgress = (page: Page) => page.getByRole("progressbar", { name: "Ask progress" });
 const asked = async (page: Page) => Number(await askProgress(page).getAttribute("value"));
 
-/** Every stored row of the app's database, as text (to look for what must never be there). */
-function everythingStored(page: Page): Promise<string> {
+/** Every stored row of the app's database (or of one store), as text (to look for what must never be there). */
+function everythingStored(page: Page, only?: string): Promise<string> {
   return page.evaluate(
-    () =>
+    (only) =>
       new Promise<string>((resolve, reject) => {
         const open = indexedDB.open("ragas-playground");
         open.onerror = () => reject(open.error);
         open.onsuccess = async () => {
           const db = open.result;
-          const stores = [...db.objectStoreNames];
+          const stores = only ? [only] : [...db.objectStoreNames];
           const all = await Promise.all(
             stores.map(
               (name) =>
@@ -44,9 +44,10 @@ function everythingStored(page: Page): Promise<string> {
             ),
           );
           db.close();
-          resolve(JSON.stringify(all));
+          resolve(JSON.stringify(only ? all[0] : all));
         };
       }),
+    only,
   );
 }
 
@@ -154,6 +155,12 @@ test("a test set asked of the stand-in, reloaded mid-way, resumed asking nothing
     await chooseMetrics(page, ["faithfulness"]);
     await button(page, "Score these answers").click();
     await expect.poll(() => finished(page), { timeout: 90_000 }).toBe(ROWS);
+
+    // The run keeps where its answers came from (its report's per-sample target stamps and p50 / p95).
+    const run = JSON.parse(await everythingStored(page, "runs")) as { target?: { url: string; method: string; stamps: Record<string, { status?: number }> } }[];
+    expect(run).toHaveLength(1);
+    expect(run[0]?.target?.url).toBe(`${server.url}/invoke`);
+    expect(Object.values(run[0]?.target?.stamps ?? {}).map((s) => s.status)).toEqual(Array(ROWS).fill(200));
 
     // The token never reached storage (nor the console: the e2e context checks keys it saw typed).
     expect(await everythingStored(page)).not.toContain(TOKEN);

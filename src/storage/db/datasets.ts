@@ -50,6 +50,10 @@ const askedSchema = z.object({
   ms: z.number().nonnegative().finite(),
   status: z.number().int().optional(),
   error: z.string().optional(),
+  /** The target asked (URL without credentials), its method and how many attempts the call took. */
+  url: z.string().optional(),
+  method: z.string().optional(),
+  attempts: z.number().int().min(0).optional(),
 });
 
 const rowSchema = z.object({

@@ -113,7 +113,7 @@ async function runJob(job: AskJob, options: AskOptions): Promise<void> {
     const numbers = new Map(rows.map((row, i) => [row.position, i + 1]));
     let diagnosing = false;
     const record = async (row: DatasetRow, outcome: TargetOutcome) => {
-      const written = await recordAsked(db, job.datasetId, row.position, answeredSample(row, outcome, job.url), askedOf(job.id, outcome));
+      const written = await recordAsked(db, job.datasetId, row.position, answeredSample(row, outcome, job.url), askedOf(job, built.method, outcome));
       if (written) showRow(written);
       answersChanged(job.datasetId);
       useAsk.setState((s) => addAskLine(s, lineOf(row, outcome, numbers.get(row.position) ?? 0)));
@@ -156,10 +156,10 @@ function answeredSample(row: DatasetRow, outcome: TargetOutcome, url: string): D
   };
 }
 
-function askedOf(jobId: string, outcome: TargetOutcome) {
-  const ms = Math.round(outcome.ms);
+function askedOf(job: AskJob, method: string, outcome: TargetOutcome) {
+  const base = { job: job.id, at: Date.now(), ms: Math.round(outcome.ms), url: job.url, method, attempts: outcome.attempts };
   const status = outcome.status === undefined ? {} : { status: outcome.status };
-  return isTargetFailed(outcome) ? { job: jobId, at: Date.now(), ms, ...status, error: outcome.error.message } : { job: jobId, at: Date.now(), ms, ...status };
+  return isTargetFailed(outcome) ? { ...base, ...status, error: outcome.error.message } : { ...base, ...status };
 }
 
 function lineOf(row: DatasetRow, outcome: TargetOutcome, number: number) {
