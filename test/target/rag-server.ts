@@ -14,7 +14,8 @@ import { readBody } from "../mock/http";
  *   [echo]     400 with the request's Authorization header echoed in the body (a leak to scrub)
  * Routes: POST /rag  { question, messages? } -> { data: { answer }, sources: [{ id, text }] };
  *         POST /stream (SSE): the answer in word events { delta }, then one { sources } event;
- *         POST /invoke (LangServe's shape) { input: { question } } -> { output: { answer, docs } }.
+ *         POST /invoke (LangServe serving LangChain's create_retrieval_chain) { input: { input } } ->
+ *           { output: { input, context: [{ page_content, metadata: { id } }], answer }, metadata }.
  * With `token`, a request without `Authorization: Bearer <token>` gets 401. `cors` answers
  * preflights and adds Access-Control-Allow-Origin; off, the browser refuses to read any reply.
  */
@@ -101,7 +102,7 @@ export async function startRagServer(initial: RagServerOptions = {}): Promise<Ra
       return send(
         200,
         JSON.stringify({
-          output: { answer, docs: sources.map((s) => ({ page_content: s.text, metadata: { id: s.id }, type: "Document" })) },
+          output: { input: question, context: sources.map((s) => ({ page_content: s.text, metadata: { id: s.id }, type: "Document" })), answer },
           metadata: { run_id: "0b5c7c1e-0000-4000-8000-000000000000", feedback_tokens: [] },
         }),
       );
@@ -138,8 +139,8 @@ export async function startRagServer(initial: RagServerOptions = {}): Promise<Ra
 
 function questionOf(path: string, body: string): string | undefined {
   try {
-    const json = JSON.parse(body) as { question?: unknown; input?: { question?: unknown }; messages?: { content?: unknown }[] };
-    const q = path === "/invoke" ? json.input?.question : (json.question ?? json.messages?.at(-1)?.content);
+    const json = JSON.parse(body) as { question?: unknown; input?: { input?: unknown }; messages?: { content?: unknown }[] };
+    const q = path === "/invoke" ? json.input?.input : (json.question ?? json.messages?.at(-1)?.content);
     return typeof q === "string" ? q : undefined;
   } catch {
     return undefined;
