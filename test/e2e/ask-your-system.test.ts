@@ -105,7 +105,7 @@ test("a test set asked of the stand-in, reloaded mid-way, resumed asking nothing
     await expect.poll(() => shown.innerText(), { timeout: 20_000 }).toContain(first.answer);
     const text = await shown.innerText();
     expect(text).toContain(`POST ${server.url}/invoke`);
-    expect(text).toContain(`"question":"${questions[0]}"`);
+    expect(text).toContain(`{"input":{"input":"${questions[0]}"}}`);
     expect(text).toContain("Reply: HTTP 200");
     expect(text).toContain(JSON.stringify(first.contexts[0]));
     expect(text).toContain(JSON.stringify(first.contextIds[0]));

@@ -11,15 +11,15 @@ import type { SavedTarget, TargetHeader } from "../../../storage/db/targets";
 
 export type TargetDraft = SavedTarget;
 
-/** A LangServe chain's /invoke, the most common shape (input.question in, output.answer and docs out). */
+/** A LangServe /invoke serving LangChain's create_retrieval_chain (input.input in; output.answer and output.context out). */
 export const DEFAULT_DRAFT: TargetDraft = {
   url: "http://localhost:8000/invoke",
   method: "POST",
   headers: [],
-  body: '{\n  "input": { "question": "{{question}}" }\n}',
+  body: '{\n  "input": { "input": "{{question}}" }\n}',
   answer: "$.output.answer",
-  contexts: "$.output.docs[*].page_content",
-  contextIds: "$.output.docs[*].metadata.id",
+  contexts: "$.output.context[*].page_content",
+  contextIds: "$.output.context[*].metadata.id",
   stream: "none",
   rememberSecrets: false,
 };

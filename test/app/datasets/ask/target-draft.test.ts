@@ -23,9 +23,9 @@ describe("the target form as a target file", () => {
         url: "http://localhost:8000/invoke",
         method: "POST",
         headers: { Authorization: `\${TARGET_HEADER_1}`, "X-Tenant": "acme" },
-        body: { input: { question: "{{question}}" } },
+        body: { input: { input: "{{question}}" } },
         answer: "$.output.answer",
-        contexts: "$.output.docs[*].page_content",
+        contexts: "$.output.context[*].page_content",
         contextIds: "$.output.ids[*]",
         stream: "sse",
         timeoutMs: 5000,
@@ -41,7 +41,7 @@ describe("the target form as a target file", () => {
     expect(bad).toMatchObject({ ok: false, field: "body", message: expect.stringMatching(/JSON/) });
     const get = draftToFile({ ...DEFAULT_DRAFT, method: "GET", url: "http://h/ask?q={{question}}", body: "not json" }, { timeoutMs: 1000, retries: 0 });
     expect(get.ok && get.file).not.toHaveProperty("body");
-    expect(get.ok && get.file.contexts).toBe("$.output.docs[*].page_content");
+    expect(get.ok && get.file.contexts).toBe("$.output.context[*].page_content");
   });
 
   it("remembers secret values by header name and puts them back on the saved (blanked) form", () => {
