@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import "../styles/datasets.css";
 import { refreshDatasets } from "./actions";
 import { DatasetList } from "./DatasetList";
+import { AskPanel } from "./ask/AskPanel";
 import { DatasetPane } from "./DatasetPane";
 import { DocumentsImport } from "./documents/DocumentsImport";
 import { ImportPanel } from "./ImportPanel";
@@ -42,6 +43,7 @@ export function DatasetsView({
           <ImportPanel />
           <DocumentsImport />
           <DatasetPane />
+          <AskPanel />
           {/* A dataset's runs sit under it: run, watch, resume and compare without leaving the rows. */}
           <section aria-label={t.names.runs} className="ds-runs">
             {selectedId ? runsPane(selectedId) : null}

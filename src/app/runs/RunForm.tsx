@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type AnyMetricId, customId, getMetric, missingInput, type PromptOverrides, type Sample } from "../../engine";
 import { metricOptionsOf, pickerRows, type RawOptions } from "../shared/metric-picker/groups";
 import { MetricGroups } from "../shared/metric-picker/MetricGroups";
+import { takeScoreRequest, useDatasetAnswers } from "../shared/handoffs/dataset-answers";
 import { judgeNamesOf, loadCustomJudges, useCustomJudges } from "../shared/persist/custom-judges";
 import { useT } from "../shared/i18n";
 import { useFormats } from "../shared/i18n/format";
@@ -24,7 +25,7 @@ import { thresholdProblem, thresholdsOf } from "../shared/metric-picker/threshol
 type BuiltIn = Exclude<AnyMetricId, `custom:${string}`>;
 
 /** Choosing what to run, and what it will cost, before "Start run". */
-export function RunForm({ datasetId, samples }: { datasetId: string; samples: readonly Sample[] }) {
+export function RunForm({ datasetId, samples, samplesRevision = 0 }: { datasetId: string; samples: readonly Sample[]; samplesRevision?: number }) {
   const named = useEnglishName();
   const t = useRunsT();
   const fmt = useFormats();
@@ -103,6 +104,19 @@ export function RunForm({ datasetId, samples }: { datasetId: string; samples: re
     model: judgeModel,
     embeddingModel: embeddingModel.trim(),
   };
+  // "Score these answers" (Ask your system): Start run with what the form shows, once the
+  // samples it shows include the new answers (the metrics follow them first, one render later).
+  const scoreAsked = useDatasetAnswers((s) => s.scoreRequest);
+  const [startAsked, setStartAsked] = useState(false);
+  useEffect(() => {
+    if (scoreAsked && takeScoreRequest(datasetId, samplesRevision)) setStartAsked(true);
+  }, [scoreAsked, datasetId, samplesRevision]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: startAsked is the trigger; the form is read as it is then
+  useEffect(() => {
+    if (!startAsked) return;
+    setStartAsked(false);
+    void (byBatch ? startBatchRun(datasetId, form) : startRun(datasetId, form));
+  }, [startAsked]);
   const order = rows.map((r) => r.id);
   const toggle = (id: AnyMetricId, on: boolean) => {
     touchedFor.current = datasetId;

@@ -6,6 +6,7 @@ import { getDataset, loadDatasetSamples } from "../../storage/db/datasets";
 import type { Report } from "../../storage/format/report-schema";
 import { ReportCompare } from "../shared/explorer/ReportCompare";
 import { ResultsExplorer } from "../shared/explorer/ResultsExplorer";
+import { useDatasetAnswers } from "../shared/handoffs/dataset-answers";
 import { openRunInReports } from "../shared/handoffs/open-in-reports";
 import { appDb } from "../shared/persist/db";
 import "../styles/runs.css";
@@ -54,11 +55,24 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
 
   useEffect(() => {
     void loadRuns(datasetId);
-    void appDb().then(async (db) => {
-      setSamples(db ? (await loadDatasetSamples(db, datasetId)).samples : []);
-      setDatasetName(db ? ((await getDataset(db, datasetId)).dataset?.name ?? "") : "");
-    });
   }, [datasetId]);
+  // Read again when "Ask your system" fills answers (shared/handoffs/dataset-answers.ts).
+  const answersRevision = useDatasetAnswers((s) => s.revision[datasetId] ?? 0);
+  const [samplesRevision, setSamplesRevision] = useState(-1);
+  useEffect(() => {
+    let stale = false;
+    void appDb().then(async (db) => {
+      const read = db ? (await loadDatasetSamples(db, datasetId)).samples : [];
+      const name = db ? ((await getDataset(db, datasetId)).dataset?.name ?? "") : "";
+      if (stale) return;
+      setSamples(read);
+      setDatasetName(name);
+      setSamplesRevision(answersRevision);
+    });
+    return () => {
+      stale = true;
+    };
+  }, [datasetId, answersRevision]);
 
   // A run stored as running that this tab does not run: another tab may (its lock says so). Poll
   // while there is one, so this tab shows that run's progress live, read-only.
@@ -93,7 +107,7 @@ export function RunsPane({ datasetId, canStart = true }: { datasetId: string; ca
   return (
     <div className="runs-pane">
       <h3>{t.title}</h3>
-      {canStart ? <RunForm datasetId={datasetId} samples={samples} /> : null}
+      {canStart ? <RunForm datasetId={datasetId} samples={samples} samplesRevision={samplesRevision} /> : null}
       <h4>{t.runsOf}</h4>
       {runs.length === 0 ? <p className="field-hint">{t.noRuns}</p> : null}
       <ul className="runs-list">

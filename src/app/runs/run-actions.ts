@@ -8,7 +8,8 @@ import {
   type Usage,
   usageOf,
 } from "../../engine";
-import { getDataset, loadDatasetSamples } from "../../storage/db/datasets";
+import { getDataset, loadDatasetRows } from "../../storage/db/datasets";
+import { runTargetOf } from "../../storage/db/run-target";
 import { newId } from "../../storage/db/ids";
 import { requestPersistentStorage } from "../../storage/db/quota";
 import { getRun, listRuns, loadRunResults } from "../../storage/db/runs";
@@ -161,7 +162,10 @@ export async function startRun(datasetId: string, chosen: RunForm): Promise<void
   if (!check.ok) return notice({ text: check.message, at: "start", settings: true });
   try {
     const opened = await db();
-    const [{ samples }, { dataset }] = await Promise.all([loadDatasetSamples(opened, datasetId), getDataset(opened, datasetId)]);
+    const [{ rows }, { dataset }] = await Promise.all([loadDatasetRows(opened, datasetId), getDataset(opened, datasetId)]);
+    const samples = rows.map((row) => row.sample);
+    // Answers "Ask your system" filled in: the run keeps where they came from (issue 29).
+    const target = runTargetOf(rows);
     if (samples.length === 0) return notice({ text: t.emptyDataset, at: "start" });
     const meta = await service.create(
       {
@@ -178,6 +182,7 @@ export async function startRun(datasetId: string, chosen: RunForm): Promise<void
         model,
         embeddingModel,
         baseURL: settings.baseURL,
+        ...(target ? { target } : {}),
       },
       check.spent,
     );

@@ -19,6 +19,7 @@ import { createRun, getRun, idbJournal, loadRunResults, type RunMeta, saveRun, Z
 import { generatorStamp } from "../../storage/format/generator";
 import { buildReport, promptsUsed } from "../../storage/format/report-build";
 import type { Report } from "../../storage/format/report-schema";
+import { type RunTarget, targetOutcomes } from "../../storage/db/run-target";
 
 /**
  * Dataset runs as a service over injected ports (the database, a clock, the judge, the tab's
@@ -80,6 +81,8 @@ export interface NewRun {
   model: string;
   embeddingModel: string;
   baseURL: string;
+  /** Issue 29: the answers came from "Ask your system" (the report keeps where each came from). */
+  target?: RunTarget;
 }
 
 export type RunOutcome =
@@ -126,6 +129,7 @@ export class RunService {
       promptsUsed: promptsUsed(input.metrics, input.prompts, input.customJudges ?? []),
       activeMs: 0,
       unrecorded: { ...spent },
+      ...(input.target ? { target: input.target } : {}),
     };
     await createRun(await this.ports.db(), meta, input.samples);
     return meta;
@@ -180,6 +184,7 @@ export class RunService {
       createdAt: new Date(meta.createdAt),
       wallMs: meta.activeMs,
       redact: options.redact ?? [],
+      ...(meta.target ? { target: { url: meta.target.url, method: meta.target.method, outcomes: targetOutcomes(meta.target, samples) } } : {}),
     });
   }
 

@@ -40,7 +40,30 @@ const metaSchema = z.object({
 /** A stored sample: the engine's strict shape, with an id (the run journal keys results by it). */
 const storedSampleSchema = sampleSchema.extend({ id: z.string().trim().min(1, "a sample needs an id") });
 
-const rowSchema = z.object({ datasetId: z.string().min(1), position: z.number().int().nonnegative(), sample: storedSampleSchema });
+/**
+ * Where a row's answer came from when "Ask your system" filled it (issue 29): which ask job, when,
+ * the HTTP status and latency, or why the call failed. Optional: imported and edited rows have none.
+ */
+const askedSchema = z.object({
+  job: z.string().min(1),
+  at: z.number().finite(),
+  ms: z.number().nonnegative().finite(),
+  status: z.number().int().optional(),
+  error: z.string().optional(),
+  /** The target asked (URL without credentials), its method and how many attempts the call took. */
+  url: z.string().optional(),
+  method: z.string().optional(),
+  attempts: z.number().int().min(0).optional(),
+});
+
+const rowSchema = z.object({
+  datasetId: z.string().min(1),
+  position: z.number().int().nonnegative(),
+  sample: storedSampleSchema,
+  asked: askedSchema.optional(),
+});
+
+export type RowAsked = z.infer<typeof askedSchema>;
 
 export const DATASET_DOC = docType("dataset", 1, metaSchema);
 export const DATASET_ROW_DOC = docType("dataset row", 1, rowSchema);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { runTargetSchema } from "./run-target";
 import { customJudgeSchema } from "../../engine/metrics/custom";
 import type { PromptOverrides } from "../../engine/prompts/types";
 import type { Usage } from "../../engine/run/aggregate";
@@ -90,6 +91,8 @@ const runMetaSchema = z.object({
    * at list prices: its by-batch mark left the batch database when it finished).
    */
   byBatch: z.boolean().optional(),
+  /** Issue 29: the answers came from "Ask your system": the target and, by sample id, each call's stamp (run-target.ts). */
+  target: runTargetSchema.optional(),
 });
 
 export type RunMeta = z.infer<typeof runMetaSchema>;

@@ -18,7 +18,9 @@ export function createImportSession(post: (message: FromWorker) => void): (messa
         post({ type: "table", table: rowNumbers ? { ...info, previewRows: rowNumbers.slice(0, PREVIEW_ROWS) } : info });
       } else {
         if (!table) throw new Error("no file has been read yet");
-        post({ type: "mapped", requestId: message.requestId, result: mapSamples(table, message.mapping) });
+        // No answer column: a test set, its answers filled later by "Ask your system" (issue 29).
+        const answerOptional = message.mapping.answer === undefined;
+        post({ type: "mapped", requestId: message.requestId, result: mapSamples(table, message.mapping, { answerOptional }) });
       }
     } catch (error) {
       const issues = issuesOf(error);
