@@ -4,6 +4,7 @@
  * by calling it with marker arguments (strings, numbers, booleans) so every branch shows up.
  */
 import { definedCatalogues } from "../../src/app/shared/i18n/define-messages";
+import { getMetric, isKnownMetricId, METRICS } from "../../src/engine/metrics/registry";
 
 // Every catalogue registers itself when its module loads: import them all (the app's and each view's).
 const modules = import.meta.glob(["../../src/app/shared/i18n/index.ts", "../../src/app/**/messages.ts"], { eager: true });
@@ -72,7 +73,31 @@ function catalogue(lang: Lang): Catalogue {
   if (Object.keys(modules).length < 2) throw new Error("the catalogue modules were not found");
   const out: Catalogue = { exact: new Set(), patterns: [] };
   for (const c of definedCatalogues()) collect(c[lang], out);
+  // A metric's words live in its folder (names, descriptions, the studio's flag words), not in a catalogue.
+  for (const m of Object.values(METRICS)) collect([m.names[lang], m.descriptions[lang], ...(m.traceDiff?.flagNames?.[lang] ?? [])], out);
   return out;
+}
+
+/** A trace the page shows, under the metric id that wrote it. */
+export interface ShownTrace {
+  id: string;
+  trace: unknown;
+}
+
+/**
+ * The result cards' one-line summaries of these traces in `lang`, as each metric's folder words them:
+ * what the cards may show besides the catalogues (a summary is told from its trace, not from arguments).
+ */
+export function metricSummaries(lang: Lang, traces: readonly ShownTrace[]): string[] {
+  return traces.flatMap(({ id, trace }) => {
+    if (!isKnownMetricId(id)) return [];
+    try {
+      const words = getMetric(id).summarize?.(trace as never);
+      return words ? [normalise(words[lang])] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**
@@ -82,8 +107,15 @@ function catalogue(lang: Lang): Catalogue {
  * step). In Chinese, a string of the English catalogue that Chinese does not share never passes,
  * not even as user data.
  */
-export function textChecker(lang: Lang, userData: readonly string[], allowed: (text: string, lang: Lang) => boolean): (text: string) => boolean {
+export function textChecker(
+  lang: Lang,
+  userData: readonly string[],
+  allowed: (text: string, lang: Lang) => boolean,
+  /** Strings the app words from data by rules of its own (metricSummaries): as good as the catalogue's. */
+  worded: readonly string[] = [],
+): (text: string) => boolean {
   const own = catalogue(lang);
+  for (const text of worded) own.exact.add(text);
   const english = lang === "zh" ? catalogue("en") : null;
   const corpus = `\u0001${userData.map(normalise).join("\u0001")}\u0001`;
   const accept = (text: string, depth: number): boolean => {

@@ -9,6 +9,7 @@ import { fixturePath } from "../fixture-path";
 import { button, useMock, waitForIdle, waitForScores } from "./browser";
 import { importReport, openReportsTab } from "./report-helpers";
 import { finished, importCsv } from "./runs-helpers";
+import type { ShownTrace } from "./catalogue";
 
 export const VIEW_NAMES = ["Playground", "Prompts", "Datasets", "Reports", "Agreement"] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
@@ -217,4 +218,34 @@ export async function storedStrings(page: Page): Promise<string[]> {
     }
     return [...out];
   })()`);
+}
+
+/** Every result stored in the page's databases, as { id, trace } under the key that names its metric. */
+export async function storedTraces(page: Page): Promise<ShownTrace[]> {
+  return page.evaluate(`(async () => {
+    const out = [];
+    const walk = (v, depth) => {
+      if (depth > 40 || v === null || typeof v !== "object") return;
+      if (Array.isArray(v)) { for (const x of v) walk(x, depth + 1); return; }
+      for (const [k, x] of Object.entries(v)) {
+        if (x !== null && typeof x === "object" && !Array.isArray(x) && "trace" in x) out.push({ id: k, trace: x.trace });
+        walk(x, depth + 1);
+      }
+    };
+    for (const info of await indexedDB.databases()) {
+      const db = await new Promise((ok, fail) => { const r = indexedDB.open(info.name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+      for (const name of db.objectStoreNames) {
+        const rows = await new Promise((ok, fail) => { const r = db.transaction(name).objectStore(name).getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+        walk(rows, 0);
+      }
+      db.close();
+    }
+    return out;
+  })()`);
+}
+
+/** The same for a report file's text: every result's trace under its metric id. */
+export function reportTraces(reportText: string): ShownTrace[] {
+  const report = JSON.parse(reportText) as { results: { metrics: Record<string, { trace?: unknown }> }[] };
+  return report.results.flatMap((r) => Object.entries(r.metrics).map(([id, m]) => ({ id, trace: m.trace })));
 }

@@ -11,12 +11,24 @@ import { METRIC_IDS } from "../../src/engine";
 import { allPrompts } from "../../src/engine/metrics/registry";
 import { DEFAULT_PRICES } from "../../src/storage/prices";
 import { closeSettings, openSettings } from "./browser";
-import { textChecker } from "./catalogue";
+import { metricSummaries, textChecker } from "./catalogue";
 import { labelNotInName } from "./label-in-name";
 import { useE2E } from "./context";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL } from "./fixtures";
 import { cliReport, wikiEvalSamples } from "./report-fixtures";
-import { agreementRows, ariaLabels, loadEverything, misfits, openView, setLanguage, storedStrings, VIEW_NAMES, visibleTexts } from "./views-helpers";
+import {
+  agreementRows,
+  ariaLabels,
+  loadEverything,
+  misfits,
+  openView,
+  reportTraces,
+  setLanguage,
+  storedStrings,
+  storedTraces,
+  VIEW_NAMES,
+  visibleTexts,
+} from "./views-helpers";
 
 const e2e = useE2E();
 const WIDTH = 420;
@@ -114,9 +126,10 @@ test(`every view with data in it, in English and Chinese: at ${WIDTH} px no side
   // The user's data: what the page stored, the report opened from a file, the agreement rows, the prompts.
   const files = ["narrow.csv", "narrow-report.json", "wikieval-3.jsonl"];
   const data = [...(await storedStrings(page)), report, agreementRows().toString("utf8"), ...strings(allPrompts()), mock.url, ...files];
+  const traces = [...(await storedTraces(page)), ...reportTraces(report)];
   const problems: string[] = [];
   for (const lang of ["en", "zh"] as const) {
-    const ok = textChecker(lang, data, allowed);
+    const ok = textChecker(lang, data, allowed, metricSummaries(lang, traces));
     for (const view of [...VIEW_NAMES, "Settings"]) for (const text of seen[`${lang} ${view}`]!) if (!ok(text)) problems.push(`${lang} ${view}: ${text}`);
   }
   // In Chinese, no ASCII punctuation touches a Chinese character in what the app writes (the user's data may do as it likes).
