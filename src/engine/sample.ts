@@ -40,7 +40,7 @@ export const sampleSchema = z.object({
 export type Sample = z.infer<typeof sampleSchema>;
 
 /** The conversation fields: read from their own columns (storage/format/conversation.ts), not as text cells. */
-export type ConversationField = keyof typeof conversationFields;
+type ConversationField = keyof typeof conversationFields;
 
 /** A text field of a sample: what a file column maps to (storage/format/columns.ts lists a column for each). */
 export type SampleField = Exclude<keyof Sample, ConversationField>;

@@ -158,6 +158,7 @@ export const en = {
       perContextCalls: "One call per context",
       questions: "Questions generated",
       strictness: "Votes (k)",
+      order: "Call order",
     },
     /** An empty option's first choice in a select: the value the metric uses when none is set. */
     optionDefault: (value: string) => `${value} (default)`,

@@ -151,6 +151,7 @@ export const zh: Messages = {
       perContextCalls: "每段上下文单独调用",
       questions: "生成的问题数",
       strictness: "投票数（k）",
+      order: "调用顺序",
     },
     optionDefault: (value) => `${value}（默认）`,
     optionProblems: {
