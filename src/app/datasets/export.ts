@@ -25,6 +25,10 @@ export function datasetToJsonl(samples: readonly Sample[]): string {
           answer: s.answer,
           contexts: s.contexts,
           ...(s.reference === undefined ? {} : { reference: s.reference }),
+          // A conversation's fields (contract 16), under names the importer reads back.
+          ...(s.messages === undefined ? {} : { messages: s.messages }),
+          ...(s.referenceToolCalls === undefined ? {} : { referenceToolCalls: s.referenceToolCalls }),
+          ...(s.referenceTopics === undefined ? {} : { referenceTopics: s.referenceTopics }),
         }),
       )
       .join("\n") + (samples.length > 0 ? "\n" : "")

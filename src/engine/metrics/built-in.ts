@@ -16,6 +16,8 @@ import { rougeL } from "./rouge_l";
 import { semanticSimilarity } from "./semantic_similarity";
 import { stringPresence } from "./string_presence";
 import { stringSimilarity } from "./string_similarity";
+import { toolCallAccuracy } from "./tool_call_accuracy";
+import { toolCallF1 } from "./tool_call_f1";
 
 /**
  * The registry: adding a metric is its folder plus its line here (and the import above). The key is
@@ -40,4 +42,6 @@ export const BUILT_IN_METRICS = {
   string_similarity: stringSimilarity,
   exact_match: exactMatch,
   string_presence: stringPresence,
+  tool_call_accuracy: toolCallAccuracy,
+  tool_call_f1: toolCallF1,
 } satisfies Record<string, MetricDefinition>;

@@ -34,6 +34,8 @@ export interface MetricOptions {
   coverage?: "low" | "high";
   /** custom judges: how many votes (k) to ask for. */
   strictness?: number;
+  /** tool_call_accuracy: whether the calls must come in the reference's order (contract 16). */
+  order?: "strict" | "any";
 }
 
 /** Requests a metric makes for one sample when every reply is valid (the run estimate and the picker show these). */
@@ -79,7 +81,7 @@ export type MetricFamily = "paper" | "ragas" | "text" | "retrieval" | "conversat
 /** An option field the picker shows for a metric (its `options` schema checks the values). */
 export type OptionField =
   | { key: "weights" | "beta" | "questions" | "strictness"; kind: "text" }
-  | { key: "mode" | "atomicity" | "coverage"; kind: "select"; values: readonly string[] }
+  | { key: "mode" | "atomicity" | "coverage" | "order"; kind: "select"; values: readonly string[] }
   | { key: "perContextCalls"; kind: "checkbox" };
 
 /** One judged item of a trace, reduced to what the studio's before/after diff needs. */

@@ -13,6 +13,16 @@ export const SAMPLE_COLUMNS = {
   reference: ["reference", "ground_truth", "ground_truths"],
 } as const satisfies Record<SampleField, readonly string[]>;
 
+/**
+ * Contract 16's conversation fields: read as turns and calls (conversation-cells.ts), not text, so
+ * they are found by name and are not part of the user's column mapping.
+ */
+export const CONVERSATION_COLUMNS = {
+  messages: ["messages", "conversation"],
+  referenceToolCalls: ["reference_tool_calls", "referencetoolcalls"],
+  referenceTopics: ["reference_topics", "referencetopics"],
+} as const;
+
 /** Which column of the file holds each sample field (exact column names as in RawTable.columns). */
 export type ColumnMapping = Partial<Record<SampleField, string>>;
 

@@ -1,7 +1,8 @@
 import type { Sample, SampleField } from "../../engine/sample";
 import { parseListCell } from "./list-cell";
 import { idCell, isBlank, referenceCell, textCell } from "./sample-cells";
-import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, sharedFields } from "./columns";
+import { type ColumnMapping, CONVERSATION_COLUMNS, guessColumns, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, sharedFields } from "./columns";
+import { conversationRow, holdsTurns } from "./conversation-cells";
 import type { FileIssue, ListReadAs, RawTable, SamplesFile } from "./samples-types";
 
 type Field = SampleField;
@@ -16,8 +17,11 @@ const FIELDS = Object.keys(ALIASES) as Field[];
  */
 /** `answerOptional`: questions to ask a target (contract 13) need no answer yet; a missing one reads as "". */
 export function tableToSamples(table: RawTable, mapping: ColumnMapping, options: { answerOptional?: boolean } = {}): SamplesFile {
-  const required = options.answerOptional ? (["question"] as const) : (["question", "answer"] as const);
   const { file } = table;
+  const conversation = guessColumns(table.columns, CONVERSATION_COLUMNS);
+  // A conversation (contract 16) may have no question or answer: its metrics read the turns.
+  const turns = holdsTurns(table.rows, conversation.messages, mapping.question);
+  const required = turns ? ([] as const) : options.answerOptional ? (["question"] as const) : (["question", "answer"] as const);
   // Problems with the columns concern every row, so they name none: rows count samples, from 1.
   const errors: FileIssue[] = [];
   const warnings: FileIssue[] = [...(table.warnings ?? [])];
@@ -34,7 +38,7 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping, options:
       errors.push({ file, field, message: `no column for it (looked for ${ALIASES[field].join(", ")})${has}` });
     }
   }
-  const used = new Set(Object.values(mapping));
+  const used = new Set([...Object.values(mapping), ...Object.values(conversation)]);
   const ignored = table.columns.filter((c) => !used.has(c) && !isFallback(c, mapping));
   if (ignored.length > 0) warnings.push({ file, message: `ignored column${ignored.length > 1 ? "s" : ""} ${ignored.map((n) => `"${n}"`).join(", ")}` });
   warnings.push(...sharedFieldNotes(table, mapping));
@@ -53,10 +57,11 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping, options:
     const problem = (field: string, message: string) => rowIssues.push({ ...at, field, message });
     const cell = (field: Field) => pick(raw, field, mapping);
 
-    const out: Partial<Sample> = {};
+    const out: Partial<Sample> = conversationRow(raw, conversation, mapping.question, problem);
     for (const field of ["question", "answer"] as const) {
       const { column, value } = cell(field);
-      if (isBlank(value) && field === "answer" && options.answerOptional) out.answer = "";
+      if (turns && (isBlank(value) || Array.isArray(value))) out[field] = "";
+      else if (isBlank(value) && field === "answer" && options.answerOptional) out.answer = "";
       else if (isBlank(value))
         problem(column, `missing${ALIASES[field].length > 1 && column === mapping[field] ? ` (also looked for ${otherAliases(field, column)})` : ""}`);
       else {
@@ -134,6 +139,9 @@ function otherAliases(field: Field, column: string): string {
 function toSample(out: Partial<Sample>): Sample {
   const sample: Sample = { id: out.id!, question: out.question!, answer: out.answer!, contexts: out.contexts ?? [] };
   if (out.reference !== undefined) sample.reference = out.reference;
+  if (out.messages !== undefined) sample.messages = out.messages;
+  if (out.referenceToolCalls !== undefined) sample.referenceToolCalls = out.referenceToolCalls;
+  if (out.referenceTopics !== undefined) sample.referenceTopics = out.referenceTopics;
   return sample;
 }
 

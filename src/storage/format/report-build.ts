@@ -159,6 +159,10 @@ export function serializeReport(report: Report): string {
 function copySample(s: Sample): Sample {
   const out: Sample = { id: s.id, question: s.question, answer: s.answer, contexts: [...s.contexts] };
   if (s.reference !== undefined) out.reference = s.reference;
+  // A conversation's turns, calls and topics (contract 16): structuredClone, so the report owns them.
+  if (s.messages !== undefined) out.messages = structuredClone(s.messages);
+  if (s.referenceToolCalls !== undefined) out.referenceToolCalls = structuredClone(s.referenceToolCalls);
+  if (s.referenceTopics !== undefined) out.referenceTopics = [...s.referenceTopics];
   return out;
 }
 

@@ -34,6 +34,22 @@ describe("dataset export", () => {
     expect(roundTrip(jsonl, "out.jsonl")).toEqual(samples);
   });
 
+  test("JSONL keeps a conversation's turns, reference calls and topics (contract 16), and reads them back", () => {
+    const conversation: Sample = {
+      id: "c",
+      question: "",
+      answer: "",
+      contexts: [],
+      messages: [
+        { role: "user", content: "订餐" },
+        { role: "assistant", content: "", toolCalls: [{ name: "book", args: { people: 2, at: { h: 19 } } }] },
+      ],
+      referenceToolCalls: [{ name: "book", args: { people: 2 } }],
+      referenceTopics: ["dining"],
+    };
+    expect(roundTrip(datasetToJsonl([conversation]), "out.jsonl")).toEqual([conversation]);
+  });
+
   test("file names are safe on every OS", () => {
     expect(exportFileName('My set: v2 / "final"', "csv")).toBe("My-set-v2-final.csv");
     expect(exportFileName("  ", "jsonl")).toBe("dataset.jsonl");

@@ -19,7 +19,8 @@ import { withFetchRefused } from "../refused-fetch";
 /** What the playground selects by default: the judge metrics (the others are one tick away). */
 // The playground's default selection, the metrics the demo judge has replies for.
 const METRIC_IDS = PAPER_METRIC_IDS;
-const TEXT_METRICS = ALL_METRIC_IDS.filter((id) => needsNoModel(METRICS[id]));
+// The judge-free metrics a single-turn sample has inputs for (the tool-call ones need a conversation).
+const TEXT_METRICS = ALL_METRIC_IDS.filter((id) => needsNoModel(METRICS[id]) && METRICS[id].family !== "conversation");
 
 describe("scoring from the store", () => {
   test("a built-in example without a key is scored by the demo judge, kept in history and restored", async () => {

@@ -23,6 +23,8 @@ const NAMES = {
   string_similarity: ["String similarity", "字符串相似度"],
   exact_match: ["Exact match", "完全匹配"],
   string_presence: ["String presence", "字符串包含"],
+  tool_call_accuracy: ["Tool call accuracy", "工具调用准确率"],
+  tool_call_f1: ["Tool call F1", "工具调用 F1"],
 } as const;
 
 const HAN = /\p{Script=Han}/u;

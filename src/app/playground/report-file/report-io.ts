@@ -60,5 +60,8 @@ export function readReportFile(text: string, fileName: string): ImportResult {
   const metricIds = Object.keys(results).filter((id): id is AnyMetricId => isMetricId(id) || isCustomId(id));
   const out: Sample = { id: sample.id, question: sample.question, answer: sample.answer, contexts: [...sample.contexts] };
   if (sample.reference !== undefined) out.reference = sample.reference;
+  if (sample.messages !== undefined) out.messages = sample.messages;
+  if (sample.referenceToolCalls !== undefined) out.referenceToolCalls = sample.referenceToolCalls;
+  if (sample.referenceTopics !== undefined) out.referenceTopics = sample.referenceTopics;
   return { ok: true, sample: out, metricIds, results, model: report.config.model };
 }

@@ -141,7 +141,15 @@ export const en = {
     groupNoJudge: "No judge",
     groupCustom: "Your judges",
     needs: (inputs: string) => `needs ${inputs}`,
-    inputs: { question: "question", answer: "answer", contexts: "contexts", reference: "reference" },
+    inputs: {
+      question: "question",
+      answer: "answer",
+      contexts: "contexts",
+      reference: "reference",
+      messages: "conversation",
+      referenceToolCalls: "reference tool calls",
+      referenceTopics: "reference topics",
+    },
     cost: (chat: number, embedding: number) => {
       const parts = [chat ? `${chat} ${chat === 1 ? "call" : "calls"}` : "", embedding ? `${embedding} ${embedding === 1 ? "embedding" : "embeddings"}` : ""];
       return chat + embedding === 0 ? "no request" : `${parts.filter(Boolean).join(" + ")} per sample`;
@@ -158,6 +166,7 @@ export const en = {
       perContextCalls: "One call per context",
       questions: "Questions generated",
       strictness: "Votes (k)",
+      order: "Call order",
     },
     /** An empty option's first choice in a select: the value the metric uses when none is set. */
     optionDefault: (value: string) => `${value} (default)`,

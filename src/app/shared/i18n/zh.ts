@@ -136,7 +136,15 @@ export const zh: Messages = {
     groupNoJudge: "无需评审模型",
     groupCustom: "自定义评审",
     needs: (inputs) => `需要${inputs}`,
-    inputs: { question: "问题", answer: "答案", contexts: "上下文", reference: "参考答案" },
+    inputs: {
+      question: "问题",
+      answer: "答案",
+      contexts: "上下文",
+      reference: "参考答案",
+      messages: "对话",
+      referenceToolCalls: "参考工具调用",
+      referenceTopics: "参考话题",
+    },
     cost: (chat, embedding) =>
       chat + embedding === 0 ? "不发请求" : `每个样本 ${[chat ? `${chat} 次调用` : "", embedding ? `${embedding} 次嵌入` : ""].filter(Boolean).join(" + ")}`,
     demoCovers: "演示评审只录制了论文五个指标的回复：请在设置中填写密钥后再为此指标打分。",
@@ -151,6 +159,7 @@ export const zh: Messages = {
       perContextCalls: "每段上下文单独调用",
       questions: "生成的问题数",
       strictness: "投票数（k）",
+      order: "调用顺序",
     },
     optionDefault: (value) => `${value}（默认）`,
     optionProblems: {

@@ -35,7 +35,8 @@ export function optionProblemText(t: Messages, problem: OptionProblem): string {
       return words.unknown(label);
     case "mode":
     case "atomicity":
-    case "coverage": {
+    case "coverage":
+    case "order": {
       const field = optionFields(problem.id).find((f) => f.key === key);
       return field?.kind === "select" ? words.oneOf(label, field.values.join(", ")) : words.unknown(label);
     }

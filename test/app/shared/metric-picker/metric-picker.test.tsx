@@ -53,7 +53,7 @@ describe("the grouped metric picker", () => {
       "context_utilization",
     ]);
     expect(idsIn("Needs embeddings")).toEqual(["answer_relevancy", "answer_correctness", "semantic_similarity"]);
-    expect(idsIn("No judge")).toEqual(["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"]);
+    expect(idsIn("No judge")).toEqual(["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence", "tool_call_accuracy", "tool_call_f1"]);
     expect(facts("answer_correctness")).toBe("needs question, answer, reference · 4 calls + 1 embedding per sample");
     expect(facts("semantic_similarity")).toBe("needs answer, reference · 1 embedding per sample");
     expect(facts("bleu")).toBe("needs answer, reference · no request");
