@@ -23,6 +23,9 @@ const NAMES = {
   string_similarity: ["String similarity", "字符串相似度"],
   exact_match: ["Exact match", "完全匹配"],
   string_presence: ["String presence", "字符串包含"],
+  agent_goal_accuracy: ["Agent goal accuracy", "智能体目标达成率"],
+  topic_adherence: ["Topic adherence", "话题遵循度"],
+  conversation_faithfulness: ["Conversation faithfulness", "对话忠实度"],
 } as const;
 
 const HAN = /\p{Script=Han}/u;
@@ -74,6 +77,7 @@ describe("every registered metric's folder", () => {
       "factual_correctness",
       "noise_sensitivity",
       "context_utilization",
+      "conversation_faithfulness",
     ]);
   });
 });

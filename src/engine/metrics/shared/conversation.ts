@@ -1,0 +1,82 @@
+import { z } from "zod";
+import { MetricError } from "../../result";
+import type { Sample } from "../../sample";
+
+/**
+ * The conversation fields of a sample (DESIGN.md contract 16), read with their own schema so the
+ * judge metrics work whether or not the sample type names them yet: a sample without `messages`
+ * is a missing input, not a crash.
+ */
+const toolCallSchema = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()) });
+const messageSchema = z.object({
+  role: z.enum(["user", "assistant", "tool"]),
+  content: z.string(),
+  toolCalls: z.array(toolCallSchema).optional(),
+});
+const conversationFieldsSchema = z.object({
+  messages: z.array(messageSchema).optional(),
+  referenceTopics: z.array(z.string()).optional(),
+});
+
+export type ConversationMessage = z.infer<typeof messageSchema>;
+
+/**
+ * The judge sees at most this many characters of conversation per call (about 6k tokens: small
+ * local judges have 8k contexts). Longer conversations are cut and the trace says so.
+ */
+export const TRANSCRIPT_BUDGET = 24_000;
+
+/** The sample's messages; none is missing input (the metric needs a conversation). */
+export function messagesOf(sample: Sample, metricName: string): ConversationMessage[] {
+  const messages = conversationFieldsSchema.parse(sample).messages ?? [];
+  if (messages.length === 0) throw new MetricError("missing_input", `${metricName} needs a conversation (messages)`, []);
+  return messages;
+}
+
+/** The sample's reference topics, blanks dropped; none is missing input. */
+export function referenceTopicsOf(sample: Sample, metricName: string): string[] {
+  const topics = (conversationFieldsSchema.parse(sample).referenceTopics ?? []).map((t) => t.trim()).filter((t) => t.length > 0);
+  if (topics.length === 0) throw new MetricError("missing_input", `${metricName} needs reference topics`, []);
+  return topics;
+}
+
+/** One message as the judge reads it: role, text, and any tool calls with their arguments. */
+export function renderMessage(message: ConversationMessage): string {
+  const label = message.role === "user" ? "User" : message.role === "assistant" ? "Assistant" : "Tool result";
+  const calls = (message.toolCalls ?? []).map((c) => `\n  -> calls ${c.name}(${JSON.stringify(c.args)})`).join("");
+  return `${label}: ${message.content}${calls}`;
+}
+
+export interface Fitted {
+  /** The kept messages' positions, in order. */
+  kept: number[];
+  /** Positions left out to stay within the budget (empty: nothing was cut). */
+  omitted: number[];
+}
+
+/**
+ * Keeps the latest messages of `positions` whose rendered text fits `budget` characters (at least
+ * the last one, whatever its length): the recent turns are what a verdict on the end depends on.
+ */
+export function fitLatest(messages: readonly ConversationMessage[], positions: readonly number[], budget = TRANSCRIPT_BUDGET): Fitted {
+  const kept: number[] = [];
+  let used = 0;
+  for (let k = positions.length - 1; k >= 0; k--) {
+    const size = renderMessage(messages[positions[k]!]!).length + 1;
+    if (kept.length > 0 && used + size > budget) return { kept, omitted: positions.slice(0, k + 1) };
+    kept.unshift(positions[k]!);
+    used += size;
+  }
+  return { kept, omitted: [] };
+}
+
+/** The transcript of the kept messages, with a line where earlier ones were left out. */
+export function renderTranscript(messages: readonly ConversationMessage[], fitted: Fitted): string {
+  const head = fitted.omitted.length > 0 ? [`[${fitted.omitted.length} earlier messages left out for length]`] : [];
+  return [...head, ...fitted.kept.map((i) => renderMessage(messages[i]!))].join("\n");
+}
+
+/** The trace's note on a cut, in words (null: the judge saw everything). */
+export function cutNote(omitted: number, what: string, budget = TRANSCRIPT_BUDGET): string | null {
+  return omitted === 0 ? null : `${omitted} ${what}: the conversation is longer than the judge's budget of ${budget} characters`;
+}
