@@ -6,19 +6,47 @@ import { z } from "zod";
  * The type is inferred from the schema, so what is checked on read and what the code handles are
  * one shape.
  */
+/** A tool call (contract 16): its arguments are any JSON object, compared by JSON deep equality. */
+export const toolCallSchema = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()) });
+export type ToolCall = z.infer<typeof toolCallSchema>;
+
+/** One turn of a conversation (contract 16); a system prompt is not a turn (importers drop it). */
+export const messageSchema = z.object({
+  role: z.enum(["user", "assistant", "tool"]),
+  content: z.string(),
+  toolCalls: z.array(toolCallSchema).optional(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * A conversation sample (contract 16) also carries these; its question and answer may be "" (the
+ * importers fill them from the turns where they can), and metrics needing them say missing_input.
+ */
+const conversationFields = {
+  messages: z.array(messageSchema).optional(),
+  referenceToolCalls: z.array(toolCallSchema).optional(),
+  referenceTopics: z.array(z.string()).optional(),
+};
+
 export const sampleSchema = z.object({
   id: z.string(),
   question: z.string(),
   answer: z.string(),
   contexts: z.array(z.string()),
   reference: z.string().optional(),
+  ...conversationFields,
 });
 
 export type Sample = z.infer<typeof sampleSchema>;
 
-/** A field of a sample: what a file column maps to (storage/format/columns.ts lists a column for each). */
-export type SampleField = keyof Sample;
+/** The conversation fields: read from their own columns (storage/format/conversation.ts), not as text cells. */
+export type ConversationField = keyof typeof conversationFields;
 
-/** The fields a metric or a custom judge reads (the id is a name, never an input). */
-export const sampleInputSchema = sampleSchema.keyof().exclude(["id"]);
-export type SampleInput = z.infer<typeof sampleInputSchema>;
+/** A text field of a sample: what a file column maps to (storage/format/columns.ts lists a column for each). */
+export type SampleField = Exclude<keyof Sample, ConversationField>;
+
+/** The fields a custom judge may be shown (the id is a name, never an input; turns are not text). */
+export const sampleInputSchema = z.enum(["question", "answer", "contexts", "reference"]);
+
+/** The fields a metric may require: the text ones and the conversation ones. */
+export type SampleInput = z.infer<typeof sampleInputSchema> | ConversationField;

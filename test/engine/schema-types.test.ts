@@ -13,7 +13,7 @@ describe("types come from their schemas", () => {
   it("Sample is what sampleSchema parses, field for field (the type check fails on each line marked below)", () => {
     expectTypeOf<Sample>().toEqualTypeOf<z.infer<typeof sampleSchema>>();
     expectTypeOf<SampleField>().toEqualTypeOf<"id" | "question" | "answer" | "contexts" | "reference">();
-    expectTypeOf<SampleInput>().toEqualTypeOf<"question" | "answer" | "contexts" | "reference">();
+    expectTypeOf<SampleInput>().toEqualTypeOf<"question" | "answer" | "contexts" | "reference" | "messages" | "referenceToolCalls" | "referenceTopics">();
     const sample: Sample = { id: "s1", question: "q", answer: "a", contexts: ["c"] };
     // @ts-expect-error contexts is a list of texts, never one text
     const oneText: Sample = { id: "s1", question: "q", answer: "a", contexts: "c" };
@@ -26,7 +26,20 @@ describe("types come from their schemas", () => {
     expect(sampleSchema.safeParse({ ...sample, contexts: "c" }).success).toBe(false);
     expect(sampleInputSchema.options).toEqual(["question", "answer", "contexts", "reference"]);
     // Every field has its file columns (a field added to the schema without a column fails the type check in columns.ts).
-    expect(Object.keys(SAMPLE_COLUMNS).sort()).toEqual(Object.keys(sampleSchema.shape).sort());
+    const conversation = ["messages", "referenceToolCalls", "referenceTopics"];
+    expect(Object.keys(SAMPLE_COLUMNS).sort()).toEqual(
+      Object.keys(sampleSchema.shape)
+        .filter((k) => !conversation.includes(k))
+        .sort(),
+    );
+    // A conversation sample (contract 16) keeps its turns and reference calls through the schema.
+    const turns = {
+      messages: [{ role: "assistant", content: "", toolCalls: [{ name: "f", args: { a: { b: [1] } } }] }],
+      referenceToolCalls: [{ name: "f", args: {} }],
+      referenceTopics: ["t"],
+    };
+    expect(sampleSchema.parse({ ...sample, ...turns })).toEqual({ ...sample, ...turns });
+    expect(sampleSchema.safeParse({ ...sample, messages: [{ role: "system", content: "x" }] }).success).toBe(false);
   });
 
   it("CallRecord, OutputMode and ErrorCode are what their schemas parse, and reports read calls and codes with them", () => {

@@ -13,6 +13,9 @@ export function applicableMetrics(samples: readonly Sample[], hasEmbedder: boole
     answer: samples.some((s) => s.answer.trim() !== ""),
     contexts: samples.some((s) => s.contexts.length > 0),
     reference: samples.some((s) => (s.reference ?? "").trim() !== ""),
+    messages: samples.some((s) => (s.messages ?? []).length > 0),
+    referenceToolCalls: samples.some((s) => s.referenceToolCalls !== undefined),
+    referenceTopics: samples.some((s) => (s.referenceTopics ?? []).length > 0),
   };
   // The paper's five and the free text metrics: ragas 0.4's judges are a tick away (ticking all of them would multiply the cost).
   return [...PAPER_METRIC_IDS, ...TEXT_METRIC_IDS].filter((id) => {

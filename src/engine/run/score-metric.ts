@@ -22,6 +22,9 @@ export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedd
     if (field === "contexts" && sample.contexts.length === 0) return `${metric.name} needs at least one context`;
     if (field === "reference" && !sample.reference?.trim()) return `${metric.name} needs a reference answer`;
     if ((field === "question" || field === "answer") && !sample[field].trim()) return `${metric.name} needs the ${field}`;
+    if (field === "messages" && !sample.messages?.length) return `${metric.name} needs a conversation (messages)`;
+    if (field === "referenceToolCalls" && !sample.referenceToolCalls) return `${metric.name} needs the reference tool calls`;
+    if (field === "referenceTopics" && !sample.referenceTopics?.length) return `${metric.name} needs the reference topics`;
   }
   const needsEmbedder = metric.needsEmbedder?.(options) ?? metric.usesEmbeddings;
   if (needsEmbedder && !hasEmbedder) return `${metric.name} needs an embedding model`;
