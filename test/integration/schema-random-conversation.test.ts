@@ -69,7 +69,7 @@ describe("schema-random judge, issue 32's conversation metrics", () => {
         expect(HAN.test(goal.reason), `${row.sampleId}: ${goal.reason}`).toBe(row.sampleId.includes("-zh"));
         if (row.sampleId.includes("-zh")) chineseReasons++;
         const topic = row.metrics.topic_adherence!.trace as unknown as { turns: { turn: number }[] };
-        expect(topic.turns.map((t) => t.turn)).toEqual(sample.messages.flatMap((m, k) => (m.role === "user" ? [k] : [])));
+        expect(topic.turns.map((t) => t.turn)).toEqual(sample.messages!.flatMap((m, k) => (m.role === "user" ? [k] : [])));
       }
     }
     expect(chineseReasons).toBe(2 * SEEDS.length);

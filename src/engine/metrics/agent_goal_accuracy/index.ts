@@ -12,14 +12,14 @@ export const agentGoalAccuracy: MetricDefinition<AgentGoalTrace> = {
   ...agentGoalDisplay,
   family: "conversation",
   batchRounds: 1,
-  // `messages` is checked in run (a missing conversation is missing_input); the reference is optional.
-  requires: [],
+  // The reference is optional: without one the judge states the goal.
+  requires: ["messages"],
   usesEmbeddings: false,
   prompts: [goalWithReferencePrompt, goalWithoutReferencePrompt],
   // One call per conversation, whatever its length: the goal is stated in the same reply as the verdict.
   calls: () => ({ chat: 1, embedding: 0 }),
   async run(ctx) {
-    const messages = messagesOf(ctx.sample, "Agent goal accuracy");
+    const messages = messagesOf(ctx.sample);
     // The first message usually states the goal and the last ones the outcome: a long conversation
     // keeps both and loses the middle.
     const first = renderMessage(messages[0]!).length + 1;

@@ -38,18 +38,18 @@ export const conversationFaithfulness: MetricDefinition<ConversationFaithfulness
   ...conversationFaithfulnessDisplay,
   family: "conversation",
   batchRounds: 2,
-  // `messages` is checked in run; contexts are optional (tool results may be all the evidence).
-  requires: [],
+  // Contexts are optional: tool results may be all the evidence.
+  requires: ["messages"],
   usesEmbeddings: false,
   // Faithfulness's own statement and verdict prompts: an edit in the studio changes both alike.
   prompts: [statementsPrompt, verdictsPrompt],
   // Two calls per assistant turn that says something: split it into statements, check them.
   calls: (sample) => {
-    const messages = sampleMessages(sample);
+    const messages = messagesOf(sample);
     return { chat: 2 * spokenTurns(messages).length, embedding: 0 };
   },
   async run(ctx) {
-    const messages = messagesOf(ctx.sample, "Conversation faithfulness");
+    const messages = messagesOf(ctx.sample);
     let cut = 0;
     const turns = await Promise.all(
       spokenTurns(messages).map(async (turn) => {
@@ -67,12 +67,3 @@ export const conversationFaithfulness: MetricDefinition<ConversationFaithfulness
   traceFields: conversationFaithfulnessTraceFields,
   traceItems: "statements",
 };
-
-/** The messages for the estimate: none when the sample has no conversation (it will be missing_input). */
-function sampleMessages(sample: Parameters<typeof messagesOf>[0]): ConversationMessage[] {
-  try {
-    return messagesOf(sample, "");
-  } catch {
-    return [];
-  }
-}

@@ -1,24 +1,6 @@
-import { z } from "zod";
-import { MetricError } from "../../result";
-import type { Sample } from "../../sample";
+import type { Message, Sample } from "../../sample";
 
-/**
- * The conversation fields of a sample (DESIGN.md contract 16), read with their own schema so the
- * judge metrics work whether or not the sample type names them yet: a sample without `messages`
- * is a missing input, not a crash.
- */
-const toolCallSchema = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()) });
-const messageSchema = z.object({
-  role: z.enum(["user", "assistant", "tool"]),
-  content: z.string(),
-  toolCalls: z.array(toolCallSchema).optional(),
-});
-const conversationFieldsSchema = z.object({
-  messages: z.array(messageSchema).optional(),
-  referenceTopics: z.array(z.string()).optional(),
-});
-
-export type ConversationMessage = z.infer<typeof messageSchema>;
+export type ConversationMessage = Message;
 
 /**
  * The judge sees at most this many characters of conversation per call (about 6k tokens: small
@@ -26,18 +8,9 @@ export type ConversationMessage = z.infer<typeof messageSchema>;
  */
 export const TRANSCRIPT_BUDGET = 24_000;
 
-/** The sample's messages; none is missing input (the metric needs a conversation). */
-export function messagesOf(sample: Sample, metricName: string): ConversationMessage[] {
-  const messages = conversationFieldsSchema.parse(sample).messages ?? [];
-  if (messages.length === 0) throw new MetricError("missing_input", `${metricName} needs a conversation (messages)`, []);
-  return messages;
-}
-
-/** The sample's reference topics, blanks dropped; none is missing input. */
-export function referenceTopicsOf(sample: Sample, metricName: string): string[] {
-  const topics = (conversationFieldsSchema.parse(sample).referenceTopics ?? []).map((t) => t.trim()).filter((t) => t.length > 0);
-  if (topics.length === 0) throw new MetricError("missing_input", `${metricName} needs reference topics`, []);
-  return topics;
+/** The sample's messages (`requires: ["messages"]` has made sure there are some). */
+export function messagesOf(sample: Sample): Message[] {
+  return sample.messages ?? [];
 }
 
 /** One message as the judge reads it: role, text, and any tool calls with their arguments. */

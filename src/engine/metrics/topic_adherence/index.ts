@@ -1,7 +1,7 @@
 import { numbered } from "../../prompts/render";
 import type { MetricDefinition, MetricOptions } from "../definition";
 import { askEach, PRIORITY } from "../shared/ask";
-import { type ConversationMessage, cutNote, messagesOf, referenceTopicsOf, renderMessage, TRANSCRIPT_BUDGET } from "../shared/conversation";
+import { type ConversationMessage, cutNote, messagesOf, renderMessage, TRANSCRIPT_BUDGET } from "../shared/conversation";
 import { oneOf, optionsOf } from "../shared/options";
 import { topicAdherenceDisplay } from "./display";
 import { topicTurnsPrompt, turnVerdictsFor } from "./prompts";
@@ -37,8 +37,7 @@ export const topicAdherence: MetricDefinition<TopicAdherenceTrace> = {
   ...topicAdherenceDisplay,
   family: "conversation",
   batchRounds: 1,
-  // `messages` and `referenceTopics` are checked in run (either missing is missing_input).
-  requires: [],
+  requires: ["messages", "referenceTopics"],
   usesEmbeddings: false,
   prompts: [topicTurnsPrompt],
   optionFields: [{ key: "mode", kind: "select", values: ["f1", "precision", "recall"] }],
@@ -48,8 +47,8 @@ export const topicAdherence: MetricDefinition<TopicAdherenceTrace> = {
   calls: () => ({ chat: 1, embedding: 0 }),
   async run(ctx) {
     const mode = modeOf(ctx.options);
-    const messages = messagesOf(ctx.sample, "Topic adherence");
-    const topics = referenceTopicsOf(ctx.sample, "Topic adherence");
+    const messages = messagesOf(ctx.sample);
+    const topics = (ctx.sample.referenceTopics ?? []).map((t) => t.trim()).filter((t) => t.length > 0);
     const { kept, omitted } = fitExchanges(exchangesOf(messages));
     const note = cutNote(omitted, "earliest user turns not judged");
     if (kept.length === 0) return { mode, turns: [], note };
