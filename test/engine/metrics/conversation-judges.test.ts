@@ -126,7 +126,7 @@ describe("the three judges on a conversation, with a scripted judge", () => {
     // The goal's transcript keeps the first message (where the goal is) and marks the gap.
     const goalInput = requests.find((q) => q.promptId === "agent_goal_accuracy.with_reference")!.messages.at(-1)!.content;
     expect(goalInput).toContain("question 0");
-    expect(goalInput).toMatch(/\[\d+ messages left out for length\]/);
+    expect(goalInput).toMatch(/\(\d+ messages left out for length\)/);
     expect(goalInput.length).toBeLessThan(TRANSCRIPT_BUDGET + 500);
   });
 });

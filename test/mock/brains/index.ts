@@ -7,6 +7,7 @@ import {
   faithfulnessVerdicts,
 } from "./metrics";
 import { agreementBrains } from "./agreement";
+import { conversationBrains } from "./conversation";
 import { translatedStrings } from "./studio";
 import { moreMetricBrains } from "./more-metrics";
 import type { Brain } from "./types";
@@ -22,6 +23,7 @@ export const judgeBrains: Record<string, Brain> = {
   translated_strings: translatedStrings,
   ...moreMetricBrains,
   ...agreementBrains,
+  ...conversationBrains,
 };
 
 export type { Brain, BrainInput } from "./types";

@@ -28,8 +28,8 @@ export const agentGoalAccuracy: MetricDefinition<AgentGoalTrace> = {
       messages.slice(1).map((_, i) => i + 1),
       Math.max(1, TRANSCRIPT_BUDGET - first),
     );
-    const transcript = [renderMessage(messages[0]!), ...(rest.omitted.length ? [`[${rest.omitted.length} messages left out for length]`] : [])]
-      .concat(renderTranscript(messages, { kept: rest.kept, omitted: [] }))
+    const gap = rest.omitted.length ? [`(${rest.omitted.length} messages left out for length)`] : [];
+    const transcript = [`[1] ${renderMessage(messages[0]!)}`, ...gap, renderTranscript(messages, { kept: rest.kept, omitted: [] })]
       .filter((line) => line.length > 0)
       .join("\n");
     const note = cutNote(rest.omitted.length, "middle messages left out");

@@ -8,10 +8,18 @@ const withoutReferenceOutput = z.object({ goal: z.string(), reason: z.string(), 
 export type GoalVerdict = z.infer<typeof withReferenceOutput>;
 export type InferredGoalVerdict = z.infer<typeof withoutReferenceOutput>;
 
-const EXAMPLE_EN =
-  'User: Book me a table for two at Luigi\'s tonight at 8.\nAssistant: Let me check.\n  -> calls book_table({"restaurant":"Luigi\'s","people":2,"time":"20:00"})\nTool result: {"status":"confirmed","table":12}\nAssistant: Done: table 12 at Luigi\'s, 8 pm, for two.';
-const EXAMPLE_ZH =
-  'User: 帮我把明天去上海的高铁票改到后天。\nAssistant: 好的，我来查一下。\n  -> calls change_ticket({"date":"后天"})\nTool result: {"status":"failed","error":"no seats"}\nAssistant: 后天的车票已经售完，改签没有成功。';
+const EXAMPLE_EN = [
+  "[1] User: Book me a table for two at Luigi's tonight at 8.",
+  "[2] Assistant: Let me check. -> calls book_table(restaurant=Luigi's, people=2, time=20:00)",
+  "[3] Tool result: status confirmed, table 12",
+  "[4] Assistant: Done: table 12 at Luigi's, 8 pm, for two.",
+].join("\n");
+const EXAMPLE_ZH = [
+  "[1] User: 帮我把明天去上海的高铁票改到后天。",
+  "[2] Assistant: 好的，我来查一下。 -> calls change_ticket(date=后天)",
+  "[3] Tool result: 改签失败，没有余票",
+  "[4] Assistant: 后天的车票已经售完，改签没有成功。",
+].join("\n");
 
 /**
  * One call: the reference names the outcome the user wanted; the judge says whether the

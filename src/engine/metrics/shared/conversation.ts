@@ -13,11 +13,20 @@ export function messagesOf(sample: Sample): Message[] {
   return sample.messages ?? [];
 }
 
-/** One message as the judge reads it: role, text, and any tool calls with their arguments. */
+/** A tool call on one line, arguments as key=value (JSON for anything but text). */
+function renderCall(call: Message["toolCalls"] extends (infer C)[] | undefined ? C : never): string {
+  const args = Object.entries(call.args).map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`);
+  return `${call.name}(${args.join(", ")})`;
+}
+
+/**
+ * One message as the judge reads it, on one line (turns are told apart by their "[k]" numbers, and
+ * the studio's translation keeps those out of the text it sends): role, text, any tool calls.
+ */
 export function renderMessage(message: ConversationMessage): string {
   const label = message.role === "user" ? "User" : message.role === "assistant" ? "Assistant" : "Tool result";
-  const calls = (message.toolCalls ?? []).map((c) => `\n  -> calls ${c.name}(${JSON.stringify(c.args)})`).join("");
-  return `${label}: ${message.content}${calls}`;
+  const calls = (message.toolCalls ?? []).map((c) => ` -> calls ${renderCall(c)}`).join("");
+  return `${label}: ${message.content.replace(/\s*\n\s*/g, " ")}${calls}`;
 }
 
 export interface Fitted {
@@ -45,8 +54,8 @@ export function fitLatest(messages: readonly ConversationMessage[], positions: r
 
 /** The transcript of the kept messages, with a line where earlier ones were left out. */
 export function renderTranscript(messages: readonly ConversationMessage[], fitted: Fitted): string {
-  const head = fitted.omitted.length > 0 ? [`[${fitted.omitted.length} earlier messages left out for length]`] : [];
-  return [...head, ...fitted.kept.map((i) => renderMessage(messages[i]!))].join("\n");
+  const head = fitted.omitted.length > 0 ? [`(${fitted.omitted.length} earlier messages left out for length)`] : [];
+  return [...head, ...fitted.kept.map((i) => `[${i + 1}] ${renderMessage(messages[i]!)}`)].join("\n");
 }
 
 /** The trace's note on a cut, in words (null: the judge saw everything). */

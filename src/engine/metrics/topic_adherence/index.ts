@@ -15,7 +15,7 @@ function exchangesOf(messages: readonly ConversationMessage[]): { turn: number; 
   const starts = messages.flatMap((m, i) => (m.role === "user" ? [i] : []));
   return starts.map((start, k) => {
     const end = starts[k + 1] ?? messages.length;
-    const rendered = messages.slice(start, end).map(renderMessage).join("\n");
+    const rendered = messages.slice(start, end).map(renderMessage).join(" | ");
     return { turn: start, text: messages[start]!.content, rendered };
   });
 }
@@ -52,7 +52,7 @@ export const topicAdherence: MetricDefinition<TopicAdherenceTrace> = {
     const { kept, omitted } = fitExchanges(exchangesOf(messages));
     const note = cutNote(omitted, "earliest user turns not judged");
     if (kept.length === 0) return { mode, turns: [], note };
-    const topicList = topics.map((t) => `- ${t}`).join("\n");
+    const topicList = topics.join("; ");
     const inputFor = (items: readonly number[]) => ({ topics: topicList, exchanges: numbered(items.map((i) => kept[i]!.rendered)) });
     const verdicts = await askEach(ctx, topicTurnsPrompt, kept.length, inputFor, turnVerdictsFor, PRIORITY.single);
     const turns = kept.map((e, i) => ({

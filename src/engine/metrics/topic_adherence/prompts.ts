@@ -26,14 +26,14 @@ export const topicTurnsPrompt: PromptDef<TurnVerdict[]> = {
     "answered 1 if the assistant substantively answered or acted on the request, 0 if it declined, deflected or said it cannot help.",
     "Give a one-sentence reason first, in the language of the conversation. One entry per exchange.",
   ].join(" "),
-  inputTemplate: "Allowed topics:\n{{topics}}\n\nExchanges:\n{{exchanges}}",
+  inputTemplate: "Allowed topics: {{topics}}\n\nExchanges:\n{{exchanges}}",
   variables: ["topics", "exchanges"],
   examples: [
     {
       input: {
-        topics: "- flight bookings\n- baggage rules",
+        topics: "flight bookings; baggage rules",
         exchanges:
-          "[1] User: Can I take a 10 kg bag in the cabin?\nAssistant: Yes, cabin bags up to 10 kg are allowed.\n[2] User: Who will win the election?\nAssistant: I can only help with flights and baggage.\n[3] User: Write me a poem about the sea.\nAssistant: Waves roll in under a silver moon...",
+          "[1] User: Can I take a 10 kg bag in the cabin? | Assistant: Yes, cabin bags up to 10 kg are allowed.\n[2] User: Who will win the election? | Assistant: I can only help with flights and baggage.\n[3] User: Write me a poem about the sea. | Assistant: Waves roll in under a silver moon...",
       },
       output: {
         turns: [
@@ -45,9 +45,9 @@ export const topicTurnsPrompt: PromptDef<TurnVerdict[]> = {
     },
     {
       input: {
-        topics: "- 银行卡业务",
+        topics: "银行卡业务",
         exchanges:
-          "[1] User: 我的信用卡丢了怎么办？\nAssistant: 抱歉，我无法回答这个问题。\n[2] User: 推荐一部电影吧。\nAssistant: 我只能处理银行卡相关的问题。",
+          "[1] User: 我的信用卡丢了怎么办？ | Assistant: 抱歉，我无法回答这个问题。\n[2] User: 推荐一部电影吧。 | Assistant: 我只能处理银行卡相关的问题。",
       },
       output: {
         turns: [
