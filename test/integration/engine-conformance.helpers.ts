@@ -68,7 +68,8 @@ export async function collectRequests(mock: MockServer, samples: readonly Sample
 
   // The baselines ask through `ask` with the prompt's own output spec: the same request, made directly.
   for (const prompt of baselinePrompts()) {
-    for (const sample of samples) {
+    // They rate one answer: a conversation sample (issue 32) has none to rate.
+    for (const sample of samples.filter((s) => !s.messages)) {
       const resolved = resolvePrompt(prompt);
       await judge.complete({
         promptId: prompt.id,
@@ -138,9 +139,11 @@ export function expectedSchemaCounts(
   const distinct = (counts: readonly number[]) => new Set(counts.filter((n) => n > 0)).size;
   const table: Record<string, number> = Object.fromEntries(expectedPromptIds(customJudges).map((id) => [id, 1]));
   const sentences = (s: Sample) => s.contexts.reduce((n, c) => n + splitSentences(c).length, 0);
-  table["context_relevance.sentences"] = distinct(samples.map(sentences));
-  table["context_precision.verdicts"] = distinct(samples.filter((s) => s.reference !== undefined).map((s) => s.contexts.length));
-  table["context_utilization.verdicts"] = distinct(samples.map((s) => s.contexts.length));
+  // The single-turn metrics need a question: a conversation sample (issue 32) runs none of them.
+  const single = samples.filter((s) => !s.messages);
+  table["context_relevance.sentences"] = distinct(single.map(sentences));
+  table["context_precision.verdicts"] = distinct(single.filter((s) => s.reference !== undefined).map((s) => s.contexts.length));
+  table["context_utilization.verdicts"] = distinct(single.map((s) => s.contexts.length));
   // Every statement or claim list some metric checked with the shared verdicts prompt, by its length
   // (noise sensitivity checks reference and answer statements together against each context).
   const length = (r: SampleResult, metric: string, key: string) =>
@@ -156,6 +159,28 @@ export function expectedSchemaCounts(
       length(r, "noise_sensitivity", "contexts") && length(r, "noise_sensitivity", "referenceStatements") + length(r, "noise_sensitivity", "statements"),
     ]),
   );
+  // Issue 32: topic adherence asks for exactly one verdict per user turn; conversation faithfulness
+  // checks each assistant turn's statements with the shared verdicts prompt (added below).
+  table["topic_adherence.turns"] = distinct(
+    samples.filter((s) => s.referenceTopics?.length).map((s) => (s.messages ?? []).filter((m) => m.role === "user").length),
+  );
+  const turnLengths = results.flatMap((r) =>
+    ((r.metrics.conversation_faithfulness?.trace as { turns?: { statements: unknown[] }[] } | undefined)?.turns ?? []).map((t) => t.statements.length),
+  );
+  table["faithfulness.verdicts"] = new Set(
+    [
+      ...results.flatMap((r) => [
+        length(r, "faithfulness", "statements"),
+        length(r, "answer_correctness", "statements"),
+        length(r, "answer_correctness", "referenceStatements"),
+        length(r, "factual_correctness", "claims"),
+        length(r, "factual_correctness", "referenceClaims"),
+        length(r, "noise_sensitivity", "statements"),
+        length(r, "noise_sensitivity", "contexts") && length(r, "noise_sensitivity", "referenceStatements") + length(r, "noise_sensitivity", "statements"),
+      ]),
+      ...turnLengths,
+    ].filter((n) => n > 0),
+  ).size;
   // One translation per prompt with examples, into each language: one schema per string count.
   table[TRANSLATE_PROMPT_ID] = distinct(allPrompts().map((p) => collectStrings(p.examples).strings.length));
   return table;

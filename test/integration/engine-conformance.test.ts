@@ -9,6 +9,7 @@ import { brainUserText } from "../mock/schema";
 import { startMockServer, type MockServer } from "../mock/server";
 import { xgrammarEngine, type XgrammarEngine } from "../mock/xgrammar";
 import { collectRequests, distinctPairs, expectedPromptIds, expectedSchemaCounts, hasText, type SentRequest, withOldText } from "./engine-conformance.helpers";
+import { CONVERSATIONS } from "../fixtures/conversation/judge-samples";
 import { CUSTOM_JUDGES, SAMPLES } from "./schema-random.helpers";
 
 /**
@@ -25,8 +26,11 @@ import { CUSTOM_JUDGES, SAMPLES } from "./schema-random.helpers";
  */
 
 const RANDOM_SEEDS = [1, 2, 3, 4, 5, 6];
-/** (prompt, schema) pairs over SAMPLES, the registry, the two custom judges, the baselines and the translation (README, "Judge replies"). */
-const PINNED_PAIRS = 37;
+/** The single-turn samples and issue 32's conversations (their judges run on nothing else). */
+const ALL_SAMPLES = [...SAMPLES, ...CONVERSATIONS];
+/** (prompt, schema) pairs over ALL_SAMPLES, the registry, the two custom judges, the baselines and the translation (README, "Judge replies"). */
+// 37 before issue 32; its two goal prompts (one shape each) and topic adherence (1 and 2 user turns) add 4.
+const PINNED_PAIRS = 41;
 const WALK_SEEDS = [1, 2, 3];
 const OLD_TEXT_MODE = process.env.CONFORMANCE_OLD_TEXT === "1";
 
@@ -38,10 +42,10 @@ let expectedCounts: Record<string, number>;
 
 beforeAll(async () => {
   [mock, xg] = await Promise.all([startMockServer({}), xgrammarEngine()]);
-  const collected = await collectRequests(mock, SAMPLES, CUSTOM_JUDGES);
+  const collected = await collectRequests(mock, ALL_SAMPLES, CUSTOM_JUDGES);
   sent = OLD_TEXT_MODE ? collected.sent.map(asBefore) : collected.sent;
   pairs = distinctPairs(sent);
-  expectedCounts = expectedSchemaCounts(SAMPLES, collected.results, CUSTOM_JUDGES);
+  expectedCounts = expectedSchemaCounts(ALL_SAMPLES, collected.results, CUSTOM_JUDGES);
 }, 60_000);
 afterAll(async () => {
   await mock?.close();

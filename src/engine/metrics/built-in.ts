@@ -1,3 +1,4 @@
+import { agentGoalAccuracy } from "./agent_goal_accuracy";
 import { answerCorrectness } from "./answer_correctness";
 import { answerRelevancy } from "./answer_relevancy";
 import { bleu } from "./bleu";
@@ -7,6 +8,7 @@ import { contextPrecision } from "./context_precision";
 import { contextRecall } from "./context_recall";
 import { contextRelevance } from "./context_relevance";
 import { contextUtilization } from "./context_utilization";
+import { conversationFaithfulness } from "./conversation_faithfulness";
 import type { MetricDefinition } from "./definition";
 import { exactMatch } from "./exact_match";
 import { factualCorrectness } from "./factual_correctness";
@@ -18,6 +20,7 @@ import { stringPresence } from "./string_presence";
 import { stringSimilarity } from "./string_similarity";
 import { toolCallAccuracy } from "./tool_call_accuracy";
 import { toolCallF1 } from "./tool_call_f1";
+import { topicAdherence } from "./topic_adherence";
 
 /**
  * The registry: adding a metric is its folder plus its line here (and the import above). The key is
@@ -44,4 +47,7 @@ export const BUILT_IN_METRICS = {
   string_presence: stringPresence,
   tool_call_accuracy: toolCallAccuracy,
   tool_call_f1: toolCallF1,
+  agent_goal_accuracy: agentGoalAccuracy,
+  topic_adherence: topicAdherence,
+  conversation_faithfulness: conversationFaithfulness,
 } satisfies Record<string, MetricDefinition>;

@@ -25,6 +25,9 @@ const NAMES = {
   string_presence: ["String presence", "字符串包含"],
   tool_call_accuracy: ["Tool call accuracy", "工具调用准确率"],
   tool_call_f1: ["Tool call F1", "工具调用 F1"],
+  agent_goal_accuracy: ["Agent goal accuracy", "智能体目标达成率"],
+  topic_adherence: ["Topic adherence", "话题遵循度"],
+  conversation_faithfulness: ["Conversation faithfulness", "对话忠实度"],
 } as const;
 
 const HAN = /\p{Script=Han}/u;
@@ -76,6 +79,7 @@ describe("every registered metric's folder", () => {
       "factual_correctness",
       "noise_sensitivity",
       "context_utilization",
+      "conversation_faithfulness",
     ]);
   });
 });

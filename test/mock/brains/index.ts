@@ -7,6 +7,7 @@ import {
   faithfulnessVerdicts,
 } from "./metrics";
 import { agreementBrains } from "./agreement";
+import { conversationBrains } from "./conversation";
 import { translatedStrings } from "./studio";
 import { moreMetricBrains } from "./more-metrics";
 import { testsetBrains } from "./testset";
@@ -24,6 +25,7 @@ export const judgeBrains: Record<string, Brain> = {
   ...moreMetricBrains,
   ...agreementBrains,
   ...testsetBrains,
+  ...conversationBrains,
 };
 
 export type { Brain, BrainInput } from "./types";

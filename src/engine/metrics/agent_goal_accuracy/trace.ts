@@ -1,0 +1,6 @@
+import { flag, traceFields } from "../shared/trace-fields";
+import type { AgentGoalTrace } from "./score";
+
+export const agentGoalTraceFields = traceFields<AgentGoalTrace>()({
+  verdict: flag,
+});
