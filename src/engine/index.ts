@@ -7,6 +7,7 @@ export {
   METRIC_IDS,
   PAPER_METRIC_IDS,
   JUDGE_METRIC_IDS,
+  RETRIEVAL_METRIC_IDS,
   type MetricId,
   type AnyMetricId,
   type MetricOptions,

@@ -6,7 +6,23 @@ import { defineMessages } from "../shared/i18n/define-messages";
  * Problems found in a prompt are the engine's English messages, like the CLI's.
  */
 /** The metrics that need no judge have no prompt, so the studio never diffs their traces. */
-const NO_FLAGS = { bleu: ["", ""], chrf: ["", ""], rouge_l: ["", ""], string_similarity: ["", ""], exact_match: ["", ""], string_presence: ["", ""] };
+const NO_FLAGS = {
+  bleu: ["", ""],
+  chrf: ["", ""],
+  rouge_l: ["", ""],
+  string_similarity: ["", ""],
+  exact_match: ["", ""],
+  string_presence: ["", ""],
+  id_context_precision: ["", ""],
+  id_context_recall: ["", ""],
+  hit_rate: ["", ""],
+  precision_at_k: ["", ""],
+  recall_at_k: ["", ""],
+  mrr: ["", ""],
+  average_precision: ["", ""],
+  ndcg_at_k: ["", ""],
+  r_precision: ["", ""],
+};
 
 const en = {
   title: "Prompt studio",

@@ -32,6 +32,16 @@ import { noiseSensitivity } from "./noise_sensitivity";
 import type { NoiseSensitivityTrace } from "./noise_sensitivity/score";
 import { semanticSimilarity } from "./semantic_similarity";
 import type { SemanticSimilarityTrace } from "./semantic_similarity/score";
+import { idContextPrecision } from "./id_context_precision";
+import { idContextRecall } from "./id_context_recall";
+import { hitRate } from "./hit_rate";
+import { precisionAtK } from "./precision_at_k";
+import { recallAtK } from "./recall_at_k";
+import { mrr } from "./mrr";
+import { averagePrecision } from "./average_precision";
+import { ndcgAtK } from "./ndcg_at_k";
+import { rPrecision } from "./r_precision";
+import type { RankedTrace } from "./shared/ranking";
 import type { PromptDef } from "../prompts/types";
 import { METRIC_IDS, type MetricId, type AnyMetricId, type MetricDefinition } from "./types";
 
@@ -54,6 +64,15 @@ export interface MetricTraces {
   context_entity_recall: ContextEntityRecallTrace;
   context_utilization: ContextPrecisionTrace;
   semantic_similarity: SemanticSimilarityTrace;
+  id_context_precision: RankedTrace;
+  id_context_recall: RankedTrace;
+  hit_rate: RankedTrace;
+  precision_at_k: RankedTrace;
+  recall_at_k: RankedTrace;
+  mrr: RankedTrace;
+  average_precision: RankedTrace;
+  ndcg_at_k: RankedTrace;
+  r_precision: RankedTrace;
   [custom: `custom:${string}`]: CustomJudgeTrace;
 }
 
@@ -76,6 +95,15 @@ export const METRICS: Readonly<Record<MetricId, MetricDefinition>> = {
   context_entity_recall: contextEntityRecall,
   context_utilization: contextUtilization,
   semantic_similarity: semanticSimilarity,
+  id_context_precision: idContextPrecision,
+  id_context_recall: idContextRecall,
+  hit_rate: hitRate,
+  precision_at_k: precisionAtK,
+  recall_at_k: recallAtK,
+  mrr,
+  average_precision: averagePrecision,
+  ndcg_at_k: ndcgAtK,
+  r_precision: rPrecision,
 };
 
 /** A built-in metric id (custom judges are not: see isKnownMetricId). */

@@ -17,11 +17,23 @@ export const JUDGE_METRIC_IDS = [
 ] as const;
 /** Metrics that need no judge (contract 11): no request, no key. */
 export const TEXT_METRIC_IDS = ["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"] as const;
+/** Retrieval metrics from ids and ranks (contract 15): no judge, no key, deterministic. */
+export const RETRIEVAL_METRIC_IDS = [
+  "id_context_precision",
+  "id_context_recall",
+  "hit_rate",
+  "precision_at_k",
+  "recall_at_k",
+  "mrr",
+  "average_precision",
+  "ndcg_at_k",
+  "r_precision",
+] as const;
 /**
  * Every built-in metric id, the one list the per-metric tables (labels, trace views, stored results,
  * the CLI's --metrics) are keyed by; custom judges (`custom:<slug>`) come on top, defined by the user.
  */
-export const METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS, ...TEXT_METRIC_IDS] as const;
+export const METRIC_IDS = [...PAPER_METRIC_IDS, ...JUDGE_METRIC_IDS, ...TEXT_METRIC_IDS, ...RETRIEVAL_METRIC_IDS] as const;
 export type MetricId = (typeof METRIC_IDS)[number];
 
 /** Metrics where lower is better (noise sensitivity: the share of errors noise caused). */
@@ -54,6 +66,8 @@ export interface MetricOptions {
   coverage?: "low" | "high";
   /** custom judges: how many votes (k) to ask for. */
   strictness?: number;
+  /** the retrieval metrics with a cutoff (contract 15): how many of the first ranks count (default 10). */
+  k?: number;
 }
 
 /** Requests a metric makes for one sample when every reply is valid (the run estimate and the picker show these). */

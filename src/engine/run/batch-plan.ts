@@ -230,6 +230,15 @@ const BATCH_ROUNDS: Readonly<Partial<Record<string, number>>> = {
   string_similarity: 0,
   exact_match: 0,
   string_presence: 0,
+  id_context_precision: 0,
+  id_context_recall: 0,
+  hit_rate: 0,
+  precision_at_k: 0,
+  recall_at_k: 0,
+  mrr: 0,
+  average_precision: 0,
+  ndcg_at_k: 0,
+  r_precision: 0,
 };
 
 /** The only completion window OpenAI and Azure offer (Anthropic's batches also end within 24 h). */

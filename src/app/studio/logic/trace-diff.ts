@@ -88,6 +88,15 @@ function traceItems(metricId: MetricId, trace: unknown): TraceItem[] {
     case "string_similarity":
     case "exact_match":
     case "string_presence":
+    case "id_context_precision":
+    case "id_context_recall":
+    case "hit_rate":
+    case "precision_at_k":
+    case "recall_at_k":
+    case "mrr":
+    case "average_precision":
+    case "ndcg_at_k":
+    case "r_precision":
       return [];
   }
 }
