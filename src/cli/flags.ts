@@ -70,7 +70,7 @@ export const FLAGS = {
     env: "OPENAI_BASE_URL",
     help: {
       score:
-        "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL); not needed when every metric needs no judge\n(bleu, chrf, rouge_l, string_similarity, exact_match, string_presence)",
+        "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL); not needed when every metric needs no judge\n(bleu, chrf, rouge_l, string_similarity, exact_match, string_presence,\nand the retrieval metrics from ids: hit_rate, mrr, ndcg_at_k, ...)",
       agreement: "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL)",
     },
     read: httpUrl,
