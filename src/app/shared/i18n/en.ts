@@ -107,6 +107,9 @@ export const en = {
     contexts: "Contexts",
     reference: "Reference",
     optional: "optional",
+    retrievedIds: "Retrieved ids (rank order)",
+    relevantIds: "Relevant ids",
+    idsHint: "optional · one per line or comma-separated; scored by hit rate, MRR, NDCG… without a key",
     addContext: "Add context",
     removeContext: (n: number) => `Remove context ${n}`,
     moveUp: (n: number) => `Move context ${n} up`,
@@ -182,6 +185,7 @@ export const en = {
       perContextCalls: "One call per context",
       questions: "Questions generated",
       strictness: "Votes (k)",
+      k: "Cutoff k (ranks counted)",
     },
     /** An empty option's first choice in a select: the value the metric uses when none is set. */
     optionDefault: (value: string) => `${value} (default)`,
@@ -292,6 +296,12 @@ export const en = {
     failedAbove: "failed with the error above.",
   },
   trace: {
+    rankedHead: "Retrieved ids in rank order",
+    relevantMark: "relevant",
+    gain: (gain: number) => `gain ${gain}`,
+    cutoff: (k: number) => `cutoff: the first ${k} ranks count`,
+    missedRelevant: (n: number) => `${n} relevant ${n === 1 ? "id was" : "ids were"} not retrieved.`,
+    nothingRetrieved: "Nothing was retrieved.",
     supported: "supported",
     notSupported: "not supported",
     statementsHead: "Statements from the answer",
@@ -358,6 +368,9 @@ export const en = {
       equal ? "The answer equals the reference exactly." : "The answer is not exactly the reference (case, spaces and punctuation count).",
     stringPresence: (present: boolean) =>
       present ? "The reference occurs in the answer as written." : "The reference does not occur in the answer as written.",
+    ranked: (hits: number, cut: string, relevant: number) => `${hits} relevant ${cut} (${relevant} relevant ${relevant === 1 ? "id" : "ids"} in all).`,
+    withinK: (k: number) => `within the first ${k}`,
+    allRanks: "among all retrieved",
   },
   callLog: {
     title: (n: number) => (n === 1 ? "Call log (1 call)" : `Call log (${n} calls)`),

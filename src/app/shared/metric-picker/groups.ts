@@ -102,7 +102,7 @@ export function optionsText(options: MetricOptions | undefined): string {
 
 /** Which option fields each metric shows (its schema checks the values). */
 export type OptionField =
-  | { key: "weights" | "beta" | "questions" | "strictness"; kind: "text" }
+  | { key: "weights" | "beta" | "questions" | "strictness" | "k"; kind: "text" }
   | { key: "mode" | "atomicity" | "coverage"; kind: "select"; values: readonly string[] }
   | { key: "perContextCalls"; kind: "checkbox" };
 
@@ -125,6 +125,13 @@ export function optionFields(id: AnyMetricId): OptionField[] {
       return [{ key: "perContextCalls", kind: "checkbox" }];
     case "answer_relevancy":
       return [{ key: "questions", kind: "text" }];
+    case "hit_rate":
+    case "precision_at_k":
+    case "recall_at_k":
+    case "mrr":
+    case "average_precision":
+    case "ndcg_at_k":
+      return [{ key: "k", kind: "text" }];
     default:
       return [];
   }

@@ -136,5 +136,21 @@ export function traceSummary(t: Messages, id: AnyMetricId, result: MetricResult)
       return trace.match === 0 || trace.match === 1 ? t.summary.exactMatch(trace.match === 1) : undefined;
     case "string_presence":
       return trace.present === 0 || trace.present === 1 ? t.summary.stringPresence(trace.present === 1) : undefined;
+    case "id_context_precision":
+    case "id_context_recall":
+    case "hit_rate":
+    case "precision_at_k":
+    case "recall_at_k":
+    case "mrr":
+    case "average_precision":
+    case "ndcg_at_k":
+    case "r_precision": {
+      const retrieved = list<{ rank: number; gain: number }>("retrieved");
+      if (typeof trace.relevantCount !== "number") return undefined;
+      // R-precision has no k but counts the first R ranks.
+      const k = typeof trace.k === "number" ? trace.k : id === "r_precision" ? trace.relevantCount : null;
+      const hits = retrieved.filter((item) => item.gain > 0 && (k === null || item.rank <= k)).length;
+      return t.summary.ranked(hits, k === null ? t.summary.allRanks : t.summary.withinK(k), trace.relevantCount);
+    }
   }
 }

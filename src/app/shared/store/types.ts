@@ -19,6 +19,9 @@ export interface SampleDraft {
   answer: string;
   contexts: ContextField[];
   reference: string;
+  /** Retrieval ids as typed, one per line or comma-separated (contract 15); absent in drafts kept before they existed. */
+  retrievedIds?: string;
+  relevantIds?: string;
 }
 
 type RunStatus = "idle" | "running" | "done" | "cancelled" | "failed";
@@ -62,7 +65,7 @@ export interface SampleSlice {
   /** Option values per metric as typed in the picker (checked by parseMetricOptions when scoring). */
   metricOptions: Record<string, RawOptions>;
   setMetricOption(id: AnyMetricId, key: string, value: string | boolean): void;
-  setField(field: "question" | "answer" | "reference", value: string): void;
+  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds", value: string): void;
   setContext(index: number, text: string): void;
   addContext(): void;
   removeContext(index: number): void;

@@ -8,7 +8,10 @@ import { count, traceFields } from "./trace-fields";
 /** Contract 15's default cutoff. */
 const DEFAULT_K = 10;
 
-const rankCutoff = optionsOf({ k: wholeNumber(1, 1000) });
+/** The largest k the option takes (a list longer than this is not a ranking anyone reads). */
+export const MAX_RANK_CUTOFF = 1000;
+
+const rankCutoff = optionsOf({ k: wholeNumber(1, MAX_RANK_CUTOFF) });
 
 /**
  * A metric computed from ids alone (contract 15): no prompt, no embedding, no request, so it scores

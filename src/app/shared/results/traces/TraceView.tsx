@@ -5,6 +5,7 @@ import { ContextRecallTrace } from "./ContextRecallTrace";
 import { ContextRelevanceTrace } from "./ContextRelevanceTrace";
 import { FaithfulnessTrace } from "./FaithfulnessTrace";
 import { AnswerCorrectnessTrace, CustomJudgeTrace, EntityRecallTrace, FactualCorrectnessTrace, NoiseSensitivityTrace } from "./RagasTraces";
+import { RankedListTrace } from "./RankedListTrace";
 import { TextMetricTrace } from "./TextMetricTrace";
 
 /** Picks the view of a metric's trace; one component per metric (the id decides the trace's shape). */
@@ -42,5 +43,15 @@ export function TraceView({ id, result, contexts }: { id: AnyMetricId; result: M
     case "exact_match":
     case "string_presence":
       return <TextMetricTrace id={id} trace={trace as MetricTraces[typeof id]} />;
+    case "id_context_precision":
+    case "id_context_recall":
+    case "hit_rate":
+    case "precision_at_k":
+    case "recall_at_k":
+    case "mrr":
+    case "average_precision":
+    case "ndcg_at_k":
+    case "r_precision":
+      return <RankedListTrace trace={trace as MetricTraces[typeof id]} />;
   }
 }
