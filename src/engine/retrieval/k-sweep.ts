@@ -1,7 +1,7 @@
 import type { LabelSource, SampleRanking } from "./rankings";
 import { measureAt } from "./rankings";
 
-export interface SweepPoint {
+interface SweepPoint {
   k: number;
   precision: number;
   recall: number;
