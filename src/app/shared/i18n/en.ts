@@ -168,7 +168,14 @@ export const en = {
     groupNoJudge: "No judge",
     groupCustom: "Your judges",
     needs: (inputs: string) => `needs ${inputs}`,
-    inputs: { question: "question", answer: "answer", contexts: "contexts", reference: "reference" },
+    inputs: {
+      question: "question",
+      answer: "answer",
+      contexts: "contexts",
+      reference: "reference",
+      retrievedContextIds: "retrieved ids",
+      referenceContextIds: "relevant ids",
+    },
     cost: (chat: number, embedding: number) => {
       const parts = [chat ? `${chat} ${chat === 1 ? "call" : "calls"}` : "", embedding ? `${embedding} ${embedding === 1 ? "embedding" : "embeddings"}` : ""];
       return chat + embedding === 0 ? "no request" : `${parts.filter(Boolean).join(" + ")} per sample`;

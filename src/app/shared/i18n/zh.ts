@@ -164,7 +164,14 @@ export const zh: Messages = {
     groupNoJudge: "无需评审模型",
     groupCustom: "自定义评审",
     needs: (inputs) => `需要${inputs}`,
-    inputs: { question: "问题", answer: "答案", contexts: "上下文", reference: "参考答案" },
+    inputs: {
+      question: "问题",
+      answer: "答案",
+      contexts: "上下文",
+      reference: "参考答案",
+      retrievedContextIds: "检索到的编号",
+      referenceContextIds: "相关编号",
+    },
     cost: (chat, embedding) =>
       chat + embedding === 0 ? "不发请求" : `每个样本 ${[chat ? `${chat} 次调用` : "", embedding ? `${embedding} 次嵌入` : ""].filter(Boolean).join(" + ")}`,
     demoCovers: "演示评审只录制了论文五个指标的回复：请在设置中填写密钥后再为此指标打分。",

@@ -8,6 +8,7 @@ import {
   needsNoModel,
   type MetricOptions,
   parseMetricOptions,
+  RETRIEVAL_METRIC_IDS,
   type Sample,
 } from "../../../engine";
 
@@ -67,7 +68,8 @@ export function pickerRows(sample: Sample, judges: readonly CustomJudge[], raw: 
     return {
       id,
       group: groupOf(id, options, judges),
-      requires: metric.requires,
+      // The id metrics read no judge input; what they need is the ids (they check them when they run).
+      requires: (RETRIEVAL_METRIC_IDS as readonly string[]).includes(id) ? ["retrievedContextIds", "referenceContextIds"] : metric.requires,
       defaults: metric.defaults ?? {},
       chat: calls.chat,
       embedding: calls.embedding,
