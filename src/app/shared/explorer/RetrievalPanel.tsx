@@ -35,10 +35,18 @@ export function RetrievalPanel({ report }: { report: Report }) {
           <table className="k-sweep-table" data-testid="k-sweep-table">
             <thead>
               <tr>
-                <th scope="col">k</th>
-                <th scope="col">{t.precisionAtK}</th>
-                <th scope="col">{t.recallAtK}</th>
-                <th scope="col">{t.ndcgAtK}</th>
+                <th scope="col" className="k-sweep-cell">
+                  k
+                </th>
+                <th scope="col" className="k-sweep-cell">
+                  {t.precisionAtK}
+                </th>
+                <th scope="col" className="k-sweep-cell">
+                  {t.recallAtK}
+                </th>
+                <th scope="col" className="k-sweep-cell">
+                  {t.ndcgAtK}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -46,12 +54,12 @@ export function RetrievalPanel({ report }: { report: Report }) {
                 .filter((p) => TABLE_KS.includes(p.k))
                 .map((p) => (
                   <tr key={p.k}>
-                    <th scope="row" className="num">
+                    <th scope="row" className="num k-sweep-cell">
                       {p.k}
                     </th>
-                    <td className="num">{f(p.precision)}</td>
-                    <td className="num">{f(p.recall)}</td>
-                    <td className="num">{f(p.ndcg)}</td>
+                    <td className="num k-sweep-cell">{f(p.precision)}</td>
+                    <td className="num k-sweep-cell">{f(p.recall)}</td>
+                    <td className="num k-sweep-cell">{f(p.ndcg)}</td>
                   </tr>
                 ))}
             </tbody>

@@ -28,9 +28,7 @@ export function RankedListTrace({ trace }: { trace: RankedTrace }) {
               </span>
             ) : null}
             {trace.k !== null && item.rank === trace.k && item.rank < trace.retrieved.length ? (
-              <span className="ranked-cutoff" role="separator">
-                {t.trace.cutoff(trace.k)}
-              </span>
+              <span className="ranked-cutoff">{t.trace.cutoff(trace.k)}</span>
             ) : null}
           </li>
         ))}
