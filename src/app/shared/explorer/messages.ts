@@ -56,7 +56,7 @@ const en = {
   judgeLabels: (hit: string, mrr: string, ndcg: string, n: number) =>
     `Without ids, from the judge's verdicts (${n} ${n === 1 ? "sample" : "samples"}): hit rate ${hit}, MRR ${mrr}, NDCG@10 ${ndcg}.`,
   verdictAgreement: (share: string, contexts: number, samples: number) =>
-    `The context precision judge agrees with the reference ids on ${share} of ${contexts} contexts (${samples} samples).`,
+    `The context precision judge agrees with the reference ids on ${share} of ${contexts} contexts (${samples} ${samples === 1 ? "sample" : "samples"}).`,
   confusion: (both: number, judgeOnly: number, idsOnly: number, neither: number) =>
     `Both relevant ${both} · judge only ${judgeOnly} · ids only ${idsOnly} · neither ${neither}`,
   unpaired: (n: number) => `${n} ${n === 1 ? "sample was" : "samples were"} left out: their contexts and ids differ in number.`,
