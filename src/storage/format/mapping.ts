@@ -1,4 +1,5 @@
 import type { Sample, SampleField } from "../../engine/sample";
+import { gradesCell, idListCell } from "./id-cells";
 import { parseListCell } from "./list-cell";
 import { idCell, isBlank, referenceCell, textCell } from "./sample-cells";
 import { type ColumnMapping, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, sharedFields } from "./columns";
@@ -77,6 +78,19 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping, options:
       if (!ref.ok) problem(reference.column, ref.message);
       else if (ref.value.trim() !== "") out.reference = ref.value;
     }
+    for (const field of ["retrievedContextIds", "referenceContextIds"] as const) {
+      const { column, value } = cell(field);
+      if (isBlank(value)) continue;
+      const ids = idListCell(value);
+      if (ids.ok) out[field] = ids.value;
+      else problem(column, ids.message);
+    }
+    const grades = cell("referenceContextGrades");
+    if (!isBlank(grades.value)) {
+      const parsed = gradesCell(grades.value);
+      if (parsed.ok) out.referenceContextGrades = parsed.value;
+      else problem(grades.column, parsed.message);
+    }
     const idValue = cell("id").value;
     const id = isBlank(idValue) ? { ok: true as const, value: `row-${row}` } : idCell(idValue);
     if (!id.ok) problem(mapping.id ?? "id", id.message);
@@ -134,6 +148,9 @@ function otherAliases(field: Field, column: string): string {
 function toSample(out: Partial<Sample>): Sample {
   const sample: Sample = { id: out.id!, question: out.question!, answer: out.answer!, contexts: out.contexts ?? [] };
   if (out.reference !== undefined) sample.reference = out.reference;
+  if (out.retrievedContextIds) sample.retrievedContextIds = out.retrievedContextIds;
+  if (out.referenceContextIds) sample.referenceContextIds = out.referenceContextIds;
+  if (out.referenceContextGrades) sample.referenceContextGrades = out.referenceContextGrades;
   return sample;
 }
 

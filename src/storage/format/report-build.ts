@@ -159,6 +159,9 @@ export function serializeReport(report: Report): string {
 function copySample(s: Sample): Sample {
   const out: Sample = { id: s.id, question: s.question, answer: s.answer, contexts: [...s.contexts] };
   if (s.reference !== undefined) out.reference = s.reference;
+  if (s.retrievedContextIds) out.retrievedContextIds = [...s.retrievedContextIds];
+  if (s.referenceContextIds) out.referenceContextIds = [...s.referenceContextIds];
+  if (s.referenceContextGrades) out.referenceContextGrades = { ...s.referenceContextGrades };
   return out;
 }
 
