@@ -87,7 +87,7 @@ export const FLAGS = {
     required: ["agreement"],
     env: "OPENAI_BASE_URL",
     help: {
-      score: `the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL); not needed when every metric needs no judge\n(${NO_MODEL_IDS.join(", ")})`,
+      score: `the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL); not needed when every metric needs no judge:\n${wrapIds(NO_MODEL_IDS)}`,
       agreement: "the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1\n(or set OPENAI_BASE_URL)",
     },
     read: httpUrl,
@@ -124,7 +124,7 @@ export const FLAGS = {
     flag: "--metrics",
     value: "a,b,c",
     commands: ["score"],
-    help: `metric ids (default: the paper's five):\n${wrapIds(METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file;\nno judge, no key: ${wrapIds(NO_MODEL_IDS)}`,
+    help: `metric ids (default: the paper's five):\n${wrapIds(METRIC_IDS)},\nand custom:<slug> for a judge of the --prompts file;\nno judge, no key:\n${wrapIds(NO_MODEL_IDS)}`,
     read: metricIds,
   }),
   options: row({

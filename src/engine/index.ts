@@ -7,6 +7,7 @@ export {
   METRIC_IDS,
   PAPER_METRIC_IDS,
   JUDGE_METRIC_IDS,
+  RETRIEVAL_METRIC_IDS,
   type MetricId,
   type AnyMetricId,
   type MetricOptions,
@@ -49,6 +50,7 @@ export type { ContextRelevanceTrace } from "./metrics/context_relevance/score";
 export { precisionAtK, type ContextPrecisionTrace } from "./metrics/context_precision/score";
 export type { ContextRecallTrace } from "./metrics/context_recall/score";
 export { needsNoModel } from "./metrics/shared/text-metric";
+export { isRankedTrace, MAX_RANK_CUTOFF } from "./metrics/shared/retrieval-metric";
 export { clippedUnigramMarks, type BleuTrace } from "./metrics/bleu/score";
 export type { ChrfTrace } from "./metrics/chrf/score";
 export { lcsMarks, type RougeLTrace } from "./metrics/rouge_l/score";

@@ -35,6 +35,12 @@ export const sampleSchema = z.object({
   contexts: z.array(z.string()),
   reference: z.string().optional(),
   ...conversationFields,
+  /** Retrieval ids (DESIGN.md contract 15): the retrieved contexts' ids in rank order (ragas `retrieved_context_ids`). */
+  retrievedContextIds: z.array(z.string()).optional(),
+  /** The relevant ids (ragas `reference_context_ids`). */
+  referenceContextIds: z.array(z.string()).optional(),
+  /** Graded relevance, id -> gain (0 = not relevant); a graded id's grade overrides the 1 a reference id gets. */
+  referenceContextGrades: z.record(z.string(), z.number().finite().min(0)).optional(),
 });
 
 export type Sample = z.infer<typeof sampleSchema>;

@@ -12,7 +12,9 @@ const call: CallRecord = { kind: "chat", promptId: "p", promptHash: "h", model: 
 describe("types come from their schemas", () => {
   it("Sample is what sampleSchema parses, field for field (the type check fails on each line marked below)", () => {
     expectTypeOf<Sample>().toEqualTypeOf<z.infer<typeof sampleSchema>>();
-    expectTypeOf<SampleField>().toEqualTypeOf<"id" | "question" | "answer" | "contexts" | "reference">();
+    expectTypeOf<SampleField>().toEqualTypeOf<
+      "id" | "question" | "answer" | "contexts" | "reference" | "retrievedContextIds" | "referenceContextIds" | "referenceContextGrades"
+    >();
     expectTypeOf<SampleInput>().toEqualTypeOf<"question" | "answer" | "contexts" | "reference" | "messages" | "referenceToolCalls" | "referenceTopics">();
     const sample: Sample = { id: "s1", question: "q", answer: "a", contexts: ["c"] };
     // @ts-expect-error contexts is a list of texts, never one text

@@ -6,7 +6,7 @@ import { PreviewTable } from "./PreviewTable";
 import { ValidationReport } from "./ValidationReport";
 import { useEnglishName } from "../shared/i18n/accessible-name";
 
-const MAPPED_FIELDS = ["question", "answer", "contexts", "reference", "id"] as const;
+const MAPPED_FIELDS = ["question", "answer", "contexts", "reference", "id", "retrievedContextIds", "referenceContextIds", "referenceContextGrades"] as const;
 
 interface Props {
   table: TableInfo;

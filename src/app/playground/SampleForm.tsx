@@ -12,6 +12,8 @@ export function SampleForm() {
   const question = useApp((s) => s.draft.question);
   const answer = useApp((s) => s.draft.answer);
   const reference = useApp((s) => s.draft.reference);
+  const retrievedIds = useApp((s) => s.draft.retrievedIds ?? "");
+  const relevantIds = useApp((s) => s.draft.relevantIds ?? "");
   const setField = useApp((s) => s.setField);
   return (
     <section className="panel sample-panel" aria-labelledby="sample-title">
@@ -32,6 +34,26 @@ export function SampleForm() {
           rows={3}
           onChange={(v) => setField("reference", v)}
         />
+        <div className="sample-ids">
+          <TextField
+            id="retrieved-ids"
+            label={t.sample.retrievedIds}
+            name="Retrieved ids"
+            hint={t.sample.idsHint}
+            value={retrievedIds}
+            rows={2}
+            onChange={(v) => setField("retrievedIds", v)}
+          />
+          <TextField
+            id="relevant-ids"
+            label={t.sample.relevantIds}
+            name="Relevant ids"
+            hint={t.sample.idsHint}
+            value={relevantIds}
+            rows={2}
+            onChange={(v) => setField("relevantIds", v)}
+          />
+        </div>
         <MetricPicker />
         <ScoreBar />
       </form>

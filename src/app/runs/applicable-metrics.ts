@@ -1,5 +1,5 @@
 import { METRICS } from "../../engine";
-import { PAPER_METRIC_IDS, TEXT_METRIC_IDS, type MetricId } from "../../engine/metrics/types";
+import { PAPER_METRIC_IDS, RETRIEVAL_METRIC_IDS, TEXT_METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import type { Sample } from "../../engine/sample";
 
 /**
@@ -18,9 +18,11 @@ export function applicableMetrics(samples: readonly Sample[], hasEmbedder: boole
     referenceTopics: samples.some((s) => (s.referenceTopics ?? []).length > 0),
   };
   // The paper's five and the free text metrics: ragas 0.4's judges are a tick away (ticking all of them would multiply the cost).
-  return [...PAPER_METRIC_IDS, ...TEXT_METRIC_IDS].filter((id) => {
+  const applicable = [...PAPER_METRIC_IDS, ...TEXT_METRIC_IDS].filter((id) => {
     const metric = METRICS[id];
     if (metric.usesEmbeddings && !hasEmbedder) return false;
     return metric.requires.every((field) => present[field]);
   });
+  // The id metrics (contract 15) are free: ticked whenever some sample has retrieved ids.
+  return samples.some((s) => s.retrievedContextIds !== undefined) ? [...applicable, ...RETRIEVAL_METRIC_IDS] : applicable;
 }

@@ -10,8 +10,25 @@ export function draftToSample(draft: SampleDraft, id: string): Sample {
     contexts: draft.contexts.map((c) => c.text).filter((text) => text.trim() !== ""),
   };
   if (draft.reference.trim() !== "") sample.reference = draft.reference;
+  // Typed ids go in only when some are typed: no ids is "not given" (the id metrics say so), not an empty ranking.
+  const retrieved = idsOf(draft.retrievedIds);
+  const relevant = idsOf(draft.relevantIds);
+  if (retrieved.length > 0 || relevant.length > 0) {
+    sample.retrievedContextIds = retrieved;
+    sample.referenceContextIds = relevant;
+  }
   return sample;
 }
+
+/** One id per line or comma-separated, blanks dropped, order kept (it is the rank). */
+function idsOf(text: string | undefined): string[] {
+  return (text ?? "")
+    .split(/[\n,]/)
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+}
+
+const sameIds = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a ?? []).join("\n") === (b ?? []).join("\n");
 
 /** Same text in every field (ignoring surrounding whitespace and the id). */
 export function sameSample(a: Omit<Sample, "id">, b: Omit<Sample, "id">): boolean {
@@ -21,10 +38,19 @@ export function sameSample(a: Omit<Sample, "id">, b: Omit<Sample, "id">): boolea
     t(a.answer) === t(b.answer) &&
     t(a.reference) === t(b.reference) &&
     a.contexts.length === b.contexts.length &&
-    a.contexts.every((c, i) => t(c) === t(b.contexts[i]))
+    a.contexts.every((c, i) => t(c) === t(b.contexts[i])) &&
+    sameIds(a.retrievedContextIds, b.retrievedContextIds) &&
+    sameIds(a.referenceContextIds, b.referenceContextIds)
   );
 }
 
 export function isDraftEmpty(draft: SampleDraft): boolean {
-  return !draft.question.trim() && !draft.answer.trim() && !draft.reference.trim() && draft.contexts.every((c) => !c.text.trim());
+  return (
+    !draft.question.trim() &&
+    !draft.answer.trim() &&
+    !draft.reference.trim() &&
+    draft.contexts.every((c) => !c.text.trim()) &&
+    !draft.retrievedIds?.trim() &&
+    !draft.relevantIds?.trim()
+  );
 }

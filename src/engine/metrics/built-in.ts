@@ -1,6 +1,7 @@
 import { agentGoalAccuracy } from "./agent_goal_accuracy";
 import { answerCorrectness } from "./answer_correctness";
 import { answerRelevancy } from "./answer_relevancy";
+import { averagePrecision } from "./average_precision";
 import { bleu } from "./bleu";
 import { chrf } from "./chrf";
 import { contextEntityRecall } from "./context_entity_recall";
@@ -13,7 +14,15 @@ import type { MetricDefinition } from "./definition";
 import { exactMatch } from "./exact_match";
 import { factualCorrectness } from "./factual_correctness";
 import { faithfulness } from "./faithfulness";
+import { hitRate } from "./hit_rate";
+import { idContextPrecision } from "./id_context_precision";
+import { idContextRecall } from "./id_context_recall";
+import { mrr } from "./mrr";
+import { ndcgAtK } from "./ndcg_at_k";
 import { noiseSensitivity } from "./noise_sensitivity";
+import { precisionAtK } from "./precision_at_k";
+import { rPrecision } from "./r_precision";
+import { recallAtK } from "./recall_at_k";
 import { rougeL } from "./rouge_l";
 import { semanticSimilarity } from "./semantic_similarity";
 import { stringPresence } from "./string_presence";
@@ -50,4 +59,13 @@ export const BUILT_IN_METRICS = {
   agent_goal_accuracy: agentGoalAccuracy,
   topic_adherence: topicAdherence,
   conversation_faithfulness: conversationFaithfulness,
+  id_context_precision: idContextPrecision,
+  id_context_recall: idContextRecall,
+  hit_rate: hitRate,
+  precision_at_k: precisionAtK,
+  recall_at_k: recallAtK,
+  mrr,
+  average_precision: averagePrecision,
+  ndcg_at_k: ndcgAtK,
+  r_precision: rPrecision,
 } satisfies Record<string, MetricDefinition>;

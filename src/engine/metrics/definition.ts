@@ -36,6 +36,8 @@ export interface MetricOptions {
   strictness?: number;
   /** tool_call_accuracy: whether the calls must come in the reference's order (contract 16). */
   order?: "strict" | "any";
+  /** the retrieval metrics with a cutoff (contract 15): how many of the first ranks count (default 10). */
+  k?: number;
 }
 
 /** Requests a metric makes for one sample when every reply is valid (the run estimate and the picker show these). */
@@ -80,7 +82,7 @@ export type MetricFamily = "paper" | "ragas" | "text" | "retrieval" | "conversat
 
 /** An option field the picker shows for a metric (its `options` schema checks the values). */
 export type OptionField =
-  | { key: "weights" | "beta" | "questions" | "strictness"; kind: "text" }
+  | { key: "weights" | "beta" | "questions" | "strictness" | "k"; kind: "text" }
   | { key: "mode" | "atomicity" | "coverage" | "order"; kind: "select"; values: readonly string[] }
   | { key: "perContextCalls"; kind: "checkbox" };
 
@@ -138,6 +140,8 @@ export interface MetricDefinition<TTrace extends { calls: CallRecord[] } = { cal
   traceDiff?: TraceDiffSpec<TTrace>;
   /** Inputs without which the metric is undefined (null, missing_input). */
   requires: readonly SampleInput[];
+  /** What the picker says it needs when that is not `requires` (the id metrics check their ids themselves when they run). */
+  pickerInputs?: readonly string[];
   usesEmbeddings: boolean;
   /** Whether these options need an embedding model (answer_correctness with similarity weight 0 does not); default usesEmbeddings. */
   needsEmbedder?(options: MetricOptions): boolean;

@@ -25,6 +25,8 @@ export const PAPER_METRIC_IDS = ofFamily("paper");
 export const JUDGE_METRIC_IDS = ofFamily("ragas");
 /** Metrics that need no judge (contract 11): no request, no key. */
 export const TEXT_METRIC_IDS = ofFamily("text");
+/** Retrieval metrics from ids and ranks (contract 15): no judge, no key, deterministic. */
+export const RETRIEVAL_METRIC_IDS = ofFamily("retrieval");
 
 /** Metrics where lower is better (noise sensitivity: the share of errors noise caused). */
 export const LOWER_IS_BETTER: readonly string[] = METRIC_IDS.filter((id) => METRICS[id].lowerIsBetter === true);

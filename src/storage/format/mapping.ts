@@ -1,4 +1,5 @@
 import type { Sample, SampleField } from "../../engine/sample";
+import { gradesCell, idListCell } from "./id-cells";
 import { parseListCell } from "./list-cell";
 import { idCell, isBlank, referenceCell, textCell } from "./sample-cells";
 import { type ColumnMapping, CONVERSATION_COLUMNS, guessColumns, LIST_REFERENCE_COLUMN, normalizeColumnName, SAMPLE_COLUMNS, sharedFields } from "./columns";
@@ -82,6 +83,19 @@ export function tableToSamples(table: RawTable, mapping: ColumnMapping, options:
       if (!ref.ok) problem(reference.column, ref.message);
       else if (ref.value.trim() !== "") out.reference = ref.value;
     }
+    for (const field of ["retrievedContextIds", "referenceContextIds"] as const) {
+      const { column, value } = cell(field);
+      if (isBlank(value)) continue;
+      const ids = idListCell(value);
+      if (ids.ok) out[field] = ids.value;
+      else problem(column, ids.message);
+    }
+    const grades = cell("referenceContextGrades");
+    if (!isBlank(grades.value)) {
+      const parsed = gradesCell(grades.value);
+      if (parsed.ok) out.referenceContextGrades = parsed.value;
+      else problem(grades.column, parsed.message);
+    }
     const idValue = cell("id").value;
     const id = isBlank(idValue) ? { ok: true as const, value: `row-${row}` } : idCell(idValue);
     if (!id.ok) problem(mapping.id ?? "id", id.message);
@@ -142,6 +156,9 @@ function toSample(out: Partial<Sample>): Sample {
   if (out.messages !== undefined) sample.messages = out.messages;
   if (out.referenceToolCalls !== undefined) sample.referenceToolCalls = out.referenceToolCalls;
   if (out.referenceTopics !== undefined) sample.referenceTopics = out.referenceTopics;
+  if (out.retrievedContextIds) sample.retrievedContextIds = out.retrievedContextIds;
+  if (out.referenceContextIds) sample.referenceContextIds = out.referenceContextIds;
+  if (out.referenceContextGrades) sample.referenceContextGrades = out.referenceContextGrades;
   return sample;
 }
 

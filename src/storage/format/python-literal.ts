@@ -46,7 +46,7 @@ export function parsePythonList(text: string): PythonListResult {
 type StringRead = { ok: true; value: string; end: number } | { ok: false; message: string };
 
 /** One Python string literal starting at `start` (a quote); returns its value and the index after it. */
-function readString(s: string, start: number): StringRead {
+export function readString(s: string, start: number): StringRead {
   const quote = s[start];
   if (quote !== "'" && quote !== '"') {
     const word = /^[A-Za-z0-9_.+-]+/.exec(s.slice(start))?.[0];

@@ -163,6 +163,9 @@ function copySample(s: Sample): Sample {
   if (s.messages !== undefined) out.messages = structuredClone(s.messages);
   if (s.referenceToolCalls !== undefined) out.referenceToolCalls = structuredClone(s.referenceToolCalls);
   if (s.referenceTopics !== undefined) out.referenceTopics = [...s.referenceTopics];
+  if (s.retrievedContextIds) out.retrievedContextIds = [...s.retrievedContextIds];
+  if (s.referenceContextIds) out.referenceContextIds = [...s.referenceContextIds];
+  if (s.referenceContextGrades) out.referenceContextGrades = { ...s.referenceContextGrades };
   return out;
 }
 

@@ -27,12 +27,29 @@ function metricColumns(metricId: string): [string, string, string] {
   return [metricId, `${metricId}_error`, `${metricId}_reason`];
 }
 
+/**
+ * The retrieval ids (contract 15) under ragas' names, written only when some sample has them, so a
+ * report without ids exports the columns it always did. Grades are JSON text (`{"d1": 2}`): a dict
+ * column has no portable type across CSV, JSON Lines and parquet.
+ */
+const ID_COLUMNS = [
+  ["retrieved_context_ids", "retrievedContextIds", "list"],
+  ["reference_context_ids", "referenceContextIds", "list"],
+  ["reference_context_grades", "referenceContextGrades", "text"],
+] as const;
+
+function idColumnsOf(report: Report): (typeof ID_COLUMNS)[number][] {
+  return ID_COLUMNS.filter(([, field]) => report.samples.some((s) => s[field] !== undefined));
+}
+
 export function resultsTable(report: Report): ResultsTable {
   const metrics = metricIdsOf(report);
-  const columns: string[] = [...SAMPLE_COLUMNS, ...metrics.flatMap(metricColumns)];
+  const idColumns = idColumnsOf(report);
+  const columns: string[] = [...SAMPLE_COLUMNS, ...idColumns.map(([name]) => name), ...metrics.flatMap(metricColumns)];
   const kinds: ResultsTable["kinds"] = {};
   for (const c of columns) kinds[c] = "text";
   kinds.retrieved_contexts = "list";
+  for (const [name, , kind] of idColumns) kinds[name] = kind;
   for (const m of metrics) kinds[m] = "number";
   const byId = new Map(report.results.map((r) => [r.sampleId, r]));
   const rows = report.samples.map((s): ResultsRow => {
@@ -44,6 +61,10 @@ export function resultsTable(report: Report): ResultsTable {
       response: s.answer,
       reference: s.reference ?? null,
     };
+    for (const [name, field] of idColumns) {
+      const value = s[field];
+      row[name] = value === undefined ? null : Array.isArray(value) ? [...value] : JSON.stringify(value);
+    }
     for (const m of metrics) {
       const [score, error, reason] = metricColumns(m);
       const one = result?.metrics[m];

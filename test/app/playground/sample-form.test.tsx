@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SampleForm } from "../../../src/app/playground/SampleForm";
 import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
 import { useApp } from "../../../src/app/shared/store";
+import { draftToSample } from "../../../src/app/shared/sample-draft";
 import { byAccessibleName, byName, buttonByText, click, render, type, type Rendered } from "../render";
 
 let view: Rendered;
@@ -30,7 +31,18 @@ describe("the sample form", () => {
     expect(field("Context 2").value).toBe("first");
     await click(byName(view.container, "Remove context 1"));
     expect(field("Context 1").value).toBe("first");
-    expect(view.container.querySelectorAll("textarea")).toHaveLength(4);
+    // Question, answer, one context, reference, and the two id fields.
+    expect(view.container.querySelectorAll("textarea")).toHaveLength(6);
+  });
+
+  test("retrieval ids typed one per line or comma-separated become the sample's ranked ids; none typed, none given", async () => {
+    expect(draftToSample(useApp.getState().draft, "d")).not.toHaveProperty("retrievedContextIds");
+    await type(field("Retrieved ids"), "d3\n d1 , d3\n\nd2");
+    await type(field("Relevant ids"), "d1");
+    expect(draftToSample(useApp.getState().draft, "d")).toMatchObject({ retrievedContextIds: ["d3", "d1", "d3", "d2"], referenceContextIds: ["d1"] });
+    // A loaded sample's ids come back into the fields, in rank order.
+    useApp.getState().loadDraft({ question: "q", answer: "a", contexts: [], retrievedContextIds: ["x", "y"], referenceContextIds: ["y"] });
+    expect(useApp.getState().draft).toMatchObject({ retrievedIds: "x\ny", relevantIds: "y" });
   });
 
   test("a metric that lacks its input is disabled and says why", async () => {

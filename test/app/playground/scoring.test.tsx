@@ -3,7 +3,7 @@ import "fake-indexeddb/auto";
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { getBuiltInExample } from "../../../src/demo";
-import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, PAPER_METRIC_IDS } from "../../../src/engine";
+import { METRIC_IDS as ALL_METRIC_IDS, METRICS, needsNoModel, PAPER_METRIC_IDS, RETRIEVAL_METRIC_IDS } from "../../../src/engine";
 import { refreshHistory, restoreLastSession } from "../../../src/app/shared/persist/history-sync";
 import { scoreDraft } from "../../../src/app/playground/scoring";
 import { useApp } from "../../../src/app/shared/store";
@@ -19,8 +19,10 @@ import { withFetchRefused } from "../refused-fetch";
 /** What the playground selects by default: the judge metrics (the others are one tick away). */
 // The playground's default selection, the metrics the demo judge has replies for.
 const METRIC_IDS = PAPER_METRIC_IDS;
-// The judge-free metrics a single-turn sample has inputs for (the tool-call ones need a conversation).
-const TEXT_METRICS = ALL_METRIC_IDS.filter((id) => needsNoModel(METRICS[id]) && METRICS[id].family !== "conversation");
+// The judge-free metrics a pasted single-turn sample has inputs for: the tool-call ones need a
+// conversation, the retrieval ones ids (test/e2e/retrieval.test.ts scores those).
+const WITHOUT_IDS = ALL_METRIC_IDS.filter((id) => !(RETRIEVAL_METRIC_IDS as readonly string[]).includes(id));
+const TEXT_METRICS = WITHOUT_IDS.filter((id) => needsNoModel(METRICS[id]) && METRICS[id].family !== "conversation");
 
 describe("scoring from the store", () => {
   test("a built-in example without a key is scored by the demo judge, kept in history and restored", async () => {
@@ -66,7 +68,7 @@ describe("scoring from the store", () => {
 
   test("without a key, a pasted sample is scored by the metrics that need no judge, with nothing sent", async () => {
     await withFetchRefused(async (fetches) => {
-      useApp.setState({ scoring: IDLE_SCORING, apiKey: "", selected: [...ALL_METRIC_IDS] });
+      useApp.setState({ scoring: IDLE_SCORING, apiKey: "", selected: [...WITHOUT_IDS] });
       useApp.getState().loadDraft({
         question: "Capital of France?",
         answer: "Paris is the capital of France.",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { METRICS } from "../../../src/engine";
-import { PAPER_METRIC_IDS, TEXT_METRIC_IDS } from "../../../src/engine/metrics/types";
+import { PAPER_METRIC_IDS, RETRIEVAL_METRIC_IDS, TEXT_METRIC_IDS } from "../../../src/engine/metrics/types";
 
 const STARTING = [...PAPER_METRIC_IDS, ...TEXT_METRIC_IDS];
 import { applicableMetrics } from "../../../src/app/runs/applicable-metrics";
@@ -32,5 +32,11 @@ describe("the run form's starting metrics follow the dataset's columns", () => {
     const noContexts = applicableMetrics([{ ...full, contexts: [] }], true);
     expect(noContexts).toContain("bleu");
     expect(noContexts).not.toContain("faithfulness");
+  });
+
+  it("ticks the free retrieval metrics when some sample has retrieved ids, and only then", () => {
+    expect(applicableMetrics([full], true)).not.toContain("ndcg_at_k");
+    const withIds = applicableMetrics([full, { ...full, id: "b", retrievedContextIds: ["d1"], referenceContextIds: ["d1"] }], true);
+    expect(withIds).toEqual([...STARTING, ...RETRIEVAL_METRIC_IDS]);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { METRIC_IDS, METRICS, needsNoModel } from "../../../src/engine";
-import { JUDGE_METRIC_IDS, LOWER_IS_BETTER, PAPER_METRIC_IDS, TEXT_METRIC_IDS } from "../../../src/engine/metrics/types";
+import { JUDGE_METRIC_IDS, LOWER_IS_BETTER, PAPER_METRIC_IDS, RETRIEVAL_METRIC_IDS, TEXT_METRIC_IDS } from "../../../src/engine/metrics/types";
 
 /** What every metric's folder must provide besides its steps (docs/architecture.md, "A metric is one folder"). */
 
@@ -28,6 +28,15 @@ const NAMES = {
   agent_goal_accuracy: ["Agent goal accuracy", "智能体目标达成率"],
   topic_adherence: ["Topic adherence", "话题遵循度"],
   conversation_faithfulness: ["Conversation faithfulness", "对话忠实度"],
+  id_context_precision: ["Id context precision", "编号上下文精确率"],
+  id_context_recall: ["Id context recall", "编号上下文召回率"],
+  hit_rate: ["Hit rate", "命中率"],
+  precision_at_k: ["Precision@k", "前 k 精确率"],
+  recall_at_k: ["Recall@k", "前 k 召回率"],
+  mrr: ["MRR", "平均倒数排名"],
+  average_precision: ["Average precision", "平均精确率"],
+  ndcg_at_k: ["NDCG@k", "前 k NDCG"],
+  r_precision: ["R-precision", "R 精确率"],
 } as const;
 
 const HAN = /\p{Script=Han}/u;
@@ -68,6 +77,17 @@ describe("every registered metric's folder", () => {
       "semantic_similarity",
     ]);
     expect(TEXT_METRIC_IDS).toEqual(["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence"]);
+    expect(RETRIEVAL_METRIC_IDS).toEqual([
+      "id_context_precision",
+      "id_context_recall",
+      "hit_rate",
+      "precision_at_k",
+      "recall_at_k",
+      "mrr",
+      "average_precision",
+      "ndcg_at_k",
+      "r_precision",
+    ]);
     expect(LOWER_IS_BETTER).toEqual(["noise_sensitivity"]);
     expect(METRIC_IDS.filter((id) => METRICS[id].traceDiff)).toEqual([
       "faithfulness",

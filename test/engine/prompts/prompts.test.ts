@@ -4,7 +4,7 @@ import { statementsPrompt, verdictsPrompt } from "../../../src/engine/metrics/sh
 
 describe("built-in prompts", () => {
   const prompts = allPrompts();
-  it("are nine, each once (the statement-based metrics share faithfulness's two), with unique ids and schema names", () => {
+  it("are twelve, each once (the statement-based metrics and conversation faithfulness share faithfulness's two), with unique ids and schema names", () => {
     expect(prompts.map((p) => p.id)).toEqual([
       "faithfulness.statements",
       "faithfulness.verdicts",
@@ -15,8 +15,11 @@ describe("built-in prompts", () => {
       "factual_correctness.claims",
       "context_entity_recall.entities",
       "context_utilization.verdicts",
+      "agent_goal_accuracy.with_reference",
+      "agent_goal_accuracy.without_reference",
+      "topic_adherence.turns",
     ]);
-    expect(new Set(prompts.map((p) => p.output.name)).size).toBe(9);
+    expect(new Set(prompts.map((p) => p.output.name)).size).toBe(12);
     expect(METRICS.answer_correctness.prompts).toEqual([statementsPrompt, verdictsPrompt]);
     expect(METRICS.noise_sensitivity.prompts).toEqual([statementsPrompt, verdictsPrompt]);
     expect(METRICS.factual_correctness.prompts.map((p) => p.id)).toEqual(["factual_correctness.claims", "faithfulness.verdicts"]);

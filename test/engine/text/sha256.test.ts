@@ -19,6 +19,9 @@ const BUILT_IN_PROMPT_HASHES: Record<string, string> = {
   "factual_correctness.claims": "a6c668a3fc698d9c",
   "context_entity_recall.entities": "8d49bd91d1ec5b99",
   "context_utilization.verdicts": "3d71d601009f9bff",
+  "agent_goal_accuracy.with_reference": "f41a43ea7325f5ba",
+  "agent_goal_accuracy.without_reference": "f6a45e7e58258d94",
+  "topic_adherence.turns": "8cc1ab3c78733270",
 };
 
 const TEXT_HASHES: [string, string][] = [

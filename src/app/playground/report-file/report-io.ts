@@ -58,10 +58,7 @@ export function readReportFile(text: string, fileName: string): ImportResult {
   }
   const results = checked.data;
   const metricIds = Object.keys(results).filter((id): id is AnyMetricId => isMetricId(id) || isCustomId(id));
-  const out: Sample = { id: sample.id, question: sample.question, answer: sample.answer, contexts: [...sample.contexts] };
-  if (sample.reference !== undefined) out.reference = sample.reference;
-  if (sample.messages !== undefined) out.messages = sample.messages;
-  if (sample.referenceToolCalls !== undefined) out.referenceToolCalls = sample.referenceToolCalls;
-  if (sample.referenceTopics !== undefined) out.referenceTopics = sample.referenceTopics;
+  // The report's sample was checked by sampleSchema: its retrieval ids come along as they are.
+  const out: Sample = { ...sample, contexts: [...sample.contexts] };
   return { ok: true, sample: out, metricIds, results, model: report.config.model };
 }

@@ -6,7 +6,7 @@ type UPlotClass = typeof import("uplot");
 let loading: Promise<UPlotClass> | undefined;
 
 /** uPlot and its stylesheet, fetched the first time a histogram is drawn (kept out of the main bundle). */
-function loadUPlot(): Promise<UPlotClass> {
+export function loadUPlot(): Promise<UPlotClass> {
   loading ??= Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([m]) => {
     // The ESM build's default export is the class; the typings describe it as `export =`.
     const mod = m as unknown as { default?: UPlotClass };

@@ -6,6 +6,7 @@ import { filterRows, sortRows, type RowFilter, type RowSort, type SortKey } from
 import { useExplorerT } from "./messages";
 import { ResultsTable } from "./ResultsTable";
 import { errorCodesOf, metricIdsOf, rowsOf, type ExplorerRow } from "./rows";
+import { RetrievalPanel } from "./RetrievalPanel";
 import { SampleDetail } from "./SampleDetail";
 import { metricStats, ragasScoreOf } from "./stats";
 import { intervalsInWorker } from "./stats-client";
@@ -57,6 +58,7 @@ export function ResultsExplorer({ report, readOnly: _readOnly }: { report: Repor
     <section className="explorer" aria-label={t.names.explorer}>
       <ReportExports report={report} />
       <SummaryGrid stats={withIntervals} ragas={ragas} shown={shown.length} total={all.length} config={report.config} />
+      <RetrievalPanel report={report} />
       <FilterBar metrics={metrics} codes={codes} filter={filter} onChange={setFilter} hasThresholds={Object.keys(thresholds ?? {}).length > 0} />
       <p className="muted" aria-live="polite" data-testid="rows-shown">
         {t.summaryOf(shown.length, all.length)}

@@ -44,6 +44,21 @@ const en = {
   noTraces: "This is a summary-only copy: scores and reasons are here, the traces and call logs are not.",
   traceUnreadable: (message: string) => `This sample's traces cannot be shown: ${message}`,
   chartFailed: "The chart could not be loaded; the numbers above are complete.",
+  // Retrieval (contract 15): the K-sweep, labels from the judge, the judge against the ids.
+  retrievalTitle: "Retrieval by rank",
+  kSweepTitle: "K-sweep: precision, recall and NDCG at k = 1–20",
+  precisionAtK: "Precision@k",
+  recallAtK: "Recall@k",
+  ndcgAtK: "NDCG@k",
+  labelSources: (ids: number, judge: number) =>
+    `Relevance labels: ${ids} ${ids === 1 ? "sample" : "samples"} from the reference ids, ${judge} from the context precision judge's per-context verdicts (samples without ids).`,
+  judgeLabels: (hit: string, mrr: string, ndcg: string, n: number) =>
+    `Without ids, from the judge's verdicts (${n} ${n === 1 ? "sample" : "samples"}): hit rate ${hit}, MRR ${mrr}, NDCG@10 ${ndcg}.`,
+  verdictAgreement: (share: string, contexts: number, samples: number) =>
+    `The context precision judge agrees with the reference ids on ${share} of ${contexts} contexts (${samples} ${samples === 1 ? "sample" : "samples"}).`,
+  confusion: (both: number, judgeOnly: number, idsOnly: number, neither: number) =>
+    `Both relevant ${both} · judge only ${judgeOnly} · ids only ${idsOnly} · neither ${neither}`,
+  unpaired: (n: number) => `${n} ${n === 1 ? "sample was" : "samples were"} left out: their contexts and ids differ in number.`,
   // Compare
   compareTitle: "Comparison",
   matched: (n: number, onlyA: number, onlyB: number) =>
@@ -60,6 +75,8 @@ const en = {
     explorer: "Results explorer",
     summary: "Summary",
     summaryOf: (id: string) => `${id} summary`,
+    retrieval: "Retrieval by rank",
+    kSweep: "K-sweep",
     comparison: "Report comparison",
     results: "Results",
     rowDeltas: "Row deltas",
@@ -109,6 +126,16 @@ const zh: ExplorerMessages = {
   noTraces: "这是仅含汇总的副本：包含分数和理由，不含追踪和调用记录。",
   traceUnreadable: (message) => `无法显示该样本的追踪：${message}`,
   chartFailed: "图表未能加载；上面的数字是完整的。",
+  retrievalTitle: "按排名的检索指标",
+  kSweepTitle: "K 值扫描：k = 1–20 时的精确率、召回率和 NDCG",
+  precisionAtK: "前 k 精确率",
+  recallAtK: "前 k 召回率",
+  ndcgAtK: "前 k NDCG",
+  labelSources: (ids, judge) => `相关性标签：${ids} 个样本来自参考编号，${judge} 个来自上下文精确率评审对每段上下文的判断（没有编号的样本）。`,
+  judgeLabels: (hit, mrr, ndcg, n) => `没有编号时，按评审的判断（${n} 个样本）：命中率 ${hit}，MRR ${mrr}，NDCG@10 ${ndcg}。`,
+  verdictAgreement: (share, contexts, samples) => `上下文精确率评审与参考编号在 ${contexts} 段上下文中一致的比例为 ${share}（${samples} 个样本）。`,
+  confusion: (both, judgeOnly, idsOnly, neither) => `两者都判相关 ${both} · 仅评审判相关 ${judgeOnly} · 仅编号相关 ${idsOnly} · 都不相关 ${neither}`,
+  unpaired: (n) => `有 ${n} 个样本未计入：其上下文与编号数量不同。`,
   compareTitle: "对比",
   matched: (n, onlyA, onlyB) => `按 ID 匹配了 ${n} 个样本${onlyA || onlyB ? `（仅 A 有 ${onlyA} 个，仅 B 有 ${onlyB} 个，未计入）` : ""}`,
   noCommonMetrics: "两份报告没有共同的指标。",
@@ -122,6 +149,8 @@ const zh: ExplorerMessages = {
     explorer: "结果浏览器",
     summary: "摘要",
     summaryOf: (id) => `${id} 摘要`,
+    retrieval: "按排名的检索指标",
+    kSweep: "K 值扫描",
     comparison: "报告对比",
     results: "结果",
     rowDeltas: "逐行差异",

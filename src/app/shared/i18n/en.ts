@@ -109,6 +109,9 @@ export const en = {
     contexts: "Contexts",
     reference: "Reference",
     optional: "optional",
+    retrievedIds: "Retrieved ids (rank order)",
+    relevantIds: "Relevant ids",
+    idsHint: "optional · one per line or comma-separated; scored by hit rate, MRR, NDCG… without a key",
     addContext: "Add context",
     removeContext: (n: number) => `Remove context ${n}`,
     moveUp: (n: number) => `Move context ${n} up`,
@@ -149,6 +152,8 @@ export const en = {
       messages: "conversation",
       referenceToolCalls: "reference tool calls",
       referenceTopics: "reference topics",
+      retrievedContextIds: "retrieved ids",
+      referenceContextIds: "relevant ids",
     },
     cost: (chat: number, embedding: number) => {
       const parts = [chat ? `${chat} ${chat === 1 ? "call" : "calls"}` : "", embedding ? `${embedding} ${embedding === 1 ? "embedding" : "embeddings"}` : ""];
@@ -167,6 +172,7 @@ export const en = {
       questions: "Questions generated",
       strictness: "Votes (k)",
       order: "Call order",
+      k: "Cutoff k (ranks counted)",
     },
     /** An empty option's first choice in a select: the value the metric uses when none is set. */
     optionDefault: (value: string) => `${value} (default)`,
@@ -267,6 +273,12 @@ export const en = {
     failedAbove: "failed with the error above.",
   },
   trace: {
+    rankedHead: "Retrieved ids in rank order",
+    relevantMark: "relevant",
+    gain: (gain: number) => `gain ${gain}`,
+    cutoff: (k: number) => `cutoff: the first ${k} ranks count`,
+    missedRelevant: (n: number) => `${n} relevant ${n === 1 ? "id was" : "ids were"} not retrieved.`,
+    nothingRetrieved: "Nothing was retrieved.",
     supported: "supported",
     notSupported: "not supported",
     statementsHead: "Statements from the answer",

@@ -72,7 +72,7 @@ export function pickerRows(sample: Sample, judges: readonly CustomJudge[], raw: 
     return {
       id,
       group: groupOf(id, options, judges),
-      requires: metric.requires,
+      requires: metric.pickerInputs ?? metric.requires,
       defaults: metric.defaults ?? {},
       descriptions: metric.descriptions,
       chat: calls.chat,

@@ -1,4 +1,4 @@
-import { MAX_QUESTION_COUNT, MAX_STRICTNESS, type MetricOptions } from "../../../engine";
+import { MAX_QUESTION_COUNT, MAX_RANK_CUTOFF, MAX_STRICTNESS, type MetricOptions } from "../../../engine";
 import type { Messages } from "../i18n/en";
 import { optionFields, type OptionProblem } from "./groups";
 
@@ -31,6 +31,8 @@ export function optionProblemText(t: Messages, problem: OptionProblem): string {
       return words.wholeRange(label, 1, MAX_QUESTION_COUNT);
     case "strictness":
       return words.wholeRange(label, 1, MAX_STRICTNESS);
+    case "k":
+      return words.wholeRange(label, 1, MAX_RANK_CUTOFF);
     case "perContextCalls":
       return words.unknown(label);
     case "mode":

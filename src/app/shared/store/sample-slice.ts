@@ -43,6 +43,8 @@ export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (s
         answer: sample.answer,
         contexts: (sample.contexts.length > 0 ? sample.contexts : [""]).map(field),
         reference: sample.reference ?? "",
+        retrievedIds: (sample.retrievedContextIds ?? []).join("\n"),
+        relevantIds: (sample.referenceContextIds ?? []).join("\n"),
       },
     }),
   clearDraft: () => set({ draft: emptyDraft() }),

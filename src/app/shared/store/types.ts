@@ -19,6 +19,9 @@ export interface SampleDraft {
   answer: string;
   contexts: ContextField[];
   reference: string;
+  /** Retrieval ids as typed, one per line or comma-separated (contract 15); absent in drafts kept before they existed. */
+  retrievedIds?: string;
+  relevantIds?: string;
 }
 
 type ScoringStatus = "idle" | "running" | "done" | "cancelled" | "failed";
@@ -65,7 +68,7 @@ export interface SampleSlice {
   /** Thresholds as typed beside each metric (contract 14; "" = none): a card says pass or fail against it. */
   thresholds: Record<string, string>;
   setThreshold(id: AnyMetricId, text: string): void;
-  setField(field: "question" | "answer" | "reference", value: string): void;
+  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds", value: string): void;
   setContext(index: number, text: string): void;
   addContext(): void;
   removeContext(index: number): void;

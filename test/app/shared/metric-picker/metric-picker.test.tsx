@@ -2,6 +2,7 @@
 import "fake-indexeddb/auto";
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { RETRIEVAL_METRIC_IDS } from "../../../../src/engine";
 import { MetricPicker } from "../../../../src/app/playground/MetricPicker";
 import { saveCustomJudge, useCustomJudges } from "../../../../src/app/shared/persist/custom-judges";
 import { useApp } from "../../../../src/app/shared/store";
@@ -51,9 +52,23 @@ describe("the grouped metric picker", () => {
       "noise_sensitivity",
       "context_entity_recall",
       "context_utilization",
+      "agent_goal_accuracy",
+      "topic_adherence",
+      "conversation_faithfulness",
     ]);
     expect(idsIn("Needs embeddings")).toEqual(["answer_relevancy", "answer_correctness", "semantic_similarity"]);
-    expect(idsIn("No judge")).toEqual(["bleu", "chrf", "rouge_l", "string_similarity", "exact_match", "string_presence", "tool_call_accuracy", "tool_call_f1"]);
+    expect(idsIn("No judge")).toEqual([
+      "bleu",
+      "chrf",
+      "rouge_l",
+      "string_similarity",
+      "exact_match",
+      "string_presence",
+      "tool_call_accuracy",
+      "tool_call_f1",
+      ...RETRIEVAL_METRIC_IDS,
+    ]);
+    expect(facts("ndcg_at_k")).toBe("needs retrieved ids, relevant ids · no request");
     expect(facts("answer_correctness")).toBe("needs question, answer, reference · 4 calls + 1 embedding per sample");
     expect(facts("semantic_similarity")).toBe("needs answer, reference · 1 embedding per sample");
     expect(facts("bleu")).toBe("needs answer, reference · no request");

@@ -1,4 +1,4 @@
-import { type AnyMetricId, isCustomId, type MetricResult, type MetricTraces } from "../../../../engine";
+import { type AnyMetricId, isCustomId, isRankedTrace, type MetricResult, type MetricTraces } from "../../../../engine";
 import { AnswerRelevancyTrace } from "./AnswerRelevancyTrace";
 import { ContextPrecisionTrace } from "./ContextPrecisionTrace";
 import { ContextRecallTrace } from "./ContextRecallTrace";
@@ -6,6 +6,7 @@ import { ContextRelevanceTrace } from "./ContextRelevanceTrace";
 import { FaithfulnessTrace } from "./FaithfulnessTrace";
 import { GenericTrace } from "./GenericTrace";
 import { AnswerCorrectnessTrace, CustomJudgeTrace, EntityRecallTrace, FactualCorrectnessTrace, NoiseSensitivityTrace } from "./RagasTraces";
+import { RankedListTrace } from "./RankedListTrace";
 import { TextMetricTrace } from "./TextMetricTrace";
 
 /** Picks the view of a metric's trace: its own view when it has one (the id decides the trace's shape), else the generic one. */
@@ -44,7 +45,8 @@ export function TraceView({ id, result, contexts }: { id: AnyMetricId; result: M
     case "string_presence":
       return <TextMetricTrace id={id} trace={trace as MetricTraces[typeof id]} />;
     default:
-      // A metric without a view of its own (a new folder) still shows its items and flags.
-      return <GenericTrace trace={trace} />;
+      // Every retrieval metric writes the same ranked list, shown as one; any other metric without a
+      // view of its own (a new folder) still shows its items and flags.
+      return isRankedTrace(trace) ? <RankedListTrace trace={trace} /> : <GenericTrace trace={trace} />;
   }
 }

@@ -1,0 +1,4 @@
+import { rankedTraceFields } from "../shared/retrieval-metric";
+
+/** The ranked list and its cutoff k. */
+export const hitRateTraceFields = rankedTraceFields(true);
