@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { downloadText } from "../shared/ui/download";
 import { DatasetTable } from "./DatasetTable";
 import { datasetToCsv, datasetToJsonl, exportFileName } from "./export";
+import { testsetLinesOf, testsetToCsv, testsetToJsonl } from "./export-testset";
 import { useDatasetsT } from "./messages";
 import { RowEditor } from "./RowEditor";
 import { searchRows } from "./search";
@@ -22,6 +23,16 @@ export function DatasetPane() {
   if (!meta) return null;
 
   const samples = () => rows.map((r) => r.sample);
+  // A generated set exports as ragas's test set (its extra columns kept); any other as samples.
+  const lines = () => testsetLinesOf(rows);
+  const csv = () => {
+    const generated = lines();
+    return generated ? testsetToCsv(generated) : datasetToCsv(samples());
+  };
+  const jsonl = () => {
+    const generated = lines();
+    return generated ? testsetToJsonl(generated) : datasetToJsonl(samples());
+  };
   const save = (text: string, ext: "csv" | "jsonl", type: string) => {
     const file = exportFileName(meta.name, ext);
     downloadText(text, file, type);
@@ -46,19 +57,14 @@ export function DatasetPane() {
         <button type="button" className="btn" aria-label={named("Add row")} onClick={() => useDatasets.setState({ editing: "new" })}>
           + {t.addRow}
         </button>
-        <button
-          type="button"
-          className="btn btn-quiet"
-          aria-label={named("Export dataset CSV")}
-          onClick={() => save(datasetToCsv(samples()), "csv", "text/csv")}
-        >
+        <button type="button" className="btn btn-quiet" aria-label={named("Export dataset CSV")} onClick={() => save(csv(), "csv", "text/csv")}>
           {t.exportCsv}
         </button>
         <button
           type="button"
           className="btn btn-quiet"
           aria-label={named("Export dataset JSONL")}
-          onClick={() => save(datasetToJsonl(samples()), "jsonl", "application/x-ndjson")}
+          onClick={() => save(jsonl(), "jsonl", "application/x-ndjson")}
         >
           {t.exportJsonl}
         </button>

@@ -9,6 +9,7 @@ import {
   generateTestset,
   type SourceChunk,
 } from "../../../engine/testset";
+import type { TestsetExtra } from "../../../engine/testset/types";
 import type { SamplesFile } from "../../../storage/format/samples-types";
 import { realPorts } from "../../shared/ports/judge-ports";
 import { storeImport } from "../actions";
@@ -63,7 +64,8 @@ export async function startGeneration(form: GenerateForm, name: string): Promise
       signal: controller.signal,
       onProgress: (progress) => set({ kind: "running", progress }),
     });
-    const stored = result.samples.length > 0 ? await storeImport(name, { file: name, kind: "testset" }, samplesFileOf(result), false) : null;
+    const stored =
+      result.samples.length > 0 ? await storeImport(name, { file: name, kind: "testset" }, samplesFileOf(result), false, undefined, extrasOf(result)) : null;
     set({ kind: "done", result, dataset: stored?.name ?? null });
   } catch (error) {
     set({ kind: "failed", message: error instanceof Error ? error.message : String(error) });
@@ -75,6 +77,11 @@ export async function startGeneration(form: GenerateForm, name: string): Promise
 /** Cancel keeps what was paid for: every answered request is in the reply cache. */
 export function cancelGeneration(): void {
   controller?.abort();
+}
+
+/** The generated lines' other contract-12 columns, kept with the dataset so its export is ragas's test set. */
+function extrasOf(result: GenerationResult): TestsetExtra[] {
+  return result.samples.map(({ user_input: _q, reference: _r, reference_contexts: _c, ...extra }) => extra);
 }
 
 export function samplesFileOf(result: GenerationResult): SamplesFile {

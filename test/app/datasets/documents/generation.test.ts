@@ -6,7 +6,10 @@ import { chunksOfDocuments, samplesFileOf, startGeneration, useGeneration } from
 import type { FromDocumentsWorker } from "../../../../src/app/datasets/documents/protocol";
 import { createDocumentsSession } from "../../../../src/app/datasets/documents/session";
 import { useDocuments } from "../../../../src/app/datasets/documents/store";
+import { testsetLinesOf } from "../../../../src/app/datasets/export-testset";
 import { useDatasets } from "../../../../src/app/datasets/store";
+import { appDb } from "../../../../src/app/shared/persist/db";
+import { loadDatasetRows } from "../../../../src/storage/db/datasets";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../../src/app/shared/store";
 import { type MockServer, startMockServer } from "../../../mock/server";
@@ -37,6 +40,12 @@ beforeAll(async () => {
   await createDocumentsSession((m) => entries.push(m))({ type: "parse", files });
   useDocuments.setState({ entries: entries.flatMap((m) => (m.type === "document" ? [m.entry] : [])) });
 }, 60_000);
+async function openedAppDb() {
+  const db = await appDb();
+  if (!db) throw new Error("IndexedDB did not open");
+  return db;
+}
+
 afterAll(async () => {
   await server.close();
 });
@@ -59,6 +68,10 @@ describe("generate a test set from imported documents", () => {
     expect(rows.map((r) => r.answer)).toEqual(["", "", "", ""]);
     expect(rows.map((r) => r.question)).toEqual(phase.result.samples.map((s) => s.user_input));
     expect(phase.result.usage.chatRequests).toBeGreaterThanOrEqual(4);
+    // The stored rows keep the rest of contract 12's columns, so the set exports as it was generated.
+    expect(testsetLinesOf(useDatasets.getState().rows)).toEqual(phase.result.samples);
+    const stored = await loadDatasetRows(await openedAppDb(), useDatasets.getState().selectedId ?? "");
+    expect(testsetLinesOf(stored.rows)).toEqual(phase.result.samples);
   }, 120_000);
 
   it("with every check against random replies, a short set says so and stores only lines that passed", async () => {
