@@ -12,6 +12,7 @@ import {
 import type { TestsetExtra } from "../../../engine/testset/types";
 import type { SamplesFile } from "../../../storage/format/samples-types";
 import { realPorts } from "../../shared/ports/judge-ports";
+import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
 import { storeImport } from "../actions";
 import { useDocuments } from "./store";
 
@@ -58,12 +59,18 @@ export async function startGeneration(form: GenerateForm, name: string): Promise
   try {
     const { judge, embedder } = await realPorts(false);
     if (!embedder) throw new Error("Generation needs an embedding model: set one in Settings.");
-    const result = await generateTestset(chunks, optionsOf(form), {
-      judge,
-      embedder,
-      signal: controller.signal,
-      onProgress: (progress) => set({ kind: "running", progress }),
-    });
+    // The prompt studio's active versions, read fresh as a Score does: an edited generation prompt applies.
+    const prompts = await activePromptOverrides();
+    const result = await generateTestset(
+      chunks,
+      { ...optionsOf(form), prompts },
+      {
+        judge,
+        embedder,
+        signal: controller.signal,
+        onProgress: (progress) => set({ kind: "running", progress }),
+      },
+    );
     const stored =
       result.samples.length > 0 ? await storeImport(name, { file: name, kind: "testset" }, samplesFileOf(result), false, undefined, extrasOf(result)) : null;
     set({ kind: "done", result, dataset: stored?.name ?? null });

@@ -10,6 +10,7 @@ import { testsetLinesOf } from "../../../../src/app/datasets/export-testset";
 import { useDatasets } from "../../../../src/app/datasets/store";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { loadDatasetRows } from "../../../../src/storage/db/datasets";
+import { savePromptVersion, setActiveVersion } from "../../../../src/storage/db/prompt-versions";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../../src/app/shared/store";
 import { type MockServer, startMockServer } from "../../../mock/server";
@@ -84,5 +85,23 @@ describe("generate a test set from imported documents", () => {
     expect(candidates).toBeLessThanOrEqual(9);
     expect(complete).toBe(samples.length === 3);
     for (const s of samples) expect(Object.values(s.checks).every((c) => c?.pass)).toBe(true);
+  }, 120_000);
+
+  it("sends the prompt studio's active version of a generation prompt, and records its name on the calls", async () => {
+    const db = await openedAppDb();
+    const edited = "EDITED: write one question about these contexts, and its answer.";
+    const version = await savePromptVersion(db, { promptId: "testset.quick", name: "terse", override: { instruction: edited } }, { activate: true });
+    server.log.length = 0;
+    await startGeneration({ size: 2, mode: "quick", language: "auto", checks: [] }, "edited prompts");
+    await setActiveVersion(db, "testset.quick", null);
+    const phase = useGeneration.getState().phase;
+    if (phase.kind !== "done") throw new Error(`generation ended ${JSON.stringify(phase)}`);
+    const sent = server.log.filter((r) => r.kind === "chat").map((r) => JSON.stringify(r.body));
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.every((body) => body.includes("EDITED: write one question"))).toBe(true);
+    expect(phase.result.calls.filter((c) => c.promptId === "testset.quick").map((c) => c.promptVersion)).toEqual(
+      phase.result.calls.filter((c) => c.promptId === "testset.quick").map(() => version.name),
+    );
+    expect(phase.result.calls.some((c) => c.promptId === "testset.quick")).toBe(true);
   }, 120_000);
 });
