@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { parquetReadObjects } from "hyparquet";
 import { expect, test } from "vitest";
 import { TESTSET_COLUMNS } from "../../src/app/datasets/export-testset";
 import { parseDocuments } from "../../src/documents/parse";
@@ -103,4 +104,14 @@ test("documents dropped in Datasets are parsed in the browser's worker to the sa
     lines.every((l) => l.reference_contexts.length === l.sources.length && l.reference_context_ids.length === l.sources.length && l.sources.length > 0),
   ).toBe(true);
   expect(new Set(column("user_input")).size).toBe(10);
+  // parquet: the same lines, the two text lists as real list columns (pd.read_parquet gives lists)
+  const [parquet] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export dataset parquet", exact: true }).click()]);
+  expect(parquet.suggestedFilename()).toBe("test-set.parquet");
+  const bytes = await readFile(await parquet.path());
+  const rows = (await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer })) as Record<
+    string,
+    unknown
+  >[];
+  expect(rows.map((r) => r.user_input)).toEqual(column("user_input"));
+  expect(rows.map((r) => r.reference_contexts)).toEqual(lines.map((l) => l.reference_contexts));
 });

@@ -25,6 +25,7 @@ export function DatasetPane() {
   const samples = () => rows.map((r) => r.sample);
   // A generated set exports as ragas's test set (its extra columns kept); any other as samples.
   const lines = () => testsetLinesOf(rows);
+  const generated = rows.length > 0 && rows.every((r) => r.testset !== undefined);
   const csv = () => {
     const generated = lines();
     return generated ? testsetToCsv(generated) : datasetToCsv(samples());
@@ -33,7 +34,7 @@ export function DatasetPane() {
     const generated = lines();
     return generated ? testsetToJsonl(generated) : datasetToJsonl(samples());
   };
-  const save = (text: string, ext: "csv" | "jsonl", type: string) => {
+  const save = (text: string | Uint8Array, ext: "csv" | "jsonl" | "parquet", type: string) => {
     const file = exportFileName(meta.name, ext);
     downloadText(text, file, type);
     useDatasets.setState({ notice: { kind: "ok", text: (m) => m.exported(file) } });
@@ -68,6 +69,21 @@ export function DatasetPane() {
         >
           {t.exportJsonl}
         </button>
+        {generated ? (
+          <button
+            type="button"
+            className="btn btn-quiet"
+            aria-label={named("Export dataset parquet")}
+            // hyparquet-writer is loaded on the first click only (the main bundle stays small).
+            onClick={() =>
+              void import("./export-testset-parquet").then(({ testsetToParquet }) =>
+                save(testsetToParquet(lines() ?? []), "parquet", "application/vnd.apache.parquet"),
+              )
+            }
+          >
+            {t.exportParquet}
+          </button>
+        ) : null}
       </div>
       {shown.length === 0 && rows.length > 0 ? <p className="empty">{t.noMatches}</p> : null}
       <DatasetTable rows={shown} numberOf={(p) => numbers.get(p) ?? 0} selected={editing} onOpen={(position) => useDatasets.setState({ editing: position })} />

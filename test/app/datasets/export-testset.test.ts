@@ -1,5 +1,7 @@
 import { readFileSync } from "node:fs";
+import { parquetReadObjects } from "hyparquet";
 import { describe, expect, it } from "vitest";
+import { testsetToParquet } from "../../../src/app/datasets/export-testset-parquet";
 import { TESTSET_COLUMNS, testsetLinesOf, testsetToCsv, testsetToJsonl } from "../../../src/app/datasets/export-testset";
 import { type TestsetSample, testsetSampleSchema } from "../../../src/engine/testset/types";
 import type { DatasetRow } from "../../../src/storage/db/datasets";
@@ -71,5 +73,17 @@ describe("exporting a generated test set", () => {
     expect(testsetSampleSchema.array().parse(parsed)).toEqual(lines);
     expect(text.endsWith("\n")).toBe(true);
     expect(testsetToJsonl([])).toBe("");
+  });
+
+  it("writes parquet with real list columns: read back, and as pd.read_parquet checked it (ours.parquet), it is the lines", async () => {
+    const readBack = async (bytes: Uint8Array) => {
+      const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+      const rows = (await parquetReadObjects({ file })) as Record<string, unknown>[];
+      return rows.map((r) => ({ ...r, sources: JSON.parse(String(r.sources)), checks: JSON.parse(String(r.checks)) }));
+    };
+    const ours = await readBack(testsetToParquet(lines));
+    expect(ours.map((r) => Object.keys(r))).toEqual(lines.map(() => [...TESTSET_COLUMNS]));
+    expect(ours).toEqual(lines);
+    expect(await readBack(new Uint8Array(readFileSync(`${dir}/ours.parquet`)))).toEqual(lines);
   });
 });
