@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { parquetReadObjects } from "hyparquet";
 import { expect, test } from "vitest";
+import { TESTSET_COLUMNS } from "../../src/app/datasets/export-testset";
 import { parseDocuments } from "../../src/documents/parse";
+import { testsetSampleSchema } from "../../src/engine/testset/types";
+import { parseCsv } from "../../src/storage/format/csv";
 import { chunkDocument } from "../../src/engine/text/chunk";
 import { closeSettings, fillSettings, tab } from "./browser";
 import { useE2E } from "./context";
@@ -75,4 +80,38 @@ test("documents dropped in Datasets are parsed in the browser's worker to the sa
   expect(counted.reduce((n, m) => n + Number(m?.[2] ?? 0), 0)).toBeGreaterThanOrEqual(10);
   await expect.poll(() => page.locator('table[aria-label="Dataset rows"] tbody tr').count()).toBe(10);
   await generate.screenshot({ path: join(SHOTS, "generate-testset-en-1280.png") });
+
+  // Export: the generated set as ragas's test set (contract 12's columns), every row's list cells JSON.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export dataset CSV", exact: true }).click()]);
+  expect(download.suggestedFilename()).toBe("test-set.csv");
+  const [header, ...records] = parseCsv(await readFile(await download.path(), "utf8"));
+  expect(header?.fields).toEqual([...TESTSET_COLUMNS]);
+  expect(records).toHaveLength(10);
+  const column = (name: string) => records.map((r) => r.fields[TESTSET_COLUMNS.indexOf(name as (typeof TESTSET_COLUMNS)[number])] ?? "");
+  const lines = testsetSampleSchema
+    .array()
+    .parse(
+      records.map((r) =>
+        Object.fromEntries(
+          TESTSET_COLUMNS.map((c, i) => [
+            c,
+            ["reference_contexts", "reference_context_ids", "sources", "checks"].includes(c) ? JSON.parse(r.fields[i] ?? "") : r.fields[i],
+          ]),
+        ),
+      ),
+    );
+  expect(
+    lines.every((l) => l.reference_contexts.length === l.sources.length && l.reference_context_ids.length === l.sources.length && l.sources.length > 0),
+  ).toBe(true);
+  expect(new Set(column("user_input")).size).toBe(10);
+  // parquet: the same lines, the two text lists as real list columns (pd.read_parquet gives lists)
+  const [parquet] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export dataset parquet", exact: true }).click()]);
+  expect(parquet.suggestedFilename()).toBe("test-set.parquet");
+  const bytes = await readFile(await parquet.path());
+  const rows = (await parquetReadObjects({ file: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer })) as Record<
+    string,
+    unknown
+  >[];
+  expect(rows.map((r) => r.user_input)).toEqual(column("user_input"));
+  expect(rows.map((r) => r.reference_contexts)).toEqual(lines.map((l) => l.reference_contexts));
 });

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo, useState } from "react";
 import { downloadText } from "../shared/ui/download";
 import { DatasetTable } from "./DatasetTable";
 import { datasetToCsv, datasetToJsonl, exportFileName } from "./export";
+import { testsetLinesOf, testsetToCsv, testsetToJsonl } from "./export-testset";
 import { useDatasetsT } from "./messages";
 import { RowEditor } from "./RowEditor";
 import { searchRows } from "./search";
@@ -22,7 +23,18 @@ export function DatasetPane() {
   if (!meta) return null;
 
   const samples = () => rows.map((r) => r.sample);
-  const save = (text: string, ext: "csv" | "jsonl", type: string) => {
+  // A generated set exports as ragas's test set (its extra columns kept); any other as samples.
+  const lines = () => testsetLinesOf(rows);
+  const generated = rows.length > 0 && rows.every((r) => r.testset !== undefined);
+  const csv = () => {
+    const generated = lines();
+    return generated ? testsetToCsv(generated) : datasetToCsv(samples());
+  };
+  const jsonl = () => {
+    const generated = lines();
+    return generated ? testsetToJsonl(generated) : datasetToJsonl(samples());
+  };
+  const save = (text: string | Uint8Array, ext: "csv" | "jsonl" | "parquet", type: string) => {
     const file = exportFileName(meta.name, ext);
     downloadText(text, file, type);
     useDatasets.setState({ notice: { kind: "ok", text: (m) => m.exported(file) } });
@@ -46,22 +58,32 @@ export function DatasetPane() {
         <button type="button" className="btn" aria-label={named("Add row")} onClick={() => useDatasets.setState({ editing: "new" })}>
           + {t.addRow}
         </button>
-        <button
-          type="button"
-          className="btn btn-quiet"
-          aria-label={named("Export dataset CSV")}
-          onClick={() => save(datasetToCsv(samples()), "csv", "text/csv")}
-        >
+        <button type="button" className="btn btn-quiet" aria-label={named("Export dataset CSV")} onClick={() => save(csv(), "csv", "text/csv")}>
           {t.exportCsv}
         </button>
         <button
           type="button"
           className="btn btn-quiet"
           aria-label={named("Export dataset JSONL")}
-          onClick={() => save(datasetToJsonl(samples()), "jsonl", "application/x-ndjson")}
+          onClick={() => save(jsonl(), "jsonl", "application/x-ndjson")}
         >
           {t.exportJsonl}
         </button>
+        {generated ? (
+          <button
+            type="button"
+            className="btn btn-quiet"
+            aria-label={named("Export dataset parquet")}
+            // hyparquet-writer is loaded on the first click only (the main bundle stays small).
+            onClick={() =>
+              void import("./export-testset-parquet").then(({ testsetToParquet }) =>
+                save(testsetToParquet(lines() ?? []), "parquet", "application/vnd.apache.parquet"),
+              )
+            }
+          >
+            {t.exportParquet}
+          </button>
+        ) : null}
       </div>
       {shown.length === 0 && rows.length > 0 ? <p className="empty">{t.noMatches}</p> : null}
       <DatasetTable rows={shown} numberOf={(p) => numbers.get(p) ?? 0} selected={editing} onOpen={(position) => useDatasets.setState({ editing: position })} />

@@ -1,6 +1,7 @@
 import type { Sample } from "../../engine/sample";
 import { countDatasetRuns, type DatasetMeta, deleteDataset, listDatasets, loadDatasetRows, storeImportResult } from "../../storage/db/datasets";
 import type { SamplesFile } from "../../storage/format/samples-types";
+import type { TestsetExtra } from "../../engine/testset/types";
 import { addDatasetRow, deleteDatasetRow, renameDataset, updateDatasetRow } from "../../storage/db/datasets-edit";
 import { requestPersistentStorage } from "../../storage/db/quota";
 import { appDb } from "../shared/persist/db";
@@ -50,6 +51,7 @@ export async function storeImport(
   result: SamplesFile,
   validOnly: boolean,
   replaces?: string,
+  testset?: readonly TestsetExtra[],
 ): Promise<{ id: string; name: string } | null> {
   const opened = await db();
   if (!opened) return null;
@@ -57,14 +59,17 @@ export async function storeImport(
   // StorageLine shows the answer, which the browser may also give silently).
   await requestPersistentStorage();
   try {
-    const { dataset: meta, leftOut: skipped } = await storeImportResult(opened, { name, source, result, validOnly });
+    const { dataset: meta, leftOut: skipped } = await storeImportResult(opened, { name, source, result, validOnly, ...(testset ? { testset } : {}) });
     if (replaces !== undefined) await deleteDataset(opened, replaces, { withRuns: false });
     const samples = validOnly ? result.valid.samples : result.samples;
     set((s) => ({
       datasets: [meta, ...s.datasets.filter((d) => d.id !== replaces)],
       selectedId: meta.id,
       editing: null,
-      rows: samples.map((sample, position) => ({ datasetId: meta.id, position, sample })),
+      rows: samples.map((sample, position) => {
+        const extra = samples === result.samples ? testset?.[position] : undefined;
+        return { datasetId: meta.id, position, sample, ...(extra ? { testset: extra } : {}) };
+      }),
     }));
     ok((m) => (skipped > 0 ? m.importedSkipped(meta.name, samples.length, skipped) : m.imported(meta.name, samples.length)));
     return { id: meta.id, name: meta.name };

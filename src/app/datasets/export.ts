@@ -36,7 +36,7 @@ export function datasetToJsonl(samples: readonly Sample[]): string {
 }
 
 /** "My set: v2" -> "My-set-v2" (a file name every OS accepts). */
-export function exportFileName(name: string, ext: "csv" | "jsonl"): string {
+export function exportFileName(name: string, ext: "csv" | "jsonl" | "parquet"): string {
   const safe = name.replace(/[\\/:*?"<>|\s]+/g, "-").replace(/^-+|-+$/g, "") || "dataset";
   return `${safe}.${ext}`;
 }

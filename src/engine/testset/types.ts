@@ -55,6 +55,13 @@ export const testsetSampleSchema = z.object({
 });
 export type TestsetSample = z.infer<typeof testsetSampleSchema>;
 
+/**
+ * What a dataset row keeps of a generated line beyond its sample (question, reference, contexts):
+ * the rest of contract 12's columns, so the stored set exports as ragas's test set again.
+ */
+export const testsetExtraSchema = testsetSampleSchema.omit({ user_input: true, reference: true, reference_contexts: true });
+export type TestsetExtra = z.infer<typeof testsetExtraSchema>;
+
 /** Shares per synthesizer; missing ones are 0, all missing = equal thirds (ragas 0.4's default). */
 export type Distribution = Partial<Record<GraphSynthesizer, number>>;
 

@@ -54,8 +54,12 @@ export function updateDatasetRow(db: AppDb, datasetId: string, position: number,
   return change(db, async (tx) => {
     const meta = await readMeta(tx, datasetId);
     const rows = tx.objectStore("datasetRows");
-    if ((await rows.getKey([datasetId, position])) === undefined) throw new Error(`row ${position + 1} of this dataset is gone`);
-    const row: DatasetRow = { datasetId, position, sample };
+    const before = await rows.get([datasetId, position]);
+    if (before === undefined) throw new Error(`row ${position + 1} of this dataset is gone`);
+    // An edited generated row keeps its extra columns (persona, sources, checks) for export.
+    const kept = readDoc(DATASET_ROW_DOC, before);
+    const testset = kept.ok ? kept.value.testset : undefined;
+    const row: DatasetRow = { datasetId, position, sample, ...(testset ? { testset } : {}) };
     const doc = checkedDoc(DATASET_ROW_DOC, row);
     await assertFreeId(tx, datasetId, sample.id, position);
     await rows.put(doc);

@@ -1,6 +1,7 @@
 import { unwrap } from "idb";
 import { z } from "zod";
 import { sampleSchema, type Sample } from "../../engine/sample";
+import { type TestsetExtra, testsetExtraSchema } from "../../engine/testset/types";
 import { type SamplesFile, SamplesFileError } from "../format/samples-types";
 import type { AppDb } from "./schema";
 import { checkedDoc, docType, readRow, type StorageIssue } from "./doc";
@@ -20,6 +21,8 @@ export interface NewDataset {
   name: string;
   source: { file: string; kind: string };
   samples: readonly Sample[];
+  /** A generated test set's extra columns, one per sample, in order. */
+  testset?: readonly TestsetExtra[];
   createdAt?: number;
 }
 
@@ -56,17 +59,19 @@ const askedSchema = z.object({
   attempts: z.number().int().min(0).optional(),
 });
 
+/** `testset`: a generated row's extra columns (format 2; format 1 rows had none, so they read as they are). */
 const rowSchema = z.object({
   datasetId: z.string().min(1),
   position: z.number().int().nonnegative(),
   sample: storedSampleSchema,
   asked: askedSchema.optional(),
+  testset: testsetExtraSchema.optional(),
 });
 
 export type RowAsked = z.infer<typeof askedSchema>;
 
 export const DATASET_DOC = docType("dataset", 1, metaSchema);
-export const DATASET_ROW_DOC = docType("dataset row", 1, rowSchema);
+export const DATASET_ROW_DOC = docType("dataset row", 2, rowSchema, { 1: (doc) => doc });
 
 /** A dataset's own document; its samples are DatasetRows. */
 export type DatasetMeta = z.infer<typeof metaSchema>;
@@ -99,7 +104,8 @@ export async function createDataset(db: AppDb, input: NewDataset): Promise<Datas
   const rows = input.samples.map((sample, position) => {
     if (seen.has(sample.id)) throw new Error(`not stored: sample id "${sample.id}" appears twice (row ${position + 1})`);
     seen.add(sample.id);
-    return checkedDoc(DATASET_ROW_DOC, { datasetId: meta.id, position, sample });
+    const testset = input.testset?.[position];
+    return checkedDoc(DATASET_ROW_DOC, { datasetId: meta.id, position, sample, ...(testset ? { testset } : {}) });
   });
   const tx = db.transaction(["datasets", "datasetRows"], "readwrite");
   await withQuota(
@@ -124,13 +130,15 @@ export async function createDataset(db: AppDb, input: NewDataset): Promise<Datas
  */
 export async function storeImportResult(
   db: AppDb,
-  input: { name: string; source: NewDataset["source"]; result: SamplesFile; validOnly?: boolean },
+  input: { name: string; source: NewDataset["source"]; result: SamplesFile; validOnly?: boolean; testset?: readonly TestsetExtra[] },
 ): Promise<{ dataset: DatasetMeta; leftOut: number }> {
   const { result } = input;
   if (result.errors.length > 0 && !input.validOnly) throw new SamplesFileError(result.errors);
   const samples = result.errors.length > 0 ? result.valid.samples : result.samples;
   if (samples.length === 0) throw new Error("there are no valid rows to store");
-  const dataset = await createDataset(db, { name: input.name, source: input.source, samples });
+  // Extra columns only travel with a whole set: after leaving rows out, positions no longer match.
+  const testset = samples === result.samples ? input.testset : undefined;
+  const dataset = await createDataset(db, { name: input.name, source: input.source, samples, ...(testset ? { testset } : {}) });
   return { dataset, leftOut: result.errors.length > 0 ? result.valid.leftOut : 0 };
 }
 

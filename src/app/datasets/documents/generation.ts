@@ -9,8 +9,10 @@ import {
   generateTestset,
   type SourceChunk,
 } from "../../../engine/testset";
+import type { TestsetExtra } from "../../../engine/testset/types";
 import type { SamplesFile } from "../../../storage/format/samples-types";
 import { realPorts } from "../../shared/ports/judge-ports";
+import { activePromptOverrides } from "../../shared/ports/prompt-overrides";
 import { storeImport } from "../actions";
 import { useDocuments } from "./store";
 
@@ -57,13 +59,20 @@ export async function startGeneration(form: GenerateForm, name: string): Promise
   try {
     const { judge, embedder } = await realPorts(false);
     if (!embedder) throw new Error("Generation needs an embedding model: set one in Settings.");
-    const result = await generateTestset(chunks, optionsOf(form), {
-      judge,
-      embedder,
-      signal: controller.signal,
-      onProgress: (progress) => set({ kind: "running", progress }),
-    });
-    const stored = result.samples.length > 0 ? await storeImport(name, { file: name, kind: "testset" }, samplesFileOf(result), false) : null;
+    // The prompt studio's active versions, read fresh as a Score does: an edited generation prompt applies.
+    const prompts = await activePromptOverrides();
+    const result = await generateTestset(
+      chunks,
+      { ...optionsOf(form), prompts },
+      {
+        judge,
+        embedder,
+        signal: controller.signal,
+        onProgress: (progress) => set({ kind: "running", progress }),
+      },
+    );
+    const stored =
+      result.samples.length > 0 ? await storeImport(name, { file: name, kind: "testset" }, samplesFileOf(result), false, undefined, extrasOf(result)) : null;
     set({ kind: "done", result, dataset: stored?.name ?? null });
   } catch (error) {
     set({ kind: "failed", message: error instanceof Error ? error.message : String(error) });
@@ -75,6 +84,11 @@ export async function startGeneration(form: GenerateForm, name: string): Promise
 /** Cancel keeps what was paid for: every answered request is in the reply cache. */
 export function cancelGeneration(): void {
   controller?.abort();
+}
+
+/** The generated lines' other contract-12 columns, kept with the dataset so its export is ragas's test set. */
+function extrasOf(result: GenerationResult): TestsetExtra[] {
+  return result.samples.map(({ user_input: _q, reference: _r, reference_contexts: _c, ...extra }) => extra);
 }
 
 export function samplesFileOf(result: GenerationResult): SamplesFile {

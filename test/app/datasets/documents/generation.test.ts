@@ -6,7 +6,11 @@ import { chunksOfDocuments, samplesFileOf, startGeneration, useGeneration } from
 import type { FromDocumentsWorker } from "../../../../src/app/datasets/documents/protocol";
 import { createDocumentsSession } from "../../../../src/app/datasets/documents/session";
 import { useDocuments } from "../../../../src/app/datasets/documents/store";
+import { testsetLinesOf } from "../../../../src/app/datasets/export-testset";
 import { useDatasets } from "../../../../src/app/datasets/store";
+import { appDb } from "../../../../src/app/shared/persist/db";
+import { loadDatasetRows } from "../../../../src/storage/db/datasets";
+import { savePromptVersion, setActiveVersion } from "../../../../src/storage/db/prompt-versions";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../../src/app/shared/store";
 import { type MockServer, startMockServer } from "../../../mock/server";
@@ -37,6 +41,12 @@ beforeAll(async () => {
   await createDocumentsSession((m) => entries.push(m))({ type: "parse", files });
   useDocuments.setState({ entries: entries.flatMap((m) => (m.type === "document" ? [m.entry] : [])) });
 }, 60_000);
+async function openedAppDb() {
+  const db = await appDb();
+  if (!db) throw new Error("IndexedDB did not open");
+  return db;
+}
+
 afterAll(async () => {
   await server.close();
 });
@@ -59,6 +69,10 @@ describe("generate a test set from imported documents", () => {
     expect(rows.map((r) => r.answer)).toEqual(["", "", "", ""]);
     expect(rows.map((r) => r.question)).toEqual(phase.result.samples.map((s) => s.user_input));
     expect(phase.result.usage.chatRequests).toBeGreaterThanOrEqual(4);
+    // The stored rows keep the rest of contract 12's columns, so the set exports as it was generated.
+    expect(testsetLinesOf(useDatasets.getState().rows)).toEqual(phase.result.samples);
+    const stored = await loadDatasetRows(await openedAppDb(), useDatasets.getState().selectedId ?? "");
+    expect(testsetLinesOf(stored.rows)).toEqual(phase.result.samples);
   }, 120_000);
 
   it("with every check against random replies, a short set says so and stores only lines that passed", async () => {
@@ -71,5 +85,23 @@ describe("generate a test set from imported documents", () => {
     expect(candidates).toBeLessThanOrEqual(9);
     expect(complete).toBe(samples.length === 3);
     for (const s of samples) expect(Object.values(s.checks).every((c) => c?.pass)).toBe(true);
+  }, 120_000);
+
+  it("sends the prompt studio's active version of a generation prompt, and records its name on the calls", async () => {
+    const db = await openedAppDb();
+    const edited = "EDITED: write one question about these contexts, and its answer.";
+    const version = await savePromptVersion(db, { promptId: "testset.quick", name: "terse", override: { instruction: edited } }, { activate: true });
+    server.log.length = 0;
+    await startGeneration({ size: 2, mode: "quick", language: "auto", checks: [] }, "edited prompts");
+    await setActiveVersion(db, "testset.quick", null);
+    const phase = useGeneration.getState().phase;
+    if (phase.kind !== "done") throw new Error(`generation ended ${JSON.stringify(phase)}`);
+    const sent = server.log.filter((r) => r.kind === "chat").map((r) => JSON.stringify(r.body));
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(sent.every((body) => body.includes("EDITED: write one question"))).toBe(true);
+    expect(phase.result.calls.filter((c) => c.promptId === "testset.quick").map((c) => c.promptVersion)).toEqual(
+      phase.result.calls.filter((c) => c.promptId === "testset.quick").map(() => version.name),
+    );
+    expect(phase.result.calls.some((c) => c.promptId === "testset.quick")).toBe(true);
   }, 120_000);
 });
