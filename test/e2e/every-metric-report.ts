@@ -1,5 +1,5 @@
 /**
- * A report with every metric the app has: the 17 built-in ones and three custom judges (20 metric
+ * A report with every metric the app has: every built-in one and three custom judges (34 metric
  * columns), scored by the real CLI (in process) against the mock OpenAI server, so its traces,
  * null codes and summary are what the engine writes. The HTML export must read well with it.
  */

@@ -95,7 +95,8 @@ function SweepChart({ sweep }: { sweep: KSweep }) {
         if (cancelled || !box.current) return;
         chart = new UPlot(
           {
-            width: 420,
+            // As wide as its box allows (a 420 px window leaves less than 420 px for it).
+            width: Math.min(420, box.current.clientWidth || 420),
             height: 200,
             scales: { x: { time: false }, y: { range: [0, 1] } },
             axes: [{ label: "k" }, {}],

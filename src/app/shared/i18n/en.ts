@@ -225,6 +225,9 @@ export const en = {
     question: "needs the question",
     answer: "needs the answer",
     embedder: "needs an embedding model (Settings)",
+    conversation: "needs a conversation (messages)",
+    toolCalls: "needs the reference tool calls",
+    topics: "needs the reference topics",
   },
   demo: {
     badge: "Demo judge — recorded replies",

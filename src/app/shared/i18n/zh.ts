@@ -215,6 +215,9 @@ export const zh: Messages = {
     question: "需要问题",
     answer: "需要回答",
     embedder: "需要嵌入模型（见设置）",
+    conversation: "需要对话（messages）",
+    toolCalls: "需要参考工具调用",
+    topics: "需要参考话题",
   },
   demo: {
     badge: "演示评审 — 录制的回复",
