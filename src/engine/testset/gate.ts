@@ -2,7 +2,7 @@ import { cosine } from "../math/cosine";
 import { extractStatements, verifyStatements } from "../metrics/shared/steps";
 import { type GenerationContext, askPrompt, metricContextOf } from "./context";
 import { closedBookPrompt } from "./prompts-query";
-import type { CheckName, CheckResult } from "./types";
+import type { CheckResult } from "./types";
 
 /**
  * The quality gate ragas 0.2+ lacks. Each check gives { pass, reason }, recorded on the sample:
