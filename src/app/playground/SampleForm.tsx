@@ -1,5 +1,6 @@
 import { useT } from "../shared/i18n";
 import { useApp } from "../shared/store";
+import { parseGradesText } from "../shared/grades-text";
 import { ContextList } from "./ContextList";
 import { ExampleBar } from "./ExampleBar";
 import { TextField } from "../shared/ui/Field";
@@ -14,6 +15,8 @@ export function SampleForm() {
   const reference = useApp((s) => s.draft.reference);
   const retrievedIds = useApp((s) => s.draft.retrievedIds ?? "");
   const relevantIds = useApp((s) => s.draft.relevantIds ?? "");
+  const relevantGrades = useApp((s) => s.draft.relevantGrades ?? "");
+  const graded = parseGradesText(relevantGrades);
   const setField = useApp((s) => s.setField);
   return (
     <section className="panel sample-panel" aria-labelledby="sample-title">
@@ -52,6 +55,17 @@ export function SampleForm() {
             value={relevantIds}
             rows={2}
             onChange={(v) => setField("relevantIds", v)}
+          />
+          <TextField
+            id="relevant-grades"
+            label={t.sample.relevantGrades}
+            name="Relevance grades"
+            hint={t.sample.gradesHint}
+            value={relevantGrades}
+            rows={2}
+            placeholder="d1: 3"
+            error={graded.ok ? undefined : t.sample.gradesProblem(graded.problem)}
+            onChange={(v) => setField("relevantGrades", v)}
           />
         </div>
         <MetricPicker />

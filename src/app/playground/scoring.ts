@@ -12,6 +12,7 @@ import { activePromptOverrides } from "../shared/ports/prompt-overrides";
 import { useApp } from "../shared/store";
 import { DEMO_JUDGE_MODEL } from "../../demo";
 import { draftToSample } from "../shared/sample-draft";
+import { parseGradesText } from "../shared/grades-text";
 
 let controller: AbortController | null = null;
 
@@ -35,6 +36,13 @@ export function keylessMetrics(ids: readonly AnyMetricId[], judges: readonly Cus
 export async function scoreDraft(): Promise<void> {
   const state = useApp.getState();
   if (state.scoring.status === "running") return;
+  // Grades that do not parse are refused, never dropped: NDCG over the plain 1s would be another score.
+  const graded = parseGradesText(state.draft.relevantGrades);
+  if (!graded.ok) {
+    const { problem } = graded;
+    state.setStatus((t) => `${t.sample.relevantGrades}: ${t.sample.gradesProblem(problem)}`);
+    return;
+  }
   const sample = draftToSample(state.draft, newId());
   const plan = planFor(sample);
   const judges = useCustomJudges.getState().judges;

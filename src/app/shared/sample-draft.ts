@@ -1,4 +1,5 @@
 import type { Sample } from "../../engine";
+import { parseGradesText } from "./grades-text";
 import type { SampleDraft } from "./store";
 
 /** The sample the engine sees: empty contexts dropped, an empty reference left out. */
@@ -13,10 +14,14 @@ export function draftToSample(draft: SampleDraft, id: string): Sample {
   // Typed ids go in only when some are typed: no ids is "not given" (the id metrics say so), not an empty ranking.
   const retrieved = idsOf(draft.retrievedIds);
   const relevant = idsOf(draft.relevantIds);
-  if (retrieved.length > 0 || relevant.length > 0) {
+  // Grades that do not parse are left out here; Score refuses them with the field's problem (gradesProblemOf).
+  const graded = parseGradesText(draft.relevantGrades);
+  const grades = graded.ok && Object.keys(graded.grades).length > 0 ? graded.grades : undefined;
+  if (retrieved.length > 0 || relevant.length > 0 || grades) {
     sample.retrievedContextIds = retrieved;
     sample.referenceContextIds = relevant;
   }
+  if (grades) sample.referenceContextGrades = grades;
   return sample;
 }
 
@@ -29,6 +34,7 @@ function idsOf(text: string | undefined): string[] {
 }
 
 const sameIds = (a: readonly string[] | undefined, b: readonly string[] | undefined) => (a ?? []).join("\n") === (b ?? []).join("\n");
+const sameGrades = (a: Sample["referenceContextGrades"], b: Sample["referenceContextGrades"]) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
 
 /** Same text in every field (ignoring surrounding whitespace and the id). */
 export function sameSample(a: Omit<Sample, "id">, b: Omit<Sample, "id">): boolean {
@@ -40,7 +46,8 @@ export function sameSample(a: Omit<Sample, "id">, b: Omit<Sample, "id">): boolea
     a.contexts.length === b.contexts.length &&
     a.contexts.every((c, i) => t(c) === t(b.contexts[i])) &&
     sameIds(a.retrievedContextIds, b.retrievedContextIds) &&
-    sameIds(a.referenceContextIds, b.referenceContextIds)
+    sameIds(a.referenceContextIds, b.referenceContextIds) &&
+    sameGrades(a.referenceContextGrades, b.referenceContextGrades)
   );
 }
 
@@ -51,6 +58,7 @@ export function isDraftEmpty(draft: SampleDraft): boolean {
     !draft.reference.trim() &&
     draft.contexts.every((c) => !c.text.trim()) &&
     !draft.retrievedIds?.trim() &&
-    !draft.relevantIds?.trim()
+    !draft.relevantIds?.trim() &&
+    !draft.relevantGrades?.trim()
   );
 }

@@ -31,8 +31,8 @@ describe("the sample form", () => {
     expect(field("Context 2").value).toBe("first");
     await click(byName(view.container, "Remove context 1"));
     expect(field("Context 1").value).toBe("first");
-    // Question, answer, one context, reference, and the two id fields.
-    expect(view.container.querySelectorAll("textarea")).toHaveLength(6);
+    // Question, answer, one context, reference, the two id fields and the grades.
+    expect(view.container.querySelectorAll("textarea")).toHaveLength(7);
   });
 
   test("retrieval ids typed one per line or comma-separated become the sample's ranked ids; none typed, none given", async () => {
@@ -43,6 +43,36 @@ describe("the sample form", () => {
     // A loaded sample's ids come back into the fields, in rank order.
     useApp.getState().loadDraft({ question: "q", answer: "a", contexts: [], retrievedContextIds: ["x", "y"], referenceContextIds: ["y"] });
     expect(useApp.getState().draft).toMatchObject({ retrievedIds: "x\ny", relevantIds: "y" });
+  });
+
+  test("relevance grades go into the sample as id -> gain; a bad entry is named under the field, in either language", async () => {
+    await type(field("Relevance grades"), "d1: 2, doc:7 = 0.5\n\nd9=0");
+    expect(draftToSample(useApp.getState().draft, "d")).toMatchObject({
+      retrievedContextIds: [],
+      referenceContextIds: [],
+      referenceContextGrades: { d1: 2, "doc:7": 0.5, d9: 0 },
+    });
+    expect(field("Relevance grades").getAttribute("aria-invalid")).toBeNull();
+    // A JSON object pasted from a dataset works too.
+    await type(field("Relevance grades"), '{"a": 3, "b": 1}');
+    expect(draftToSample(useApp.getState().draft, "d").referenceContextGrades).toEqual({ a: 3, b: 1 });
+
+    await type(field("Relevance grades"), "d1: 2\nd2 -1");
+    const grades = field("Relevance grades");
+    expect(grades.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(grades.getAttribute("aria-describedby")!)!.textContent).toBe('entry 2 ("d2 -1") is not written id: grade');
+    // Grades that do not parse never reach the sample (Score refuses them: test/app/playground/scoring.test.tsx).
+    expect(draftToSample(useApp.getState().draft, "d")).not.toHaveProperty("referenceContextGrades");
+    await type(field("Relevance grades"), "d1: 2\nd1: 3");
+    expect(document.getElementById("relevant-grades-error")!.textContent).toBe('entry 2: "d1" is graded twice');
+    await import("react").then(({ act }) => act(() => useApp.setState({ lang: "zh" })));
+    expect(document.getElementById("relevant-grades-error")!.textContent).toBe("第 2 项：“d1”的等级给了两次");
+    expect(byAccessibleName(view.container, "相关度等级").tagName).toBe("TEXTAREA");
+    // A loaded sample's grades come back one per line.
+    const { act } = await import("react");
+    act(() => useApp.getState().loadDraft({ question: "q", answer: "a", contexts: [], referenceContextGrades: { x: 2, y: 0.5 } }));
+    expect(useApp.getState().draft.relevantGrades).toBe("x: 2\ny: 0.5");
+    expect(byAccessibleName<HTMLTextAreaElement>(view.container, "相关度等级").value).toBe("x: 2\ny: 0.5");
   });
 
   test("a metric that lacks its input is disabled and says why", async () => {

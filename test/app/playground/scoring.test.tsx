@@ -128,4 +128,26 @@ describe("scoring from the store", () => {
       expect(fetches).toEqual([]);
     }).finally(() => useApp.setState({ selected: [...METRIC_IDS] }));
   });
+
+  test("without a key, graded relevance typed in the form scores NDCG with those gains; grades that do not parse stop Score", async () => {
+    await withFetchRefused(async (fetches) => {
+      useApp.setState({ scoring: IDLE_SCORING, apiKey: "", selected: ["ndcg_at_k", "hit_rate"] });
+      useApp.getState().loadDraft({ question: "q", answer: "a", contexts: [], retrievedContextIds: ["d1", "d2", "d3"], referenceContextIds: ["d1", "d3"] });
+      useApp.getState().setField("relevantGrades", "d1: 1\nd3 = 3");
+      await scoreDraft();
+      const { results } = useApp.getState().scoring;
+      // DCG = 1/log2(2) + 3/log2(4) = 2.5; the ideal ranks d3 then d1: 3 + 1/log2(3) = 3.6309297535714578.
+      expect(results.ndcg_at_k?.score).toBeCloseTo(2.5 / 3.6309297535714578, 12);
+      expect(results.ndcg_at_k?.trace).toMatchObject({ relevantCount: 2, relevantGains: [3, 1], retrieved: [{ gain: 1 }, { gain: 0 }, { gain: 3 }] });
+      expect(results.hit_rate?.score).toBe(1);
+
+      useApp.setState({ scoring: IDLE_SCORING });
+      useApp.getState().setField("relevantGrades", "d1: 1\nd3: high");
+      await scoreDraft();
+      const s = useApp.getState();
+      expect(s.scoring.status).toBe("idle");
+      expect(s.status(en)).toBe('Relevance grades: entry 2: the grade of "d3" is "high", expected a number >= 0');
+      expect(fetches).toEqual([]);
+    }).finally(() => useApp.setState({ selected: [...METRIC_IDS], draft: emptyDraft() }));
+  });
 });

@@ -1,4 +1,5 @@
 import { metricNames } from "./metric-names";
+import type { GradesProblem } from "../grades-text";
 
 /**
  * The English UI catalogue: every visible string of the app lives here (and in zh.ts with the
@@ -112,6 +113,18 @@ export const en = {
     retrievedIds: "Retrieved ids (rank order)",
     relevantIds: "Relevant ids",
     idsHint: "optional · one per line or comma-separated; scored by hit rate, MRR, NDCG… without a key",
+    relevantGrades: "Relevance grades",
+    gradesHint: "optional · id: grade per line (or a JSON object); a grade overrides the 1 a relevant id gets, for NDCG",
+    gradesProblem: (p: GradesProblem) =>
+      p.kind === "json"
+        ? p.key === null
+          ? "not a valid JSON object"
+          : `the grade of "${p.key}" must be a number >= 0`
+        : p.kind === "shape"
+          ? `entry ${p.entry} ("${p.text}") is not written id: grade`
+          : p.kind === "grade"
+            ? `entry ${p.entry}: the grade of "${p.id}" is "${p.text}", expected a number >= 0`
+            : `entry ${p.entry}: "${p.id}" is graded twice`,
     addContext: "Add context",
     removeContext: (n: number) => `Remove context ${n}`,
     moveUp: (n: number) => `Move context ${n} up`,

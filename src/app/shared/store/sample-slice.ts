@@ -1,5 +1,6 @@
 import type { StateCreator } from "zustand";
 import { PAPER_METRIC_IDS } from "../../../engine";
+import { gradesToText } from "../grades-text";
 import type { AppState, ContextField, SampleDraft, SampleSlice } from "./types";
 
 let nextKey = 1;
@@ -45,6 +46,7 @@ export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (s
         reference: sample.reference ?? "",
         retrievedIds: (sample.retrievedContextIds ?? []).join("\n"),
         relevantIds: (sample.referenceContextIds ?? []).join("\n"),
+        relevantGrades: gradesToText(sample.referenceContextGrades),
       },
     }),
   clearDraft: () => set({ draft: emptyDraft() }),

@@ -22,6 +22,8 @@ export interface SampleDraft {
   /** Retrieval ids as typed, one per line or comma-separated (contract 15); absent in drafts kept before they existed. */
   retrievedIds?: string;
   relevantIds?: string;
+  /** Graded relevance as typed (`id: grade` lines or a JSON object; src/app/shared/grades-text.ts). */
+  relevantGrades?: string;
 }
 
 type ScoringStatus = "idle" | "running" | "done" | "cancelled" | "failed";
@@ -68,7 +70,7 @@ export interface SampleSlice {
   /** Thresholds as typed beside each metric (contract 14; "" = none): a card says pass or fail against it. */
   thresholds: Record<string, string>;
   setThreshold(id: AnyMetricId, text: string): void;
-  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds", value: string): void;
+  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds" | "relevantGrades", value: string): void;
   setContext(index: number, text: string): void;
   addContext(): void;
   removeContext(index: number): void;

@@ -13,13 +13,15 @@ interface TextFieldProps {
   hint?: ReactNode;
   actions?: ReactNode;
   placeholder?: string;
+  /** What is wrong with the value as typed: shown under the field, which is then marked invalid and described by it. */
+  error?: string;
 }
 
 /**
  * A labelled textarea. The visible label is in the current language; in the English UI the
  * accessible name is the contract-7 name, in Chinese it is the visible label (useEnglishName).
  */
-export function TextField({ id, label, name, value, onChange, rows = 3, hint, actions, placeholder }: TextFieldProps) {
+export function TextField({ id, label, name, value, onChange, rows = 3, hint, actions, placeholder, error }: TextFieldProps) {
   const named = useEnglishName();
   return (
     <div className="field">
@@ -35,8 +37,15 @@ export function TextField({ id, label, name, value, onChange, rows = 3, hint, ac
         rows={rows}
         placeholder={placeholder}
         spellCheck={false}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
+      {error ? (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
