@@ -125,5 +125,23 @@ export function rankedTraceFields(cutoff: boolean) {
     .refine((t) => t.relevantGains.every((g, i) => i === 0 || g <= t.relevantGains[i - 1]!), {
       message: "gains must be sorted, highest first",
       path: ["relevantGains"],
+    })
+    .refine((t) => retrievedGainsAmongRelevant(t), {
+      // Else a hand-edited gain could make DCG exceed its ideal: NDCG over 1.
+      message: "every relevant retrieved id's gain must be one of the relevant ids' gains",
+      path: ["relevantGains"],
     });
+}
+
+/** The relevant retrieved ids are some of the R relevant ids, so their gains are a sub-multiset of relevantGains. */
+function retrievedGainsAmongRelevant(t: RankedList): boolean {
+  const left = new Map<number, number>();
+  for (const g of t.relevantGains) left.set(g, (left.get(g) ?? 0) + 1);
+  for (const { gain } of t.retrieved) {
+    if (gain === 0) continue;
+    const n = left.get(gain) ?? 0;
+    if (n === 0) return false;
+    left.set(gain, n - 1);
+  }
+  return true;
 }
