@@ -84,11 +84,11 @@ describe("reports with the retrieval metrics", () => {
     // The ideal's gains are what NDCG divides by: changing them changes the score the checker recomputes
     // (here a fourth relevant id of gain 3, never retrieved).
     expect(refused((d) => Object.assign(d.results[0].metrics.ndcg_at_k.trace, { relevantCount: 4, relevantGains: [3, 3, 2, 1] }))).toMatch(
-      new RegExp(`^${escape(ndcgAt)}\\.score: the score`),
+      new RegExp(`^${escapeRegExp(ndcgAt)}\\.score: the score`),
     );
     // A retrieved gain no relevant id has (DCG over its ideal) is refused before any score is recomputed.
     expect(refused((d) => (d.results[0].metrics.ndcg_at_k.trace.retrieved[2].gain = 5))).toMatch(
-      new RegExp(`^${escape(ndcgAt)}\\.trace\\.relevantGains: every relevant retrieved id's gain`),
+      new RegExp(`^${escapeRegExp(ndcgAt)}\\.trace\\.relevantGains: every relevant retrieved id's gain`),
     );
     expect(refused((d) => (d.results[0].metrics.r_precision.trace.relevantCount = 2))).toMatch(
       /^r\.json: results\[0\]\.metrics\.r_precision\.trace\.relevantGains: there must be one gain per relevant id/,
@@ -96,4 +96,4 @@ describe("reports with the retrieval metrics", () => {
   });
 });
 
-const escape = (s: string) => s.replace(/[.[\]]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.[\]]/g, "\\$&");
