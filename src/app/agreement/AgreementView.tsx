@@ -14,6 +14,7 @@ import { useApp } from "../shared/store";
 import { PairDrillDown } from "./PairDrillDown";
 import { RunPanel, type RunChoiceState } from "./RunPanel";
 import { SavedRuns } from "./SavedRuns";
+import { VerdictCheck } from "./VerdictCheck";
 
 const NOTHING_SPENT = { requests: 0, chatRequests: 0, embeddingRequests: 0, cachedRequests: 0, promptTokens: 0, completionTokens: 0, byModel: {} };
 
@@ -135,6 +136,7 @@ export default function AgreementView() {
       </section>
       {drill && drilled ? <PairDrillDown file={drilled.file} target={drill} onClose={() => setDrill(null)} /> : null}
       <SavedRuns runs={runs} compared={compared} onCompare={setCompared} onDelete={(id) => void remove(id)} onOpen={(f) => void open(f)} />
+      <VerdictCheck />
     </main>
   );
 }

@@ -105,6 +105,14 @@ const en = {
   openFile: "Open an agreement file",
   opened: (name: string) => `Opened ${name}.`,
   openFailed: (message: string) => `Could not open the file: ${message}`,
+  // Issue 31: the context precision judge against a run's reference ids.
+  verdictTitle: "Judge verdicts and reference ids",
+  verdictIntro:
+    "For a dataset run scored with context precision whose samples also carry retrieved and reference ids: how often the judge's per-context verdicts (useful or not) agree with the ids, context i being retrieved id i.",
+  verdictRun: "Run",
+  verdictChoose: "Choose a run…",
+  verdictNoRuns: "No dataset run has scored context precision yet.",
+  verdictNothing: "This run has no sample with both context precision verdicts and reference ids.",
   /** Names of regions, tables and status lines that show no label of their own (screen readers announce them). */
   names: {
     result: "Agreement result",
@@ -220,6 +228,13 @@ const zh: AgreementMessages = {
   openFile: "打开一致性评估文件",
   opened: (name) => `已打开 ${name}。`,
   openFailed: (message) => `无法打开该文件：${message}`,
+  verdictTitle: "评审判断与参考编号",
+  verdictIntro:
+    "针对用上下文精确率打分、且样本同时带有检索编号和参考编号的数据集运行：评审对每段上下文的判断（有用或无用）与编号一致的比例，第 i 段上下文即第 i 个检索编号。",
+  verdictRun: "运行",
+  verdictChoose: "选择一次运行…",
+  verdictNoRuns: "还没有用上下文精确率打分的数据集运行。",
+  verdictNothing: "这次运行中没有同时带有上下文精确率判断和参考编号的样本。",
   names: {
     result: "一致性评估结果",
     status: "一致性评估状态",

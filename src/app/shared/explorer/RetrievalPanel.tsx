@@ -5,6 +5,7 @@ import { rankingsOf } from "../../../engine/retrieval/rankings";
 import type { Report } from "../../../storage/format/report-schema";
 import { loadUPlot } from "./Histogram";
 import { useExplorerT } from "./messages";
+import { VerdictAgreementCounts } from "./VerdictAgreementCounts";
 
 /** The k values the table lists (the chart has all twenty). */
 const TABLE_KS = [1, 3, 5, 10, 20];
@@ -67,13 +68,7 @@ export function RetrievalPanel({ report }: { report: Report }) {
         </>
       ) : null}
       {judge ? <p data-testid="judge-labels">{t.judgeLabels(f(judge.hitRate), f(judge.mrr), f(judge.ndcg), judge.samples)}</p> : null}
-      {agreement.contexts > 0 ? (
-        <p data-testid="verdict-agreement">
-          {t.verdictAgreement(`${(100 * (agreement.agreement ?? 0)).toFixed(1)}%`, agreement.contexts, agreement.samples)}{" "}
-          <span className="muted">{t.confusion(agreement.bothRelevant, agreement.judgeOnly, agreement.idsOnly, agreement.neither)}</span>
-        </p>
-      ) : null}
-      {agreement.skipped > 0 ? <p className="muted">{t.unpaired(agreement.skipped)}</p> : null}
+      <VerdictAgreementCounts agreement={agreement} />
     </section>
   );
 }

@@ -56,8 +56,11 @@ const en = {
     `Without ids, from the judge's verdicts (${n} ${n === 1 ? "sample" : "samples"}): hit rate ${hit}, MRR ${mrr}, NDCG@10 ${ndcg}.`,
   verdictAgreement: (share: string, contexts: number, samples: number) =>
     `The context precision judge agrees with the reference ids on ${share} of ${contexts} contexts (${samples} ${samples === 1 ? "sample" : "samples"}).`,
-  confusion: (both: number, judgeOnly: number, idsOnly: number, neither: number) =>
-    `Both relevant ${both} · judge only ${judgeOnly} · ids only ${idsOnly} · neither ${neither}`,
+  confusionCaption: "Contexts by the judge's verdict (rows) and the reference ids (columns)",
+  judgeUseful: "judge: useful",
+  judgeNotUseful: "judge: not useful",
+  idsRelevant: "ids: relevant",
+  idsNotRelevant: "ids: not relevant",
   unpaired: (n: number) => `${n} ${n === 1 ? "sample was" : "samples were"} left out: their contexts and ids differ in number.`,
   // Compare
   compareTitle: "Comparison",
@@ -134,7 +137,11 @@ const zh: ExplorerMessages = {
   labelSources: (ids, judge) => `相关性标签：${ids} 个样本来自参考编号，${judge} 个来自上下文精确率评审对每段上下文的判断（没有编号的样本）。`,
   judgeLabels: (hit, mrr, ndcg, n) => `没有编号时，按评审的判断（${n} 个样本）：命中率 ${hit}，MRR ${mrr}，NDCG@10 ${ndcg}。`,
   verdictAgreement: (share, contexts, samples) => `上下文精确率评审与参考编号在 ${contexts} 段上下文中一致的比例为 ${share}（${samples} 个样本）。`,
-  confusion: (both, judgeOnly, idsOnly, neither) => `两者都判相关 ${both} · 仅评审判相关 ${judgeOnly} · 仅编号相关 ${idsOnly} · 都不相关 ${neither}`,
+  confusionCaption: "按评审判断（行）与参考编号（列）划分的上下文数",
+  judgeUseful: "评审：有用",
+  judgeNotUseful: "评审：无用",
+  idsRelevant: "编号：相关",
+  idsNotRelevant: "编号：不相关",
   unpaired: (n) => `有 ${n} 个样本未计入：其上下文与编号数量不同。`,
   compareTitle: "对比",
   matched: (n, onlyA, onlyB) => `按 ID 匹配了 ${n} 个样本${onlyA || onlyB ? `（仅 A 有 ${onlyA} 个，仅 B 有 ${onlyB} 个，未计入）` : ""}`,

@@ -44,9 +44,13 @@ describe("retrieval by rank in the results explorer", () => {
     expect(text("judge-labels")).toBe(
       `Without ids, from the judge's verdicts (1 sample): hit rate 1.000, MRR 0.500, NDCG@10 ${(1 / Math.log2(3)).toFixed(3)}.`,
     );
-    expect(text("verdict-agreement")).toBe(
-      "The context precision judge agrees with the reference ids on 50.0% of 2 contexts (1 sample). Both relevant 1 · judge only 1 · ids only 0 · neither 0",
-    );
+    expect(text("verdict-agreement")).toBe("The context precision judge agrees with the reference ids on 50.0% of 2 contexts (1 sample).");
+    // The confusion counts: a is relevant and useful, x useful but not relevant.
+    const counts = [...view.container.querySelectorAll('[data-testid="verdict-confusion"] tbody tr')].map((tr) => [...tr.children].map((c) => c.textContent));
+    expect(counts).toEqual([
+      ["judge: useful", "1", "1"],
+      ["judge: not useful", "0", "0"],
+    ]);
     expect(view.container.querySelectorAll('[data-testid="k-sweep-table"] tbody tr')).toHaveLength(5);
     act(() => useApp.setState({ lang: "zh" }));
     expect(text("verdict-agreement")).toContain("上下文精确率评审与参考编号在 2 段上下文中一致的比例为 50.0%");
