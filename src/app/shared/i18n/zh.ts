@@ -109,14 +109,14 @@ export const zh: Messages = {
     relevantIds: "相关编号",
     idsHint: "可选 · 每行一个或用逗号分隔；命中率、MRR、NDCG 等无需密钥即可计算",
     relevantGrades: "相关度等级",
-    gradesHint: "可选 · 每行一个“编号: 等级”（或 JSON 对象）；等级取代相关编号默认的 1，用于 NDCG",
+    gradesHint: "可选 · 每行一个 id: grade（如 d1: 3），或一个 JSON 对象；等级取代相关编号默认的 1，用于 NDCG",
     gradesProblem: (p) =>
       p.kind === "json"
         ? p.key === null
           ? "不是有效的 JSON 对象"
           : `“${p.key}”的等级必须是大于等于 0 的数`
         : p.kind === "shape"
-          ? `第 ${p.entry} 项（“${p.text}”）不是“编号: 等级”的写法`
+          ? `第 ${p.entry} 项（“${p.text}”）不是 id: grade 的写法`
           : p.kind === "grade"
             ? `第 ${p.entry} 项：“${p.id}”的等级是“${p.text}”，应为大于等于 0 的数`
             : `第 ${p.entry} 项：“${p.id}”的等级给了两次`,
