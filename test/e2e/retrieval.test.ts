@@ -11,11 +11,12 @@ test("with no key, the playground scores the retrieval metrics from typed ids, a
   const s = await e2e.open();
   const { page } = s;
 
-  // Playground: ids typed one per line or comma-separated; d1 (the relevant one) is at rank 2.
+  // Playground: ids typed one per line or comma-separated; d1 (relevant) is at rank 2, and d2, graded 3, at rank 3.
   await field(page, "Question").fill("Which document says it?");
   await field(page, "Answer").fill("The second one.");
   await field(page, "Retrieved ids").fill("d3\nd1, d3\nd2");
   await field(page, "Relevant ids").fill("d1");
+  await field(page, "Relevance grades").fill("d2: 3");
   for (const id of PAPER) await page.getByRole("checkbox", { name: id, exact: true }).uncheck();
   for (const id of ["hit_rate", "mrr", "ndcg_at_k", "precision_at_k"]) await page.getByRole("checkbox", { name: id, exact: true }).check();
   await button(page, "Score").click();
@@ -24,14 +25,15 @@ test("with no key, the playground scores the retrieval metrics from typed ids, a
   const score = async (id: "hit_rate" | "mrr" | "ndcg_at_k" | "precision_at_k") => (await page.getByTestId(`score-${id}`).innerText()).trim();
   expect(await score("hit_rate")).toBe("1.00");
   expect(await score("mrr")).toBe("0.50");
-  expect(await score("ndcg_at_k")).toBe((1 / Math.log2(3)).toFixed(2));
-  // One relevant in the first 10, divided by 10 though only 3 were retrieved (the duplicate d3 is dropped).
-  expect(await score("precision_at_k")).toBe("0.10");
+  // DCG = 1/log2(3) + 3/log2(4); the ideal ranks d2 (3) then d1 (1): 3 + 1/log2(3).
+  expect(await score("ndcg_at_k")).toBe(((1 / Math.log2(3) + 3 / 2) / (3 + 1 / Math.log2(3))).toFixed(2));
+  // Two relevant in the first 10, divided by 10 though only 3 were retrieved (the duplicate d3 is dropped).
+  expect(await score("precision_at_k")).toBe("0.20");
   const items = page.locator('section[aria-label="mrr result"]').getByTestId("ranked-item");
   expect(await items.allInnerTexts()).toEqual([
     expect.stringMatching(/^1\s*d3$/),
     expect.stringMatching(/^2\s*d1\s*relevant$/),
-    expect.stringMatching(/^3\s*d2$/),
+    expect.stringMatching(/^3\s*d2\s*relevant · gain 3$/),
   ]);
 
   // A dataset run: the pandas-written CSV with ragas' id columns, imported by name, run with no key.
