@@ -1,6 +1,7 @@
 import { useT } from "../shared/i18n";
 import { useApp } from "../shared/store";
 import { ContextList } from "./ContextList";
+import { ConversationFields } from "./ConversationFields";
 import { ExampleBar } from "./ExampleBar";
 import { TextField } from "../shared/ui/Field";
 import { MetricPicker } from "./MetricPicker";
@@ -54,6 +55,7 @@ export function SampleForm() {
             onChange={(v) => setField("relevantIds", v)}
           />
         </div>
+        <ConversationFields />
         <MetricPicker />
         <ScoreBar />
       </form>

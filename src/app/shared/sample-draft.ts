@@ -1,4 +1,5 @@
 import type { Sample } from "../../engine";
+import { conversationOfDraft } from "./conversation-draft";
 import type { SampleDraft } from "./store";
 
 /** The sample the engine sees: empty contexts dropped, an empty reference left out. */
@@ -17,6 +18,8 @@ export function draftToSample(draft: SampleDraft, id: string): Sample {
     sample.retrievedContextIds = retrieved;
     sample.referenceContextIds = relevant;
   }
+  // A pasted conversation and its reference calls (contract 16), when they parse.
+  Object.assign(sample, conversationOfDraft(draft).fields);
   return sample;
 }
 
@@ -40,7 +43,9 @@ export function sameSample(a: Omit<Sample, "id">, b: Omit<Sample, "id">): boolea
     a.contexts.length === b.contexts.length &&
     a.contexts.every((c, i) => t(c) === t(b.contexts[i])) &&
     sameIds(a.retrievedContextIds, b.retrievedContextIds) &&
-    sameIds(a.referenceContextIds, b.referenceContextIds)
+    sameIds(a.referenceContextIds, b.referenceContextIds) &&
+    JSON.stringify(a.messages ?? null) === JSON.stringify(b.messages ?? null) &&
+    JSON.stringify(a.referenceToolCalls ?? null) === JSON.stringify(b.referenceToolCalls ?? null)
   );
 }
 
@@ -51,6 +56,8 @@ export function isDraftEmpty(draft: SampleDraft): boolean {
     !draft.reference.trim() &&
     draft.contexts.every((c) => !c.text.trim()) &&
     !draft.retrievedIds?.trim() &&
-    !draft.relevantIds?.trim()
+    !draft.relevantIds?.trim() &&
+    !draft.conversation?.trim() &&
+    !draft.referenceToolCalls?.trim()
   );
 }

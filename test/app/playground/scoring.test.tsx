@@ -84,6 +84,31 @@ describe("scoring from the store", () => {
       expect(fetches).toEqual([]);
     }).finally(() => useApp.setState({ selected: [...METRIC_IDS] }));
   });
+  test("without a key, a pasted OpenAI conversation is scored by the tool-call metrics, with nothing sent (issue 32)", async () => {
+    await withFetchRefused(async (fetches) => {
+      useApp.setState({ scoring: IDLE_SCORING, apiKey: "", selected: ["tool_call_accuracy", "tool_call_f1"] });
+      useApp.getState().clearDraft();
+      const [line] = readFileSync(fixturePath("conversation", "openai-agent.jsonl"), "utf8").split("\n");
+      const agent = JSON.parse(line!) as { messages: unknown[]; reference_tool_calls: unknown[] };
+      useApp.getState().setField("conversation", JSON.stringify(agent.messages));
+      useApp.getState().setField("referenceToolCalls", JSON.stringify(agent.reference_tool_calls));
+      await scoreDraft();
+      const s = useApp.getState();
+      expect(s.scoring.status).toBe("done");
+      // weather_check matches; search_web is extra and convert_units missing: 1 of max(2, 2), and F1 of 1/2 and 1/2.
+      expect(s.scoring.results.tool_call_accuracy?.score).toBe(0.5);
+      expect(s.scoring.results.tool_call_f1?.score).toBe(0.5);
+      expect(s.scoring.results.tool_call_accuracy?.trace).toMatchObject({
+        pairs: [
+          { reference: 0, predicted: 0 },
+          { reference: 1, predicted: null },
+          { reference: null, predicted: 1 },
+        ],
+      });
+      expect(s.scoring.sample?.messages).toHaveLength(5);
+      expect(fetches).toEqual([]);
+    }).finally(() => useApp.setState({ selected: [...METRIC_IDS], draft: emptyDraft() }));
+  });
   test("a refused option stops the score before any request, and the status says what it must be, in words", async () => {
     await withFetchRefused(async (fetches) => {
       useApp.setState({

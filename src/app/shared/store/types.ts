@@ -22,6 +22,10 @@ export interface SampleDraft {
   /** Retrieval ids as typed, one per line or comma-separated (contract 15); absent in drafts kept before they existed. */
   retrievedIds?: string;
   relevantIds?: string;
+  /** A conversation as pasted (contract 16): OpenAI chat messages or ragas multi-turn JSON; absent in older drafts. */
+  conversation?: string;
+  /** The reference tool calls as pasted JSON. */
+  referenceToolCalls?: string;
 }
 
 type ScoringStatus = "idle" | "running" | "done" | "cancelled" | "failed";
@@ -68,7 +72,7 @@ export interface SampleSlice {
   /** Thresholds as typed beside each metric (contract 14; "" = none): a card says pass or fail against it. */
   thresholds: Record<string, string>;
   setThreshold(id: AnyMetricId, text: string): void;
-  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds", value: string): void;
+  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds" | "conversation" | "referenceToolCalls", value: string): void;
   setContext(index: number, text: string): void;
   addContext(): void;
   removeContext(index: number): void;
