@@ -13,7 +13,8 @@ import { en } from "../../../src/app/shared/i18n/en";
 import { MetricCard } from "../../../src/app/shared/results/MetricCard";
 import type { TextMetricsFixture } from "../../engine/metrics/text/fixture";
 import { fixturePath } from "../../fixture-path";
-import { render } from "../render";
+import { render, until } from "../render";
+import { ResultsPanel } from "../../../src/app/playground/ResultsPanel";
 import { withFetchRefused } from "../refused-fetch";
 
 /** What the playground selects by default: the judge metrics (the others are one tick away). */
@@ -107,6 +108,16 @@ describe("scoring from the store", () => {
       });
       expect(s.scoring.sample?.messages).toHaveLength(5);
       expect(fetches).toEqual([]);
+      // The results show the conversation with the calls marked (its view loads in its own chunk).
+      const view = render(<ResultsPanel />);
+      const extra = await until(() => {
+        const mark = view.container.querySelector('section[aria-label="Conversation"] [data-testid="predicted-call-1"] .call-mark');
+        if (!mark) throw new Error("not shown yet");
+        return mark.textContent;
+      });
+      expect(extra).toBe("extra: no reference call");
+      expect(view.container.querySelector('[data-testid="reference-call-1"] .tool-name')?.textContent).toBe("convert_units");
+      view.unmount();
     }).finally(() => useApp.setState({ selected: [...METRIC_IDS], draft: emptyDraft() }));
   });
   test("a refused option stops the score before any request, and the status says what it must be, in words", async () => {
