@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { button, useMock } from "./browser";
 import { useE2E } from "./context";
 import { download, importReport, openReportsTab } from "./report-helpers";
-import { chooseMetrics, finished, openDatasets } from "./runs-helpers";
+import { chooseMetrics, finished, importedByName, openDatasets } from "./runs-helpers";
 import { isPing } from "./runs-trust-helpers";
 
 /**
@@ -59,11 +59,8 @@ test("an OpenAI JSONL of agent conversations: run with the tool-call metrics and
   await openDatasets(page);
   const jsonl = readFileSync(new URL("../fixtures/conversation/openai-agent.jsonl", import.meta.url));
   await page.getByLabel("Import dataset", { exact: true }).setInputFiles({ name: "agents.jsonl", mimeType: "application/jsonl", buffer: jsonl });
-  // No question column: the mapping step asks, and the turns need no mapping of their own.
-  const mapping = page.getByRole("region", { name: "Column mapping" });
-  await expect.poll(() => mapping.innerText()).toContain("All 2 rows are valid.");
-  await mapping.getByRole("button", { name: "Import", exact: true }).click();
-  await expect.poll(() => page.getByLabel("Datasets status", { exact: true }).innerText()).toBe("Imported “agents”: 2 rows.");
+  // Its columns (id, messages, reference_tool_calls) are all named: stored without the mapping step.
+  await importedByName(page, "agents.jsonl", 2);
   await chooseMetrics(page, METRICS);
   // The judge asks once per conversation; the tool-call metrics ask nothing.
   await expect.poll(() => page.getByLabel("Before you start").innerText()).toContain("≈ 2 requests");
