@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { type AnyMetricId, METRIC_IDS } from "../../engine";
 import { useT } from "../shared/i18n";
 import { ReportActions } from "./report-file/ReportActions";
@@ -11,6 +11,9 @@ import { PromptsUsedNote } from "../shared/results/PromptsUsedNote";
 import { UsageSummary } from "../shared/results/UsageSummary";
 import { ScoreStrip } from "./ScoreStrip";
 import { passOf } from "../shared/metric-picker/thresholds";
+
+// The conversation view is only for a scored conversation: its own chunk, not the first screen's.
+const ConversationView = lazy(() => import("../shared/explorer/conversation/ConversationView").then((m) => ({ default: m.ConversationView })));
 
 /**
  * The right column: every score in a strip, then one card per metric in a fixed order, each
@@ -92,6 +95,11 @@ export function ResultsPanel() {
               return scoring.status === "running" ? <PendingCard key={id} id={id} /> : null;
             })}
           </div>
+          {scoring.sample?.messages && scoring.status !== "running" ? (
+            <Suspense fallback={null}>
+              <ConversationView sample={scoring.sample} metrics={scoring.results} />
+            </Suspense>
+          ) : null}
         </>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useT } from "../shared/i18n";
 import { useApp } from "../shared/store";
 import { parseGradesText } from "../shared/grades-text";
 import { ContextList } from "./ContextList";
+import { ConversationFields } from "./ConversationFields";
 import { ExampleBar } from "./ExampleBar";
 import { TextField } from "../shared/ui/Field";
 import { MetricPicker } from "./MetricPicker";
@@ -68,6 +69,7 @@ export function SampleForm() {
             onChange={(v) => setField("relevantGrades", v)}
           />
         </div>
+        <ConversationFields />
         <MetricPicker />
         <ScoreBar />
       </form>

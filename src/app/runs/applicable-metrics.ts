@@ -1,5 +1,5 @@
 import { METRICS } from "../../engine";
-import { PAPER_METRIC_IDS, RETRIEVAL_METRIC_IDS, TEXT_METRIC_IDS, type MetricId } from "../../engine/metrics/types";
+import { METRIC_IDS, PAPER_METRIC_IDS, RETRIEVAL_METRIC_IDS, TEXT_METRIC_IDS, type MetricId } from "../../engine/metrics/types";
 import type { Sample } from "../../engine/sample";
 
 /**
@@ -23,6 +23,12 @@ export function applicableMetrics(samples: readonly Sample[], hasEmbedder: boole
     if (metric.usesEmbeddings && !hasEmbedder) return false;
     return metric.requires.every((field) => present[field]);
   });
+  // The judge-free conversation metrics (the tool-call ones, contract 16) are free too: ticked when
+  // their inputs are there; the conversation judges, like ragas 0.4's, are a tick away.
+  const freeTurns = METRIC_IDS.filter(
+    (id) => METRICS[id].family === "conversation" && METRICS[id].prompts.length === 0 && METRICS[id].requires.every((field) => present[field]),
+  );
   // The id metrics (contract 15) are free: ticked whenever some sample has retrieved ids.
-  return samples.some((s) => s.retrievedContextIds !== undefined) ? [...applicable, ...RETRIEVAL_METRIC_IDS] : applicable;
+  const withIds = samples.some((s) => s.retrievedContextIds !== undefined) ? [...applicable, ...RETRIEVAL_METRIC_IDS] : applicable;
+  return [...withIds, ...freeTurns];
 }

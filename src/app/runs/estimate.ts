@@ -59,7 +59,7 @@ export async function estimateRun(
   let embeddings = 0;
   let promptTokens = 0;
   for (const sample of samples) {
-    const fields = [sample.question, sample.answer, ...sample.contexts, sample.reference ?? ""];
+    const fields = [sample.question, sample.answer, ...sample.contexts, sample.reference ?? "", ...conversationText(sample)];
     const text = fields.reduce((n, field) => n + count(field), 0) + fields.length - 1;
     for (const id of metricIds) {
       if (missingInput(metric(id), sample, opts.hasEmbedder)) continue;
@@ -103,4 +103,15 @@ export function formatDuration(seconds: number, t: Pick<RunsMessages, "durationS
 export function formatUsd(usd: number | null): string {
   if (usd === null) return "–";
   return usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+/**
+ * A conversation's text as the judges are sent it (contract 16): each turn with its tool calls, and
+ * the reference tool calls; a sample without turns adds nothing. Request counts need none of it:
+ * each metric's `calls(sample)` already counts per turn (conversation faithfulness: two per spoken
+ * assistant turn).
+ */
+function conversationText(sample: Sample): string[] {
+  const turns = (sample.messages ?? []).map((m) => `${m.role}: ${m.content}${m.toolCalls?.length ? ` ${JSON.stringify(m.toolCalls)}` : ""}`);
+  return sample.referenceToolCalls?.length ? [...turns, JSON.stringify(sample.referenceToolCalls)] : turns;
 }

@@ -1,5 +1,6 @@
 import type { Sample } from "../../engine";
 import { parseGradesText } from "./grades-text";
+import { conversationOfDraft } from "./conversation-draft";
 import type { SampleDraft } from "./store";
 
 /** The sample the engine sees: empty contexts dropped, an empty reference left out. */
@@ -22,6 +23,8 @@ export function draftToSample(draft: SampleDraft, id: string): Sample {
     sample.referenceContextIds = relevant;
   }
   if (grades) sample.referenceContextGrades = grades;
+  // A pasted conversation and its reference calls (contract 16), when they parse.
+  Object.assign(sample, conversationOfDraft(draft).fields);
   return sample;
 }
 
@@ -47,7 +50,9 @@ export function sameSample(a: Omit<Sample, "id">, b: Omit<Sample, "id">): boolea
     a.contexts.every((c, i) => t(c) === t(b.contexts[i])) &&
     sameIds(a.retrievedContextIds, b.retrievedContextIds) &&
     sameIds(a.referenceContextIds, b.referenceContextIds) &&
-    sameGrades(a.referenceContextGrades, b.referenceContextGrades)
+    sameGrades(a.referenceContextGrades, b.referenceContextGrades) &&
+    JSON.stringify(a.messages ?? null) === JSON.stringify(b.messages ?? null) &&
+    JSON.stringify(a.referenceToolCalls ?? null) === JSON.stringify(b.referenceToolCalls ?? null)
   );
 }
 
@@ -59,6 +64,8 @@ export function isDraftEmpty(draft: SampleDraft): boolean {
     draft.contexts.every((c) => !c.text.trim()) &&
     !draft.retrievedIds?.trim() &&
     !draft.relevantIds?.trim() &&
-    !draft.relevantGrades?.trim()
+    !draft.relevantGrades?.trim() &&
+    !draft.conversation?.trim() &&
+    !draft.referenceToolCalls?.trim()
   );
 }

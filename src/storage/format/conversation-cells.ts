@@ -31,8 +31,8 @@ const rawTurn = z.looseObject({
   tool_calls: z.array(z.unknown()).nullable().optional(),
 });
 
-/** Turns from a cell: a list of message objects, or its JSON text. */
-function messagesCell(value: unknown): CellResult<Message[]> {
+/** Turns from a cell: a list of message objects, or its JSON text (the playground parses its pasted turns with it too). */
+export function messagesCell(value: unknown): CellResult<Message[]> {
   const list = jsonList(value, "messages");
   if (!list.ok) return list;
   const out: Message[] = [];
@@ -55,7 +55,7 @@ function messagesCell(value: unknown): CellResult<Message[]> {
 }
 
 /** Reference tool calls from a cell: a list of calls in our, ragas's or OpenAI's shape, or its JSON text. */
-function toolCallsCell(value: unknown): CellResult<ToolCall[]> {
+export function toolCallsCell(value: unknown): CellResult<ToolCall[]> {
   const list = jsonList(value, "tool calls");
   return list.ok ? toolCallsOf(list.value, "") : list;
 }

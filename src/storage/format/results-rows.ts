@@ -38,18 +38,34 @@ const ID_COLUMNS = [
   ["reference_context_grades", "referenceContextGrades", "text"],
 ] as const;
 
+/**
+ * A conversation's fields (contract 16), likewise only when some sample has them: the turns and the
+ * reference calls as JSON text in our shape (`[{"role", "content", "toolCalls"}]`, `[{"name",
+ * "args"}]`: json.loads in pandas, and the importers read them back), the topics as a list.
+ */
+const CONVERSATION_COLUMNS = [
+  ["messages", "messages", "text"],
+  ["reference_tool_calls", "referenceToolCalls", "text"],
+  ["reference_topics", "referenceTopics", "list"],
+] as const;
+
 function idColumnsOf(report: Report): (typeof ID_COLUMNS)[number][] {
   return ID_COLUMNS.filter(([, field]) => report.samples.some((s) => s[field] !== undefined));
+}
+
+function conversationColumnsOf(report: Report): (typeof CONVERSATION_COLUMNS)[number][] {
+  return CONVERSATION_COLUMNS.filter(([, field]) => report.samples.some((s) => s[field] !== undefined));
 }
 
 export function resultsTable(report: Report): ResultsTable {
   const metrics = metricIdsOf(report);
   const idColumns = idColumnsOf(report);
-  const columns: string[] = [...SAMPLE_COLUMNS, ...idColumns.map(([name]) => name), ...metrics.flatMap(metricColumns)];
+  const turnColumns = conversationColumnsOf(report);
+  const columns: string[] = [...SAMPLE_COLUMNS, ...idColumns.map(([name]) => name), ...turnColumns.map(([name]) => name), ...metrics.flatMap(metricColumns)];
   const kinds: ResultsTable["kinds"] = {};
   for (const c of columns) kinds[c] = "text";
   kinds.retrieved_contexts = "list";
-  for (const [name, , kind] of idColumns) kinds[name] = kind;
+  for (const [name, , kind] of [...idColumns, ...turnColumns]) kinds[name] = kind;
   for (const m of metrics) kinds[m] = "number";
   const byId = new Map(report.results.map((r) => [r.sampleId, r]));
   const rows = report.samples.map((s): ResultsRow => {
@@ -64,6 +80,10 @@ export function resultsTable(report: Report): ResultsTable {
     for (const [name, field] of idColumns) {
       const value = s[field];
       row[name] = value === undefined ? null : Array.isArray(value) ? [...value] : JSON.stringify(value);
+    }
+    for (const [name, field] of turnColumns) {
+      if (field === "referenceTopics") row[name] = s.referenceTopics ? [...s.referenceTopics] : null;
+      else row[name] = s[field] === undefined ? null : JSON.stringify(s[field]);
     }
     for (const m of metrics) {
       const [score, error, reason] = metricColumns(m);

@@ -20,6 +20,13 @@ describe("a file whose columns are all sample names skips the mapping step (issu
     expect(byName([])).toBe(false);
   });
 
+  it("a conversation file (OpenAI or ragas columns) goes by name; two turn columns or an unknown one do not", () => {
+    expect(byName(["id", "messages", "reference_tool_calls"])).toBe(true);
+    expect(byName(["messages", "reference_tool_calls", "reference_topics", "reference"])).toBe(true);
+    expect(byName(["messages", "conversation", "id"])).toBe(false);
+    expect(byName(["messages", "notes"])).toBe(false);
+  });
+
   it("stores at once only rows without errors and without a guessed encoding; list-cell notes do not stop it", () => {
     const ok: MappedSamples = {
       kind: "csv",

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { act } from "react";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { SampleForm } from "../../../src/app/playground/SampleForm";
 import { emptyDraft } from "../../../src/app/shared/store/sample-slice";
@@ -110,5 +111,64 @@ describe("the sample form", () => {
     expect(byAccessibleName(view.container, "+ 添加上下文").tagName).toBe("BUTTON");
     expect(view.container.querySelector('[aria-label="Question"], [aria-label="Score"], [aria-label="Add context"]')).toBeNull();
     expect(view.container.querySelectorAll('[role="status"]')).toHaveLength(1);
+  });
+
+  test("a pasted conversation: OpenAI messages or ragas multi-turn JSON and reference calls become the sample's turns; a bad one is named (en, zh)", async () => {
+    expect(view.container.querySelector("#conversation")).toBeNull();
+    await click(byName(view.container, "Conversation"));
+    expect(byName(view.container, "Conversation").getAttribute("aria-expanded")).toBe("true");
+    const openAi = [
+      { role: "system", content: "Be brief." },
+      { role: "user", content: "Weather in Paris?" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", type: "function", function: { name: "weather_check", arguments: '{"location": "Paris"}' } }],
+      },
+      { role: "tool", tool_call_id: "c1", content: "18 C" },
+      { role: "assistant", content: "18 C." },
+    ];
+    await type(field("Conversation messages"), JSON.stringify(openAi));
+    await type(field("Reference tool calls"), '[{"name": "weather_check", "args": {"location": "Paris"}}]');
+    expect(view.container.querySelector('[data-testid="conversation-read"]')?.textContent).toBe("Read 4 turns with 1 tool call.");
+    expect(draftToSample(useApp.getState().draft, "d")).toMatchObject({
+      messages: [
+        { role: "user", content: "Weather in Paris?" },
+        { role: "assistant", content: "", toolCalls: [{ name: "weather_check", args: { location: "Paris" } }] },
+        { role: "tool", content: "18 C" },
+        { role: "assistant", content: "18 C." },
+      ],
+      referenceToolCalls: [{ name: "weather_check", args: { location: "Paris" } }],
+    });
+    // ragas's multi-turn dump reads the same way.
+    await type(
+      field("Conversation messages"),
+      '[{"type": "human", "content": "你好"}, {"type": "ai", "content": "", "tool_calls": [{"name": "greet", "args": {}}]}]',
+    );
+    expect(draftToSample(useApp.getState().draft, "d").messages).toEqual([
+      { role: "user", content: "你好" },
+      { role: "assistant", content: "", toolCalls: [{ name: "greet", args: {} }] },
+    ]);
+    // A broken argument string: named by message, call and tool; the sample has no turns then.
+    const broken = structuredClone(openAi);
+    broken[2]!.tool_calls![0]!.function.arguments = '{"location": Paris}';
+    await type(field("Conversation messages"), JSON.stringify(broken));
+    expect(view.container.querySelector('[data-testid="conversation-problem"]')?.textContent).toMatch(
+      /^Conversation messages \(JSON\): message 3, tool call 1 \(weather_check\): arguments are not valid JSON/,
+    );
+    expect(draftToSample(useApp.getState().draft, "d")).not.toHaveProperty("messages");
+    await type(field("Reference tool calls"), '[{"tool": "x"}]');
+    expect(view.container.querySelector('[data-testid="tool-calls-problem"]')?.textContent).toBe(
+      "Reference tool calls (JSON): tool call 1: expected { name, args } or { function: { name, arguments } }",
+    );
+    await act(async () => useApp.setState({ lang: "zh" }));
+    expect(view.container.querySelector('[data-testid="tool-calls-problem"]')?.textContent).toMatch(/^参考工具调用（JSON）：tool call 1/);
+    // A loaded conversation sample opens the fields by itself (a fresh form), its turns as JSON.
+    view.unmount();
+    useApp.setState({ lang: "en", draft: emptyDraft() });
+    view = render(<SampleForm />);
+    expect(view.container.querySelector("#conversation")).toBeNull();
+    await act(async () => useApp.getState().loadDraft({ question: "", answer: "", contexts: [], messages: [{ role: "user", content: "Hi" }] }));
+    expect(JSON.parse(field("Conversation messages").value)).toEqual([{ role: "user", content: "Hi" }]);
   });
 });

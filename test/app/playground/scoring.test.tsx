@@ -13,7 +13,8 @@ import { en } from "../../../src/app/shared/i18n/en";
 import { MetricCard } from "../../../src/app/shared/results/MetricCard";
 import type { TextMetricsFixture } from "../../engine/metrics/text/fixture";
 import { fixturePath } from "../../fixture-path";
-import { render } from "../render";
+import { render, until } from "../render";
+import { ResultsPanel } from "../../../src/app/playground/ResultsPanel";
 import { withFetchRefused } from "../refused-fetch";
 
 /** What the playground selects by default: the judge metrics (the others are one tick away). */
@@ -83,6 +84,41 @@ describe("scoring from the store", () => {
       expect(s.status(en)).toMatch(/^Scored 6 metrics in \d+\.\d s\.$/);
       expect(fetches).toEqual([]);
     }).finally(() => useApp.setState({ selected: [...METRIC_IDS] }));
+  });
+  test("without a key, a pasted OpenAI conversation is scored by the tool-call metrics, with nothing sent (issue 32)", async () => {
+    await withFetchRefused(async (fetches) => {
+      useApp.setState({ scoring: IDLE_SCORING, apiKey: "", selected: ["tool_call_accuracy", "tool_call_f1"] });
+      useApp.getState().clearDraft();
+      const [line] = readFileSync(fixturePath("conversation", "openai-agent.jsonl"), "utf8").split("\n");
+      const agent = JSON.parse(line!) as { messages: unknown[]; reference_tool_calls: unknown[] };
+      useApp.getState().setField("conversation", JSON.stringify(agent.messages));
+      useApp.getState().setField("referenceToolCalls", JSON.stringify(agent.reference_tool_calls));
+      await scoreDraft();
+      const s = useApp.getState();
+      expect(s.scoring.status).toBe("done");
+      // weather_check matches; search_web is extra and convert_units missing: 1 of max(2, 2), and F1 of 1/2 and 1/2.
+      expect(s.scoring.results.tool_call_accuracy?.score).toBe(0.5);
+      expect(s.scoring.results.tool_call_f1?.score).toBe(0.5);
+      expect(s.scoring.results.tool_call_accuracy?.trace).toMatchObject({
+        pairs: [
+          { reference: 0, predicted: 0 },
+          { reference: 1, predicted: null },
+          { reference: null, predicted: 1 },
+        ],
+      });
+      expect(s.scoring.sample?.messages).toHaveLength(5);
+      expect(fetches).toEqual([]);
+      // The results show the conversation with the calls marked (its view loads in its own chunk).
+      const view = render(<ResultsPanel />);
+      const extra = await until(() => {
+        const mark = view.container.querySelector('section[aria-label="Conversation"] [data-testid="predicted-call-1"] .call-mark');
+        if (!mark) throw new Error("not shown yet");
+        return mark.textContent;
+      });
+      expect(extra).toBe("extra: no reference call");
+      expect(view.container.querySelector('[data-testid="reference-call-1"] .tool-name')?.textContent).toBe("convert_units");
+      view.unmount();
+    }).finally(() => useApp.setState({ selected: [...METRIC_IDS], draft: emptyDraft() }));
   });
   test("a refused option stops the score before any request, and the status says what it must be, in words", async () => {
     await withFetchRefused(async (fetches) => {

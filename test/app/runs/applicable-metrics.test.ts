@@ -39,4 +39,10 @@ describe("the run form's starting metrics follow the dataset's columns", () => {
     const withIds = applicableMetrics([full, { ...full, id: "b", retrievedContextIds: ["d1"], referenceContextIds: ["d1"] }], true);
     expect(withIds).toEqual([...STARTING, ...RETRIEVAL_METRIC_IDS]);
   });
+
+  it("ticks the tool-call metrics for conversations with reference calls, never the conversation judges", () => {
+    const turns = { id: "c", question: "", answer: "", contexts: [], messages: [{ role: "user" as const, content: "Hi" }] };
+    expect(applicableMetrics([turns], true)).toEqual([]);
+    expect(applicableMetrics([{ ...turns, referenceToolCalls: [{ name: "f", args: {} }] }], true)).toEqual(["tool_call_accuracy", "tool_call_f1"]);
+  });
 });

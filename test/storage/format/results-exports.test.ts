@@ -13,6 +13,7 @@ import { resultsToJsonl } from "../../../src/storage/format/results-jsonl";
 import { resultsToParquet } from "../../../src/storage/format/results-parquet";
 import { resultsTable } from "../../../src/storage/format/results-rows";
 import { readTable } from "../../../src/storage/format/table";
+import { runConversations } from "../../fixtures/exports/make-conversation-exports";
 import { fiftySamples, runFifty } from "../../fixtures/exports/make-exports";
 import { fakeReport } from "./report-fixture";
 
@@ -153,5 +154,50 @@ describe("result columns follow the report's metrics, not a fixed list", () => {
     expect(t.rows.map((row) => row["custom:tone"])).toEqual([0.75, null]);
     expect(t.rows[1]!.answer_correctness_error).toBe("llm_error");
     expect(t.kinds["custom:tone"]).toBe("number");
+  });
+});
+
+/**
+ * Issue 32: a conversation run's CSV and parquet keep the turns and the reference tool calls as JSON
+ * cells. What pandas decoded from the committed files (check-pandas-conversation.py, json.loads) is
+ * in expected-pandas-conversation.json; the files written today are those files, pandas' reading
+ * is the report's own turns and calls, and our importer reads the files back to the same samples.
+ */
+describe("result exports of a conversation run", () => {
+  let conv: Report;
+  const turnsByPandas = JSON.parse(readFileSync(`${DIR}expected-pandas-conversation.json`, "utf8")) as Record<
+    "csv" | "parquet",
+    { columns: string[]; ids: string[]; messages: unknown[]; reference_tool_calls: unknown[]; scores: Record<string, (number | null)[]> }
+  >;
+  beforeAll(async () => {
+    const parsed = parseReport(await runConversations(), "report.json");
+    if (!parsed.ok) throw parsed.error;
+    conv = parsed.report;
+  }, 60_000);
+
+  it("are the files pandas read; pandas' json.loads gives the report's turns and calls; our importer reads them back", async () => {
+    expect(new TextEncoder().encode(resultsToCsv(conv))).toEqual(committed("results-conversation.csv"));
+    expect(resultsToParquet(conv)).toEqual(committed("results-conversation.parquet"));
+    for (const kind of ["csv", "parquet"] as const) {
+      const seen = turnsByPandas[kind];
+      expect(seen.columns.slice(5, 7), kind).toEqual(["messages", "reference_tool_calls"]);
+      expect(seen.ids, kind).toEqual(["agent-1", "agent-2"]);
+      expect(seen.messages, kind).toEqual(conv.samples.map((s) => s.messages));
+      expect(seen.reference_tool_calls, kind).toEqual(conv.samples.map((s) => s.referenceToolCalls));
+      expect(seen.scores, kind).toEqual({ tool_call_accuracy: [0.5, 1], tool_call_f1: [0.5, 1] });
+    }
+    // The extra call is in the turns as made, the missing one in the reference calls.
+    expect(turnsByPandas.csv.messages[0]).toContainEqual(
+      expect.objectContaining({ toolCalls: expect.arrayContaining([{ name: "search_web", args: { query: "Paris weather" } }]) }),
+    );
+    for (const name of ["results-conversation.csv", "results-conversation.parquet"]) {
+      const table = await readTable({ name, bytes: committed(name) });
+      const parsed = tableToSamples(table, guessMapping(table.columns));
+      expect(parsed.errors, name).toEqual([]);
+      expect(
+        parsed.samples.map((s) => [s.id, s.messages, s.referenceToolCalls]),
+        name,
+      ).toEqual(conv.samples.map((s) => [s.id, s.messages, s.referenceToolCalls]));
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { type ColumnMapping, type MappedSamples, normalizeColumnName, SAMPLE_COLUMNS } from "./format-api";
+import { type ColumnMapping, CONVERSATION_COLUMNS, type MappedSamples, normalizeColumnName, SAMPLE_COLUMNS } from "./format-api";
 
 /**
  * Issue 19: a file whose columns are all sample names (ours or ragas', contract 2) needs no mapping
@@ -7,11 +7,15 @@ import { type ColumnMapping, type MappedSamples, normalizeColumnName, SAMPLE_COL
  */
 export function mapsByName(columns: readonly string[], mapping: ColumnMapping): boolean {
   if (columns.length === 0) return false;
-  const fieldOf = (column: string) =>
-    (Object.keys(SAMPLE_COLUMNS) as (keyof typeof SAMPLE_COLUMNS)[]).find((field) =>
-      (SAMPLE_COLUMNS[field] as readonly string[]).includes(normalizeColumnName(column)),
-    );
-  const fields = columns.map(fieldOf);
+  const named =
+    <F extends string>(table: Record<F, readonly string[]>) =>
+    (column: string) =>
+      (Object.keys(table) as F[]).find((field) => table[field].includes(normalizeColumnName(column)));
+  // A conversation's columns (messages, reference_tool_calls, reference_topics) are read by their
+  // names, never mapped: an OpenAI or ragas conversation file needs no question column to go by name.
+  const turnFields = columns.map(named(CONVERSATION_COLUMNS)).filter((field) => field !== undefined);
+  if (new Set(turnFields).size !== turnFields.length) return false;
+  const fields = columns.filter((c) => named(CONVERSATION_COLUMNS)(c) === undefined).map(named(SAMPLE_COLUMNS));
   if (fields.some((field) => field === undefined)) return false;
   if (new Set(fields).size !== fields.length) return false;
   return fields.every((field) => mapping[field!] !== undefined);

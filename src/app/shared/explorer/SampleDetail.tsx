@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import type { AnyMetricId } from "../../../engine/metrics/types";
 import { storedResultsSchema } from "../../../storage/db/stored-results";
 import { MetricCard } from "../results/MetricCard";
+import { ConversationView } from "./conversation/ConversationView";
 import { useExplorerT } from "./messages";
 import type { ExplorerRow } from "./rows";
 
@@ -50,6 +51,7 @@ export function SampleDetail({
           </>
         ) : null}
       </dl>
+      {sample.messages ? <ConversationView sample={sample} metrics={row.metrics} /> : null}
       {tracesOmitted ? <p className="note">{t.noTraces}</p> : null}
       {checked.success ? (
         <div className="cards">

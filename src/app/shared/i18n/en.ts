@@ -125,6 +125,13 @@ export const en = {
           : p.kind === "grade"
             ? `entry ${p.entry}: the grade of "${p.id}" is "${p.text}", expected a number >= 0`
             : `entry ${p.entry}: "${p.id}" is graded twice`,
+    conversation: "Conversation",
+    conversationMessages: "Conversation messages (JSON)",
+    conversationHint: "optional · OpenAI chat messages or ragas multi-turn JSON; scored by the conversation metrics",
+    referenceToolCalls: "Reference tool calls (JSON)",
+    toolCallsHint: 'optional · a list of {"name", "args"} or OpenAI tool_calls',
+    conversationRead: (turns: number, calls: number) => `Read ${turns} ${turns === 1 ? "turn" : "turns"} with ${calls} tool ${calls === 1 ? "call" : "calls"}.`,
+    pasteProblem: (field: string, message: string) => `${field}: ${message}`,
     addContext: "Add context",
     removeContext: (n: number) => `Remove context ${n}`,
     moveUp: (n: number) => `Move context ${n} up`,

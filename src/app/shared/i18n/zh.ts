@@ -120,6 +120,13 @@ export const zh: Messages = {
           : p.kind === "grade"
             ? `第 ${p.entry} 项：“${p.id}”的等级是“${p.text}”，应为大于等于 0 的数`
             : `第 ${p.entry} 项：“${p.id}”的等级给了两次`,
+    conversation: "对话",
+    conversationMessages: "对话消息（JSON）",
+    conversationHint: "可选 · OpenAI 聊天消息或 ragas 多轮对话 JSON；由对话类指标评分",
+    referenceToolCalls: "参考工具调用（JSON）",
+    toolCallsHint: '可选 · {"name", "args"} 列表或 OpenAI 的 tool_calls',
+    conversationRead: (turns, calls) => `已读取 ${turns} 轮，含 ${calls} 个工具调用。`,
+    pasteProblem: (field, message) => `${field}：${message}`,
     addContext: "添加上下文",
     removeContext: (n) => `删除上下文 ${n}`,
     moveUp: (n) => `上移上下文 ${n}`,

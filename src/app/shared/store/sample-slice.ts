@@ -47,6 +47,9 @@ export const createSampleSlice: StateCreator<AppState, [], [], SampleSlice> = (s
         retrievedIds: (sample.retrievedContextIds ?? []).join("\n"),
         relevantIds: (sample.referenceContextIds ?? []).join("\n"),
         relevantGrades: gradesToText(sample.referenceContextGrades),
+        // A loaded conversation comes back as JSON in our shape (the parser reads it like any other).
+        conversation: sample.messages ? JSON.stringify(sample.messages, null, 1) : "",
+        referenceToolCalls: sample.referenceToolCalls ? JSON.stringify(sample.referenceToolCalls, null, 1) : "",
       },
     }),
   clearDraft: () => set({ draft: emptyDraft() }),

@@ -24,6 +24,10 @@ export interface SampleDraft {
   relevantIds?: string;
   /** Graded relevance as typed (`id: grade` lines or a JSON object; src/app/shared/grades-text.ts). */
   relevantGrades?: string;
+  /** A conversation as pasted (contract 16): OpenAI chat messages or ragas multi-turn JSON; absent in older drafts. */
+  conversation?: string;
+  /** The reference tool calls as pasted JSON. */
+  referenceToolCalls?: string;
 }
 
 type ScoringStatus = "idle" | "running" | "done" | "cancelled" | "failed";
@@ -70,7 +74,7 @@ export interface SampleSlice {
   /** Thresholds as typed beside each metric (contract 14; "" = none): a card says pass or fail against it. */
   thresholds: Record<string, string>;
   setThreshold(id: AnyMetricId, text: string): void;
-  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds" | "relevantGrades", value: string): void;
+  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds" | "relevantGrades" | "conversation" | "referenceToolCalls", value: string): void;
   setContext(index: number, text: string): void;
   addContext(): void;
   removeContext(index: number): void;

@@ -48,4 +48,13 @@ details.row > summary > strong { overflow-wrap: anywhere; min-width: 0; font-siz
 .sample { position: sticky; left: 0; box-sizing: border-box; max-width: calc(var(--shown-width, 100%) - 2px); }
 svg.hist { display: block; overflow: visible; } svg.hist .bar { fill: #6d83d6; } svg.hist .axis { stroke: #8a91a6; } svg.hist .tick { font-size: 10px; fill: #5b6378; }
 .metric { border-top: 1px solid #e3e6ef; margin-top: .6rem; } ol.trace li { margin-bottom: .3rem; }
+.conversation-columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 16rem), 1fr)); gap: .7rem; align-items: start; }
+ol.turns, ul.tool-cards { list-style: none; margin: 0; padding: 0; display: grid; gap: .45rem; min-width: 0; }
+.turn { max-width: 90%; padding: .4rem .65rem; border: 1px solid #d6dae6; border-radius: 10px; background: #fff; overflow-wrap: anywhere; }
+.turn-user { justify-self: end; background: #e9eefb; } .turn-assistant { justify-self: start; }
+.turn-tool { justify-self: start; max-width: 100%; border-radius: 6px; background: #f1f3f8; font-family: ui-monospace, monospace; font-size: .8rem; }
+.tool-card { padding: .3rem .5rem; border: 1px solid #d6dae6; border-left-width: 4px; border-radius: 6px; background: #f9fafc; min-width: 0; }
+.call-matched { border-left-color: #9fd3b1; } .call-extra, .call-missing { border-left-color: #eeaaa4; }
+.call-mark { font-size: .8rem; font-weight: 600; } .mark-matched { color: #17663a; } .mark-extra, .mark-missing { color: #a4221a; }
+pre.tool-args { margin: .25rem 0 0; } .turns-folded { justify-self: center; }
 `;

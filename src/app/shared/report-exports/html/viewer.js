@@ -252,8 +252,102 @@
     body.append(el("h3", {}, L.answer), el("p", { class: "pre" }, sample.answer));
     body.append(el("h3", {}, L.contexts), el("ol", {}, ...sample.contexts.map((c) => el("li", { class: "pre" }, c))));
     if (sample.reference !== undefined) body.append(el("h3", {}, L.reference), el("p", { class: "pre" }, sample.reference));
+    if (sample.messages) body.append(conversationView(sample, sampleMetrics));
     for (const m of metrics) body.append(metricCard(m, sampleMetrics[m]));
     return body;
+  }
+
+  /**
+   * A conversation sample, as explorer/conversation/ConversationView.tsx (its model.ts is the rule):
+   * the turns as bubbles, tool results as compact cards, each call made and each reference call
+   * as a card marked in words by the pairs of the first tool-call metric that ran.
+   * @param {Sample} sample @param {SampleMetrics} sampleMetrics
+   */
+  function conversationView(sample, sampleMetrics) {
+    /** @type {{ reference: number | null, predicted: number | null }[] | null} */
+    let pairs = null;
+    let pairedBy = "";
+    for (const id of ["tool_call_accuracy", "tool_call_f1"]) {
+      const found = sampleMetrics[id]?.trace?.pairs;
+      if (!pairs && Array.isArray(found)) {
+        pairs = found;
+        pairedBy = id;
+      }
+    }
+    /** @type {Map<number, number | null>} */
+    const predictedPartner = new Map();
+    /** @type {Map<number, number | null>} */
+    const referencePartner = new Map();
+    for (const p of pairs || []) {
+      if (typeof p.predicted === "number") predictedPartner.set(p.predicted, p.reference);
+      if (typeof p.reference === "number") referencePartner.set(p.reference, p.predicted);
+    }
+    /** @param {string | undefined} text @param {number | string} n */
+    const fill = (text, n) => (text || "").replace(/\{(n|metric)\}/, String(n));
+    /** @param {{ name: string, args: Record<string, unknown> }} call @param {number} index @param {"predicted" | "reference"} side */
+    const card = (call, index, side) => {
+      const partners = side === "predicted" ? predictedPartner : referencePartner;
+      const partner = partners.get(index);
+      const mark = !pairs || !partners.has(index) ? null : partner === null || partner === undefined ? (side === "predicted" ? "extra" : "missing") : "matched";
+      const words =
+        mark === "extra"
+          ? L.convExtra
+          : mark === "missing"
+            ? L.convMissing
+            : mark === "matched"
+              ? fill(side === "predicted" ? L.convMatchedReference : L.convMatchedCall, (partner ?? 0) + 1)
+              : null;
+      return el(
+        "li",
+        { class: `tool-card${mark ? ` call-${mark}` : ""}`, "data-testid": `${side}-call-${index}` },
+        el("span", { class: "muted small" }, fill(side === "predicted" ? L.convCall : L.convReference, index + 1)),
+        " ",
+        el("code", { class: "tool-name" }, call.name),
+        words ? el("span", { class: `call-mark mark-${mark}` }, " ", words) : null,
+        el("pre", { class: "tool-args" }, JSON.stringify(call.args, null, 2)),
+      );
+    };
+    const roles = { user: L.convUser, assistant: L.convAssistant, tool: L.convTool };
+    let next = 0;
+    const turns = (sample.messages || []).map((m, i) => {
+      const calls = m.role === "assistant" ? m.toolCalls || [] : [];
+      const role = roles[m.role] || m.role;
+      return el(
+        "li",
+        { class: `turn turn-${m.role}`, "aria-label": fill(L.convTurn, i + 1).replace("{role}", role), "data-testid": `turn-${i}` },
+        el("div", { class: "muted small" }, role),
+        m.content ? el("div", { class: "pre turn-text" }, m.content) : null,
+        calls.length ? el("ul", { class: "tool-cards" }, ...calls.map((c) => card(c, next++, "predicted"))) : null,
+      );
+    });
+    // Beyond 50 turns the middle folds behind a button (the first 10 and the last 40 stay).
+    const list = el("ol", { class: "turns" });
+    if (turns.length > 50) {
+      const more = el("button", { type: "button" }, fill(L.convShowFolded, turns.length - 50));
+      const fold = el("li", { class: "turns-folded" }, more);
+      list.append(...turns.slice(0, 10), fold, ...turns.slice(turns.length - 40));
+      more.addEventListener("click", () => fold.replaceWith(...turns.slice(10, turns.length - 40)));
+    } else list.append(...turns);
+    const reference = sample.referenceToolCalls || [];
+    return el(
+      "section",
+      { class: "conversation", "aria-label": L.conversation },
+      el("h3", {}, L.conversation),
+      el("p", { class: "muted small", "data-testid": "paired-by" }, pairs ? fill(L.convPairedBy, metricLabel(pairedBy)) : L.convUnpaired),
+      el(
+        "div",
+        { class: "conversation-columns" },
+        list,
+        el(
+          "section",
+          { "aria-label": L.convReferenceCalls },
+          el("h4", {}, L.convReferenceCalls),
+          reference.length
+            ? el("ul", { class: "tool-cards" }, ...reference.map((c, i) => card(c, i, "reference")))
+            : el("p", { class: "muted small" }, L.convNoReference),
+        ),
+      ),
+    );
   }
 
   /** Ten bins over [0, 1] of a metric's scores, as inline SVG (numbers only, no text from the report). @param {string} m */
