@@ -25,6 +25,8 @@ export interface AskConversationOptions {
    * turn are its replies and are kept as they are; asking starts there.
    */
   answeredTurns?: number;
+  /** False stops before the next turn (Pause): the turns answered so far are kept, the rest asked on resume. */
+  mayContinue?: () => boolean;
   /** Each turn's outcome as it lands, with the conversation so far, so the caller can keep it before the next turn. */
   onTurn?: (turn: number, outcome: TargetOutcome, asked: readonly Message[]) => void | Promise<void>;
 }
@@ -35,6 +37,7 @@ export async function askConversation(messages: readonly Message[], target: Targ
   const asked: Message[] = messages.slice(0, userAt[from] ?? messages.length).map(copy);
   const outcomes: TargetOutcome[] = [];
   for (let turn = from; turn < userAt.length && !options.signal?.aborted; turn++) {
+    if (turn > from && options.mayContinue?.() === false) break;
     const content = messages[userAt[turn]!]!.content;
     asked.push({ role: "user", content });
     const outcome = await target.ask({ question: content, messages: asked.map(copy) }, options.signal);
