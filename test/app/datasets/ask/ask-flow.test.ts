@@ -11,7 +11,7 @@ import { takeScoreRequest, requestScore, useDatasetAnswers } from "../../../../s
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { loadAskJob } from "../../../../src/storage/db/ask-jobs";
 import { createDataset, loadDatasetRows } from "../../../../src/storage/db/datasets";
-import { expectedAnswer, type RagServer, startRagServer } from "../../../target/rag-server";
+import { expectedAnswer, expectedToolCalls, type RagServer, startRagServer } from "../../../target/rag-server";
 
 /**
  * Issue 29 in Node, through the app's own actions, over real HTTP to the stand-in RAG server: every
@@ -170,7 +170,7 @@ describe("Ask your system, through the app's actions", () => {
 
   it("asks a conversation turn by turn; Pause between turns keeps the turns answered and Resume asks only the rest; a failed turn is named", async () => {
     const db = (await appDb())!;
-    const turns = ["Which tower?", "它有多高？", "Who built it?"];
+    const turns = ["Which tower [tool]?", "它有多高？", "Who built it?"];
     const dataset = await createDataset(db, {
       name: "conversation",
       source: { file: "conversation.jsonl", kind: "jsonl" },
@@ -206,6 +206,7 @@ describe("Ask your system, through the app's actions", () => {
       answer: "$.data.answer",
       contexts: "$.sources[*].text",
       contextIds: "$.sources[*].id",
+      toolCalls: "$.tool_calls",
     });
     server.configure({ latencyMs: 0 });
     const mark = server.log.length;
@@ -221,7 +222,7 @@ describe("Ask your system, through the app's actions", () => {
     expect(paused.asked).toMatchObject({ turns: 1, status: 200 });
     expect(paused.sample.messages).toEqual([
       { role: "user", content: turns[0] },
-      { role: "assistant", content: first.answer },
+      { role: "assistant", content: first.answer, toolCalls: expectedToolCalls(turns[0]!) },
       { role: "user", content: turns[1] },
       { role: "user", content: turns[2] },
     ]);
@@ -245,7 +246,8 @@ describe("Ask your system, through the app's actions", () => {
     expect(c1.sample.messages).toEqual(
       turns.flatMap((t, i) => [
         { role: "user", content: t },
-        { role: "assistant", content: answers[i]!.answer },
+        // The tool call the reply made (its path in the form) stays on the assistant turn.
+        { role: "assistant", content: answers[i]!.answer, ...(i === 0 ? { toolCalls: [{ name: "lookup", args: { topic: "Which tower ?", top_k: 2 } }] } : {}) },
       ]),
     );
     expect(c1.sample).toMatchObject({ answer: answers[2]!.answer, retrievedContextIds: answers.flatMap((a) => a.contextIds) });
