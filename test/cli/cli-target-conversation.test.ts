@@ -135,6 +135,39 @@ describe("answer: conversations turn by turn", () => {
   });
 });
 
+describe("ask -> score: a conversation's tool calls", () => {
+  it("score --target with tool_call_accuracy: the calls the replies made are the predicted calls", async () => {
+    const withTool = "Find the bridge [tool] please";
+    const calls = expectedToolCalls(withTool);
+    const input = writeLines("tool-conversations.jsonl", [
+      // The reply to the first turn makes exactly the call expected: 1.
+      { id: "called", question: withTool, messages: [user(withTool), user("Thanks!")], reference_tool_calls: calls },
+      // No reply makes a call, one was expected: 0 matched of max(1, 0).
+      { id: "silent", question: "Find the bridge", messages: [user("Find the bridge")], reference_tool_calls: calls },
+    ]);
+    const out = join(dir, "tool-report.json");
+    const run = await runCliInProcess([
+      "score",
+      "--input",
+      input,
+      "--target",
+      writeTarget("target-tools.json"),
+      "--metrics",
+      "tool_call_accuracy",
+      "--out",
+      out,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const parsed = parseReport(readFileSync(out, "utf8"), out);
+    if (!parsed.ok) throw parsed.error;
+    expect(parsed.report.results.map((r) => [r.sampleId, r.metrics.tool_call_accuracy!.score])).toEqual([
+      ["called", 1],
+      ["silent", 0],
+    ]);
+    expect(parsed.report.samples[0]!.messages![1]).toEqual({ role: "assistant", content: expectedAnswer(withTool).answer, toolCalls: calls });
+  });
+});
+
 describe("ask -> score: the target's ids are the retrieved ids", () => {
   it("hit_rate and mrr from the ids the target returned, with score --target and with answer then score", async () => {
     // The stand-in retrieves [doc-K, card-K % 97] for each question (expectedAnswer): the relevant
