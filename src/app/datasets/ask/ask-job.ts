@@ -9,7 +9,14 @@ import { userTurnCount } from "./ask-conversation";
  * some turns of (it goes on from the next turn).
  */
 export function rowsToAsk(rows: readonly DatasetRow[], job: Pick<AskJob, "id" | "mode">): DatasetRow[] {
-  return rows.filter((row) => !answeredBy(row, job.id) && (job.mode === "all" || row.sample.answer.trim() === "" || row.asked?.job === job.id));
+  return rows.filter(
+    (row) => !answeredBy(row, job.id) && (job.mode === "all" || row.sample.answer.trim() === "" || row.asked?.job === job.id || unfinished(row)),
+  );
+}
+
+/** A conversation some job answered only part of (then cancelled): its answer is a middle turn's, so it still counts as missing. */
+function unfinished(row: DatasetRow): boolean {
+  return row.asked?.turns !== undefined && row.asked.turns < userTurnCount(row.sample);
 }
 
 export function answeredBy(row: DatasetRow, jobId: string): boolean {
