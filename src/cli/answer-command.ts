@@ -11,6 +11,9 @@ import { scrubbedJsonLine } from "./secrets";
  * [--cache DIR]` (contract 13): asks the user's RAG system about every sample and writes each one
  * with the answer, contexts and context ids its reply held and `target: { status, ms }`, or
  * `target: { error: { code: "target_error", message } }` where the call failed after its retries.
+ * A conversation is written with its turns as the system answered them (asked turn by turn). The
+ * other fields of each input line go through, so the file can be scored as it is (`contextIds`
+ * reads back as the retrieved ids the retrieval metrics use).
  * The input needs questions only (answers are what is asked for). Exit 0 when every sample was
  * asked (failures are coded lines, not a failed run), 1 when every single one failed.
  */
@@ -70,10 +73,11 @@ export async function answerCli(argv: readonly string[], io: CliIO): Promise<num
   const lines = asked.samples.map((sample, i) => {
     const outcome = asked.outcomes[i]!;
     const stamp = targetStamp(outcome);
-    const base = { id: sample.id, question: sample.question, ...(sample.reference !== undefined ? { reference: sample.reference } : {}) };
+    // Everything the input said (reference, ids, turns) goes through; what the target gave replaces the rest.
+    const { answer, contexts, retrievedContextIds, ...base } = sample;
     if (stamp.error) return { ...base, target: stamp };
-    const contextIds = "contextIds" in outcome ? outcome.contextIds : undefined;
-    return { ...base, answer: sample.answer, contexts: sample.contexts, ...(contextIds ? { contextIds } : {}), target: stamp };
+    const ids = "contextIds" in outcome && outcome.contextIds ? { contextIds: outcome.contextIds } : retrievedContextIds ? { retrievedContextIds } : {};
+    return { ...base, answer, contexts, ...ids, target: stamp };
   });
   await writeTextFileAtomic(args.out, lines.map((l) => `${scrubbedJsonLine(l, asked.secrets)}\n`).join(""));
   asked.finish();

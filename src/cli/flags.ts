@@ -299,7 +299,7 @@ export const FLAGS = {
     flag: "--target",
     value: "FILE",
     commands: ["score"],
-    help: "ask your RAG system first (contract 13: url, method, headers, body with\n{{question}}, JSONPath answer / contexts / contextIds): each sample's answer\nand contexts come from its reply, then it is scored; a sample the target\ncould not answer has null target_error metrics. The input needs questions\nonly. Replies are journaled in FILE.replies (or the --cache DIR), so\n--resume asks the target nothing it already answered",
+    help: "ask your RAG system first (contract 13: url, method, headers, body with\n{{question}} or {{messages}}, JSONPath answer / contexts / contextIds /\ntoolCalls): each sample's answer, contexts and retrieved ids come from its\nreply (a sample with turns is asked turn by turn), then it is scored; a\nsample the target could not answer has null target_error metrics. The\ninput needs questions only. Replies are journaled in FILE.replies (or the\n--cache DIR), so --resume asks the target nothing it already answered",
     read: text,
   }),
   batch: row({

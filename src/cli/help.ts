@@ -11,7 +11,8 @@ Usage:
   npx ragas-playground score ...   (the same, from the installed package)
   npm run --silent cli -- answer --input FILE --target target.json --out answered.jsonl
       [--concurrency N] [--resume] [--cache DIR]
-      (asks your RAG system, as the target file says, for each sample's answer and contexts;
+      (asks your RAG system, as the target file says, for each sample's answer, contexts and
+      context ids; a sample with turns ("messages") is asked turn by turn with {{messages}};
       score --target target.json ... does the same, then scores)
   npm run --silent cli -- compare --base A.json --candidate B.json [--fail-on regression]
       (is the difference between two runs real? see compare --help)

@@ -31,10 +31,23 @@ export function repliesPathFor(out: string): string {
 const lineSchema = z.object({ key: z.string().regex(/^[0-9a-f]{64}$/), outcome: targetOutcomeSchema });
 
 export function replyKey(target: Target, inputs: TargetInputs): string {
-  const { url, method, headers, body, answer, contexts, contextIds, stream } = target;
+  const { url, method, headers, body, answer, contexts, contextIds, toolCalls, stream } = target;
   const asked = { question: inputs.question, ...(inputs.messages ? { messages: inputs.messages } : {}) };
   return createHash("sha256")
-    .update(JSON.stringify([url, method, headers, body ?? null, answer, contexts ?? null, contextIds ?? null, stream ?? null, asked]))
+    .update(
+      JSON.stringify([
+        url,
+        method,
+        headers,
+        body ?? null,
+        answer,
+        contexts ?? null,
+        contextIds ?? null,
+        ...(toolCalls ? [toolCalls] : []),
+        stream ?? null,
+        asked,
+      ]),
+    )
     .digest("hex");
 }
 

@@ -12,6 +12,7 @@ import { readBody } from "../mock/http";
  *   [slow]     answers after `slowMs`, past the target's timeout
  *   [nopath]   a JSON reply without the answer field; [html] a reply that is not JSON
  *   [echo]     400 with the request's Authorization header echoed in the body (a leak to scrub)
+ *   [tool]     the /rag reply also holds OpenAI-style `tool_calls` (expectedToolCalls says which)
  * Routes: POST /rag  { question, messages? } -> { data: { answer }, sources: [{ id, text }] };
  *         POST /stream (SSE): the answer in word events { delta }, then one { sources } event;
  *         POST /invoke (LangServe serving LangChain's create_retrieval_chain) { input: { input } } ->
@@ -53,6 +54,11 @@ export function expectedAnswer(question: string): { answer: string; contexts: st
     contexts: [`Archive entry ${key}: ${topic}`, `Index card ${key % 97}: see the archive.`],
     contextIds: [`doc-${key}`, `card-${key % 97}`],
   };
+}
+
+/** The tool calls a /rag reply makes for a question with [tool] (none without): one lookup of its topic. */
+export function expectedToolCalls(question: string): { name: string; args: Record<string, unknown> }[] {
+  return question.includes("[tool]") ? [{ name: "lookup", args: { topic: question.replace(/\[[^\]]*\]/g, "").trim(), top_k: 2 } }] : [];
 }
 
 export async function startRagServer(initial: RagServerOptions = {}): Promise<RagServer> {
@@ -115,7 +121,12 @@ export async function startRagServer(initial: RagServerOptions = {}): Promise<Ra
       ];
       return send(200, events.join(""), { "content-type": "text/event-stream" });
     }
-    return send(200, JSON.stringify({ data: { answer }, sources }));
+    const toolCalls = expectedToolCalls(question).map((c, i) => ({
+      id: `call_${i}`,
+      type: "function",
+      function: { name: c.name, arguments: JSON.stringify(c.args) },
+    }));
+    return send(200, JSON.stringify({ data: { answer }, sources, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) }));
   };
 
   const server = createServer((req, res) => {

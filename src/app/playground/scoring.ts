@@ -1,6 +1,7 @@
 import { type AnyMetricId, type CustomJudge, customId, evaluate, getMetric, missingInput, needsNoModel, PAPER_METRIC_IDS, type Sample } from "../../engine";
 import { metricOptionsOf } from "../shared/metric-picker/groups";
 import { optionProblemText } from "../shared/metric-picker/option-words";
+import { thresholdsOf } from "../shared/metric-picker/thresholds";
 import { metricLabel } from "../shared/results/labels";
 import { useCustomJudges } from "../shared/persist/custom-judges";
 import { newId } from "../../storage/db/ids";
@@ -91,7 +92,8 @@ export async function scoreDraft(): Promise<void> {
       settings: state.settings,
     });
     const picker = { selected: state.selected, options: state.metricOptions };
-    const recording = recordScoring({ sample, metricIds, model, demo: plan.kind === "demo", picker, configKey });
+    const thresholds = thresholdsOf(state.thresholds, metricIds);
+    const recording = recordScoring({ sample, metricIds, model, demo: plan.kind === "demo", picker, configKey, thresholds });
     recorder = recording;
     const output = await evaluate(
       [sample],

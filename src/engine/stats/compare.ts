@@ -4,7 +4,7 @@ import { holmAdjust } from "./holm";
 import { allBinary } from "./interval";
 import { discordant, mcnemarExactP } from "./mcnemar";
 import { samplesNeeded } from "./power";
-import { mulberry32, seedFrom } from "./prng";
+import { seedFrom } from "./prng";
 import { signFlipP } from "./sign-flip";
 
 /**
@@ -128,7 +128,7 @@ function pairedTest(metricId: string, base: ScoresById, candidate: ScoresById, o
   if (binary) {
     const { b: worse, c: better } = discordant(b, c);
     p = mcnemarExactP(worse, better);
-  } else p = signFlipP(diffs, { rng: mulberry32(seed ^ 0x5bd1e995), ...(options.flips !== undefined ? { flips: options.flips } : {}) });
+  } else p = signFlipP(diffs, { seed: seed ^ 0x5bd1e995, ...(options.flips !== undefined ? { flips: options.flips } : {}) });
   const sdDifference = std(Array.from(diffs));
   return {
     ...empty,

@@ -17,10 +17,19 @@ export interface AnswerAllOptions<T> {
   onOutcome?: (item: T, outcome: TargetOutcome, index: number) => void | Promise<void>;
 }
 
-export async function answerAll<T>(
+export function answerAll<T>(
   items: readonly T[],
   inputsOf: (item: T) => TargetInputs,
   target: TargetPort,
+  options: AnswerAllOptions<T>,
+): Promise<Map<number, TargetOutcome>> {
+  return askEach(items, (item, signal) => target.ask(inputsOf(item), signal), options);
+}
+
+/** answerAll with the asking handed in: one call for a question, several for a conversation asked turn by turn. */
+export async function askEach<T>(
+  items: readonly T[],
+  ask: (item: T, signal?: AbortSignal) => Promise<TargetOutcome>,
   options: AnswerAllOptions<T>,
 ): Promise<Map<number, TargetOutcome>> {
   const outcomes = new Map<number, TargetOutcome>();
@@ -29,7 +38,7 @@ export async function answerAll<T>(
   const worker = async () => {
     while (next < todo.length && !options.signal?.aborted && options.mayStart?.() !== false) {
       const { item, index } = todo[next++]!;
-      const outcome = await target.ask(inputsOf(item), options.signal);
+      const outcome = await ask(item, options.signal);
       if (options.signal?.aborted) return;
       outcomes.set(index, outcome);
       await options.onOutcome?.(item, outcome, index);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toolCallSchema } from "../sample";
 import type { TargetInputs } from "./render-request";
 
 /**
@@ -14,6 +15,8 @@ const targetAnsweredSchema = z.object({
   answer: z.string(),
   contexts: z.array(z.string()),
   contextIds: z.array(z.string()).optional(),
+  /** The tool calls the reply made, when the target's toolCalls path names them (a conversation's assistant turn keeps them). */
+  toolCalls: z.array(toolCallSchema).optional(),
   status: z.number().int(),
   ms: z.number().min(0),
   attempts: count,

@@ -9,14 +9,18 @@ import type { JsonValue, Target } from "./target-schema";
  */
 
 /** One turn of a conversation as sent to a target (OpenAI chat shape). */
-export interface TargetMessage {
+interface TargetMessage {
   role: "user" | "assistant" | "system" | "tool";
   content: string;
 }
 
 export interface TargetInputs {
   question: string;
-  /** The conversation so far (the last one being the user turn asked); [] when the sample has none. */
+  /**
+   * The conversation so far (the last one being the user turn asked). Absent for a one-question
+   * sample: {{messages}} is then that question as the one user turn, so a chat-shaped target that
+   * reads only the messages is asked the question, not an empty conversation.
+   */
   messages?: readonly TargetMessage[];
 }
 
@@ -24,7 +28,7 @@ const WHOLE = /^\{\{\s*(question|messages)\s*\}\}$/;
 const INSIDE = /\{\{\s*(question|messages)\s*\}\}/g;
 
 export function renderBody(template: JsonValue, inputs: TargetInputs): JsonValue {
-  const messages = (inputs.messages ?? []).map((m) => ({ role: m.role, content: m.content }));
+  const messages = (inputs.messages ?? [{ role: "user", content: inputs.question }]).map((m) => ({ role: m.role, content: m.content }));
   const textOf = (name: string) => (name === "question" ? inputs.question : JSON.stringify(messages));
   const fill = (value: JsonValue): JsonValue => {
     if (typeof value === "string") {
@@ -43,7 +47,9 @@ export function renderBody(template: JsonValue, inputs: TargetInputs): JsonValue
 
 /** The URL with {{question}} percent-encoded into it (a GET target's query string). */
 function renderUrl(url: string, inputs: TargetInputs): string {
-  return url.replace(INSIDE, (_, name: string) => encodeURIComponent(name === "question" ? inputs.question : JSON.stringify(inputs.messages ?? [])));
+  return url.replace(INSIDE, (_, name: string) =>
+    encodeURIComponent(name === "question" ? inputs.question : JSON.stringify(inputs.messages ?? [{ role: "user", content: inputs.question }])),
+  );
 }
 
 /** The request for one sample: URL, method, headers (already resolved) and the body text. */

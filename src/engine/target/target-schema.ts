@@ -32,6 +32,8 @@ export const targetSchema = z
     answer: jsonPath,
     contexts: jsonPath.optional(),
     contextIds: jsonPath.optional(),
+    /** The reply's tool calls: a list of `{ name, args }` or OpenAI's `{ function: { name, arguments } }`. */
+    toolCalls: jsonPath.optional(),
     /**
      * A streaming reply: server-sent events or JSON lines. Each event is read as JSON; the answer
      * is the text the answer path picks in every event, joined; contexts and ids come from the

@@ -9,7 +9,7 @@ export function parseTarget(json: unknown): { target: Target } | { problem: stri
   const parsed = targetSchema.safeParse(json);
   if (!parsed.success) return { problem: describeTargetIssues(parsed.error) };
   const target = parsed.data;
-  const problems = (["answer", "contexts", "contextIds"] as const).flatMap((field) => {
+  const problems = (["answer", "contexts", "contextIds", "toolCalls"] as const).flatMap((field) => {
     const path = target[field];
     const problem = path === undefined ? undefined : pathProblem(path);
     return problem ? [`${field}: ${problem}`] : [];

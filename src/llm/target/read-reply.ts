@@ -1,12 +1,15 @@
 import type { JsonValue, Target } from "../../engine/target/target-schema";
 import { jsonLineEvents, sseEvents } from "../../engine/target/stream-events";
+import type { ToolCall } from "../../engine/sample";
 import { PathError, pick, pickAnswer, pickList } from "./pick-paths";
+import { pickToolCalls } from "./pick-tool-calls";
 
 /** What the target's paths picked in one reply. */
 export interface Picked {
   answer: string;
   contexts: string[];
   contextIds?: string[];
+  toolCalls?: ToolCall[];
 }
 
 /** The reply's body is not what the target file says it is (not JSON, an empty stream). */
@@ -14,7 +17,7 @@ export class ReplyShapeError extends Error {
   override name = "ReplyShapeError";
 }
 
-type Paths = Pick<Target, "answer" | "contexts" | "contextIds" | "stream">;
+type Paths = Pick<Target, "answer" | "contexts" | "contextIds" | "toolCalls" | "stream">;
 
 /** Reads a reply's text with the target's paths; throws PathError or ReplyShapeError with a sentence. */
 export function readReply(text: string, target: Paths): Picked {
@@ -32,6 +35,7 @@ function readJson(text: string, target: Paths): Picked {
     answer: pickAnswer(reply, target.answer),
     contexts: target.contexts ? pickList(reply, target.contexts, "contexts") : [],
     ...(target.contextIds ? { contextIds: pickList(reply, target.contextIds, "contextIds") } : {}),
+    ...(target.toolCalls ? { toolCalls: pickToolCalls(reply, target.toolCalls) } : {}),
   };
 }
 
@@ -54,6 +58,8 @@ function readStream(text: string, target: Paths): Picked {
     answer: pieces.join(""),
     contexts: target.contexts ? lastMatch(target.contexts, "contexts") : [],
     ...(target.contextIds ? { contextIds: lastMatch(target.contextIds, "contextIds") } : {}),
+    // Calls may come in any event (a streamed assistant turn announces them as it goes): all of them, in order.
+    ...(target.toolCalls ? { toolCalls: events.flatMap((e) => pickToolCalls(e, target.toolCalls!)) } : {}),
   };
 }
 

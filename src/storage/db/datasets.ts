@@ -57,6 +57,12 @@ const askedSchema = z.object({
   url: z.string().optional(),
   method: z.string().optional(),
   attempts: z.number().int().min(0).optional(),
+  /**
+   * A conversation asked turn by turn: how many of its user turns this job has answered. Fewer
+   * than it has means the row is not done yet (a reload or Pause came between turns, or a turn
+   * failed): resuming the job asks from the next turn on. Absent for a one-question row.
+   */
+  turns: z.number().int().min(0).optional(),
 });
 
 /** `testset`: a generated row's extra columns (format 2; format 1 rows had none, so they read as they are). */

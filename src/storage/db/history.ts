@@ -29,12 +29,18 @@ const historyEntrySchema = z.object({
    * the entry instead of adding a twin.
    */
   configKey: z.string().optional(),
+  /**
+   * Format 2: the pass/fail thresholds the scored metrics had (contract 14), so a reopened entry
+   * shows the pass or fail it had. Absent in format 1 entries (and where none was set).
+   */
+  thresholds: z.record(z.string(), z.number().min(0).max(1)).optional(),
 });
 
 /** One scored playground sample, kept so it can be reopened. */
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-const HISTORY_DOC = docType("history entry", 1, historyEntrySchema);
+// Format 2 added `thresholds`; a format 1 entry is read as it is (it had none).
+const HISTORY_DOC = docType("history entry", 2, historyEntrySchema, { 1: (doc) => doc });
 
 export type NewHistoryEntry = Omit<HistoryEntry, "id" | "createdAt"> & { id?: string; createdAt?: number };
 

@@ -24,6 +24,8 @@ const savedTargetSchema = z.object({
   answer: z.string(),
   contexts: z.string(),
   contextIds: z.string(),
+  /** Format 2: the JSONPath of the reply's tool calls ("" = none; a format 1 target had none). */
+  toolCalls: z.string().default(""),
   /** How the reply comes: one JSON document, server-sent events or JSON lines. */
   stream: z.enum(["none", "sse", "jsonl"]),
   /** The user opted in to keep the secret headers' values on this device. */
@@ -33,7 +35,8 @@ const savedTargetSchema = z.object({
 export type SavedTarget = z.infer<typeof savedTargetSchema>;
 export type TargetHeader = z.infer<typeof headerSchema>;
 
-const TARGET_DOC = docType("saved target", 1, savedTargetSchema);
+// Format 2 added `toolCalls`; a format 1 target reads as it was, with none.
+const TARGET_DOC = docType("saved target", 2, savedTargetSchema, { 1: (doc) => doc });
 
 /** Saves the target with every secret header's value blanked (what may reach IndexedDB). */
 export async function saveTarget(db: AppDb, target: SavedTarget): Promise<void> {

@@ -11,8 +11,8 @@ export const SAMPLE_COLUMNS = {
   answer: ["answer", "response"],
   contexts: ["contexts", "retrieved_contexts"],
   reference: ["reference", "ground_truth", "ground_truths"],
-  // Contract 15: our names as normalizeColumnName spells them, then ragas'.
-  retrievedContextIds: ["retrievedcontextids", "retrieved_context_ids"],
+  // Contract 15: our names as normalizeColumnName spells them (contextIds as `answer` writes it, contract 13), then ragas'.
+  retrievedContextIds: ["retrievedcontextids", "contextids", "retrieved_context_ids"],
   referenceContextIds: ["referencecontextids", "reference_context_ids"],
   referenceContextGrades: ["referencecontextgrades", "reference_context_grades"],
 } as const satisfies Record<SampleField, readonly string[]>;

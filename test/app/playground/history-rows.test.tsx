@@ -52,11 +52,13 @@ beforeEach(() => useEndpoint(mock.url));
 describe("History rows", () => {
   test("an unchanged sample scored twice is one row, moved to the newest time; other options or another answer add a row", async () => {
     useApp.getState().loadDraft(sample);
-    useApp.setState({ selected: PICKED, metricOptions: {} });
+    useApp.setState({ selected: PICKED, metricOptions: {}, thresholds: { faithfulness: "0.95", bleu: "0.4" } });
     const before = (await rows()).length;
 
     await scoreDraft();
     const first = (await rows())[0]!;
+    // The thresholds of the metrics scored are kept with the entry (bleu was not scored).
+    expect(first.thresholds).toEqual({ faithfulness: 0.95 });
     expect(useApp.getState().scoring.status).toBe("done");
     expect((await rows()).length).toBe(before + 1);
 
@@ -76,8 +78,8 @@ describe("History rows", () => {
     await scoreDraft();
     expect((await rows()).length).toBe(before + 3);
 
-    // Reopening a row brings back the metrics and options it was scored with.
-    useApp.setState({ selected: ["bleu"], metricOptions: { noise_sensitivity: { mode: "irrelevant" } } });
+    // Reopening a row brings back the metrics, options and thresholds it was scored with.
+    useApp.setState({ selected: ["bleu"], metricOptions: { noise_sensitivity: { mode: "irrelevant" } }, thresholds: { faithfulness: "0.1" } });
     const view = render(<HistoryPanel />);
     const list = await rows();
     // Every row has the same question: the rows' Open buttons are in the list's order.
@@ -88,6 +90,13 @@ describe("History rows", () => {
     expect(useApp.getState().scoring.historyId).toBe(asScored.id);
     expect([...useApp.getState().selected].sort()).toEqual([...PICKED].sort());
     expect(useApp.getState().metricOptions.noise_sensitivity).toBeUndefined();
+    expect(useApp.getState().thresholds).toEqual({ faithfulness: "0.95", noise_sensitivity: "" });
+    // So each card shows the pass / fail it had against 0.95.
+    const faithfulness = useApp.getState().scoring.results.faithfulness!.score!;
+    const cards = render(<ResultsPanel />);
+    const marks = [...cards.container.querySelectorAll(".pass-mark")].map((m) => m.textContent);
+    expect(marks).toEqual([faithfulness >= 0.95 ? "✓ pass" : "✗ fail"]);
+    cards.unmount();
     const irrelevant = list.find((e) => e.options?.noise_sensitivity?.mode === "irrelevant" && e.sample.answer === sample.answer)!;
     useApp.setState({ selected: ["bleu"], metricOptions: {} });
     await click(open(irrelevant.id));

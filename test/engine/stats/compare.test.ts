@@ -69,7 +69,7 @@ describe("compareRuns", () => {
     expect(em.p).toBe(mcnemarExactP(9, 1));
     const fp = signFlipP(
       noisyCand.map((x, i) => x - noisyBase[i]!),
-      { rng: () => 0 },
+      { seed: 0 },
     );
     expect(out.faithfulness!.p).toBe(fp);
     expect([em.pHolm, out.faithfulness!.pHolm]).toEqual(holmAdjust([em.p!, fp]));

@@ -29,7 +29,8 @@ describe("the body template", () => {
       history: messages,
       note: `turns: ${JSON.stringify(messages)}`,
     });
-    expect(renderBody({ history: "{{messages}}" }, { question: "q" })).toEqual({ history: [] });
+    // A one-question sample: the question is the one user turn.
+    expect(renderBody({ history: "{{messages}}" }, { question: "q" })).toEqual({ history: [{ role: "user", content: "q" }] });
   });
 
   it("a GET target gets the question percent-encoded into its URL and no body; a POST gets content-type unless given", () => {

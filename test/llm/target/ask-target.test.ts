@@ -133,6 +133,19 @@ describe("the target client against the stand-in RAG server (real HTTP)", () => 
     ]);
   });
 
+  it("a toolCalls path reads OpenAI's tool_calls (JSON-string arguments) as { name, args }; a reply with none made no call", async () => {
+    const client = createTargetClient(target({ toolCalls: "$.tool_calls" }), deps());
+    const withTool = await client.test({ question: "Where [tool] is it?" });
+    expect(withTool.picked?.toolCalls).toEqual([{ name: "lookup", args: { topic: "Where  is it?", top_k: 2 } }]);
+    expect(await client.ask({ question: "Where [tool] is it?" })).toMatchObject({ toolCalls: [{ name: "lookup" }] });
+    expect((await client.test({ question: "Where is it?" })).picked?.toolCalls).toEqual([]);
+    // A path at something that is no call says so, as a coded target_error.
+    const wrong = await createTargetClient(target({ toolCalls: "$.sources[*]" }), deps()).ask({ question: "Where is it?" });
+    expect(wrong).toMatchObject({
+      error: { code: "target_error", message: expect.stringMatching(/toolCalls path \$\.sources\[\*\], match 1: not a tool call/) },
+    });
+  });
+
   it("parseTarget names the field at fault: a path that does not parse, a missing placeholder", () => {
     expect(parseTarget({ url: "http://x/rag", body: { q: "{{question}}" }, answer: "$.data[" })).toEqual({
       problem: expect.stringMatching(/^answer: \$\.data\[ is not a JSONPath/),

@@ -84,4 +84,21 @@ describe("history", () => {
     expect(await pruneHistory(db, 2)).toBe(3);
     expect((await listHistory(db)).entries.map((e) => e.id)).toEqual(["e4", "e3"]);
   });
+
+  it("keeps the thresholds an entry was scored with (format 2); a format 1 entry reads as it was, with none", async () => {
+    const db = await freshDb();
+    await addHistoryEntry(db, { ...base, id: "with", createdAt: 2, thresholds: { faithfulness: 0.8 }, results: { faithfulness: faithfulnessResult(0.5) } });
+    expect(await db.get("history", "with")).toMatchObject({ v: 2 });
+    expect((await getHistoryEntry(db, "with")).entry?.thresholds).toEqual({ faithfulness: 0.8 });
+    // Written by the app before format 2.
+    await db.put("history", { v: 1, id: "old", createdAt: 1, sample, metrics: ["faithfulness"], results: {}, model: "m", demo: false });
+    const { entries, issues } = await listHistory(db);
+    expect(issues).toEqual([]);
+    expect(entries.map((e) => [e.id, e.thresholds])).toEqual([
+      ["with", { faithfulness: 0.8 }],
+      ["old", undefined],
+    ]);
+    // A threshold outside [0, 1] is never stored.
+    await expect(addHistoryEntry(db, { ...base, id: "bad", thresholds: { faithfulness: 2 } })).rejects.toThrow();
+  });
 });

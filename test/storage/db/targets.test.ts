@@ -19,6 +19,7 @@ const target: SavedTarget = {
   answer: "$.answer",
   contexts: "$.docs[*].text",
   contextIds: "",
+  toolCalls: "$.tool_calls",
   stream: "none",
   rememberSecrets: false,
 };
@@ -34,6 +35,16 @@ describe("the saved target", () => {
       { name: "X-Tenant", value: "acme", secret: false },
     ]);
     expect(read?.answer).toBe("$.answer");
+    expect(read?.toolCalls).toBe("$.tool_calls");
+  });
+
+  it("reads a format 1 target (before the tool calls path) as it was, with none", async () => {
+    const db = await freshDb();
+    const { toolCalls: _, ...before } = target;
+    await db.put("settings", { ...before, v: 1 }, "target");
+    const { target: read, issues } = await loadTarget(db);
+    expect(issues).toEqual([]);
+    expect(read).toMatchObject({ answer: "$.answer", contexts: "$.docs[*].text", toolCalls: "" });
   });
 
   it("says so (and shows no content) when the stored target cannot be read", async () => {

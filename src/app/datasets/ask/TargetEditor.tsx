@@ -16,7 +16,7 @@ export function TargetEditor() {
   const draft = useTarget((s) => s.draft);
   const setHeader = (index: number, change: Partial<TargetDraft["headers"][number]>) =>
     editTarget({ headers: draft.headers.map((h, i) => (i === index ? { ...h, ...change } : h)) });
-  const text = (label: string, name: string, key: "url" | "answer" | "contexts" | "contextIds", placeholder?: string) => (
+  const text = (label: string, name: string, key: "url" | "answer" | "contexts" | "contextIds" | "toolCalls", placeholder?: string) => (
     <label className="ask-field">
       <span>{label}</span>
       <input
@@ -73,6 +73,7 @@ export function TargetEditor() {
       {text(t.answerPath, "Answer path", "answer", t.defaults.answer)}
       {text(t.contextsPath, "Contexts path", "contexts", t.defaults.contexts)}
       {text(t.contextIdsPath, "Context ids path", "contextIds", t.defaults.contextIds)}
+      {text(t.toolCallsPath, "Tool calls path", "toolCalls")}
       <p className="field-hint">{t.pathsHint}</p>
       <div className="ask-headers">
         <span className="ask-headers-title">{t.headers}</span>

@@ -80,6 +80,12 @@ function ExchangeView({ exchange, diagnosis }: { exchange: TargetExchange; diagn
             <dd>{list(picked.contexts)}</dd>
             <dt>{t.contextIdsPath}</dt>
             <dd>{list(picked.contextIds)}</dd>
+            {picked.toolCalls ? (
+              <>
+                <dt>{t.toolCallsPath}</dt>
+                <dd>{list(picked.toolCalls.map((call) => `${call.name}(${JSON.stringify(call.args)})`))}</dd>
+              </>
+            ) : null}
           </dl>
         </>
       ) : null}

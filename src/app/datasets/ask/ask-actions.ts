@@ -1,4 +1,4 @@
-import { answerAll } from "../../../engine/target/answer-all";
+import { askEach } from "../../../engine/target/answer-all";
 import { isTargetFailed, type TargetOutcome, targetStamp } from "../../../engine/target/outcome";
 import { sanitizeUrl } from "../../../engine/text/url-secrets";
 import { type AskJob, deleteAskJob, loadAskJob, recordAsked, saveAskJob } from "../../../storage/db/ask-jobs";
@@ -8,6 +8,7 @@ import { answersChanged } from "../../shared/handoffs/dataset-answers";
 import { withLockIfFree } from "../../shared/locks/run-locks";
 import { appDb } from "../../shared/persist/db";
 import { useDatasets } from "../store";
+import { askRowConversation, isConversationRow, type RowConversation, withAnswers } from "./ask-conversation";
 import { answeredBy, rowsToAsk } from "./ask-job";
 import { type AskPhase, addAskLine, idleAsk, useAsk } from "./ask-state";
 import { diagnoseNoAnswer } from "./cors-diagnosis";
@@ -112,8 +113,30 @@ async function runJob(job: AskJob, options: AskOptions): Promise<void> {
     live = { datasetId: job.datasetId, controller, stopAs: null };
     const numbers = new Map(rows.map((row, i) => [row.position, i + 1]));
     let diagnosing = false;
+    const conversations = new Map<number, RowConversation>();
+    const ask = async (row: DatasetRow, signal?: AbortSignal): Promise<TargetOutcome> => {
+      if (!isConversationRow(row)) return built.client.ask({ question: row.sample.question }, signal);
+      const asked = await askRowConversation(row, {
+        client: built.client,
+        jobId: job.id,
+        ...(signal ? { signal } : {}),
+        mayContinue: () => live?.stopAs === null,
+        keepTurn: async (sample, outcome, turns) => {
+          const written = await recordAsked(db, job.datasetId, row.position, sample, { ...askedOf(job, built.method, outcome), turns });
+          if (written) showRow(written);
+          answersChanged(job.datasetId);
+        },
+      });
+      conversations.set(row.position, asked);
+      return asked.outcome;
+    };
     const record = async (row: DatasetRow, outcome: TargetOutcome) => {
-      const written = await recordAsked(db, job.datasetId, row.position, answeredSample(row, outcome, job.url), askedOf(job, built.method, outcome));
+      const conversation = conversations.get(row.position);
+      // Stopped between turns: the turns answered are written already; the job goes on from there.
+      if (conversation?.stopped) return;
+      const sample = conversation ? conversationSample(row, outcome, conversation, job.url) : answeredSample(row, outcome, job.url);
+      const asked = { ...askedOf(job, built.method, outcome), ...(conversation ? { turns: conversation.turns } : {}) };
+      const written = await recordAsked(db, job.datasetId, row.position, sample, asked);
       if (written) showRow(written);
       answersChanged(job.datasetId);
       useAsk.setState((s) => addAskLine(s, lineOf(row, outcome, numbers.get(row.position) ?? 0)));
@@ -126,7 +149,7 @@ async function runJob(job: AskJob, options: AskOptions): Promise<void> {
       }
     };
     try {
-      await answerAll(todo, (row) => ({ question: row.sample.question }), built.client, {
+      await askEach(todo, ask, {
         concurrency: options.concurrency,
         signal: controller.signal,
         mayStart: () => live?.stopAs !== "pause",
@@ -146,14 +169,14 @@ async function runJob(job: AskJob, options: AskOptions): Promise<void> {
 /** The row's sample with what the target answered; undefined when the call failed (the row keeps its own). */
 function answeredSample(row: DatasetRow, outcome: TargetOutcome, url: string): DatasetRow["sample"] | undefined {
   if (isTargetFailed(outcome)) return undefined;
-  return {
-    ...row.sample,
-    answer: outcome.answer,
-    contexts: outcome.contexts,
-    ...(outcome.contextIds ? { contextIds: outcome.contextIds } : {}),
-    // Where the answer came from (contract 13), kept once the sample schema carries it.
-    ...{ target: { url, ...targetStamp(outcome) } },
-  };
+  // Where the answer came from (contract 13), kept once the sample schema carries it.
+  return { ...withAnswers(row.sample, outcome), ...{ target: { url, ...targetStamp(outcome) } } };
+}
+
+/** A conversation row once asked: its turns as the system answered them; a failed turn keeps the row as its last answered turn left it. */
+function conversationSample(row: DatasetRow, outcome: TargetOutcome, conversation: RowConversation, url: string): DatasetRow["sample"] | undefined {
+  if (isTargetFailed(outcome)) return undefined;
+  return { ...withAnswers(row.sample, outcome, conversation.asked.messages), ...{ target: { url, ...targetStamp(outcome) } } };
 }
 
 function askedOf(job: AskJob, method: string, outcome: TargetOutcome) {

@@ -20,6 +20,7 @@ export const DEFAULT_DRAFT: TargetDraft = {
   answer: "$.output.answer",
   contexts: "$.output.context[*].page_content",
   contextIds: "$.output.context[*].metadata.id",
+  toolCalls: "",
   stream: "none",
   rememberSecrets: false,
 };
@@ -63,6 +64,7 @@ export function draftToFile(draft: TargetDraft, options: { timeoutMs: number; re
     answer: draft.answer.trim(),
     ...(path(draft.contexts) ? { contexts: path(draft.contexts) } : {}),
     ...(path(draft.contextIds) ? { contextIds: path(draft.contextIds) } : {}),
+    ...(path(draft.toolCalls) ? { toolCalls: path(draft.toolCalls) } : {}),
     ...(draft.stream === "none" ? {} : { stream: draft.stream }),
     timeoutMs: options.timeoutMs,
     retries: options.retries,

@@ -3,6 +3,7 @@ import { lowerIsBetter, metricLabel } from "../../shared/results/labels";
 import type { HistoryEntry } from "../../../storage/db/history";
 import { useT } from "../../shared/i18n";
 import type { RawOptions } from "../../shared/metric-picker/groups";
+import { thresholdsAsScored } from "../../shared/metric-picker/thresholds";
 import { entryToView, removeHistoryEntry } from "../../shared/persist/history-sync";
 import { formatScore, scoreLevel } from "../../shared/results/format";
 import { useApp } from "../../shared/store";
@@ -33,6 +34,8 @@ export function HistoryPanel() {
     // The metrics it was scored with, so the next Score scores the set on screen (an entry from
     // before issue 26 kept no options: the form's stay).
     s.restoreMetrics(entry.metrics, entry.options ? optionsAsScored(entry.metrics, entry.options, s.metricOptions) : s.metricOptions);
+    // The thresholds it was scored with, so each card shows the pass / fail it had.
+    useApp.setState({ thresholds: thresholdsAsScored(entry.metrics, entry.thresholds, s.thresholds) });
     s.showResults(entryToView(entry), entry.createdAt);
     s.setStatus((m) => m.status.reopened);
     document.getElementById("results")?.focus();

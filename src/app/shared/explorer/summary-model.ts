@@ -19,8 +19,21 @@ export interface IntervalInput {
   /** Run 1's score of each row the metric ran on (null = a coded null). */
   scores: (number | null)[];
   threshold?: number;
-  /** Repeat-n: each row's scores over all its runs. */
+  /** Repeat-n: each row's scores over all its runs (run 1 first). */
   runs?: (number | null)[][];
+}
+
+/**
+ * The score each row counts with: run 1's, or in a repeat-n run the mean of its scored runs (null
+ * when every run was null), as the report's summary counts a sample: the interval and the pass
+ * rate then describe the same numbers as the mean beside them, not run 1's draw of the judge.
+ */
+function rowScores(input: IntervalInput): (number | null)[] {
+  if (!input.runs) return input.scores;
+  return input.runs.map((runs) => {
+    const scored = runs.filter((s): s is number => s !== null);
+    return scored.length === 0 ? null : scored.reduce((a, b) => a + b, 0) / scored.length;
+  });
 }
 
 export function intervalInputs(
@@ -46,12 +59,13 @@ export function intervalInputs(
 export function intervalStatsOf(inputs: readonly IntervalInput[]): Record<string, IntervalStats> {
   return Object.fromEntries(
     inputs.map((input) => {
-      const scored = input.scores.filter((s): s is number => s !== null);
+      const perRow = rowScores(input);
+      const scored = perRow.filter((s): s is number => s !== null);
       const interval = meanInterval(input.metric, scored);
       const mean = scored.length ? scored.reduce((a, b) => a + b, 0) / scored.length : null;
       const stats: IntervalStats = { ci95: interval?.ci95 ?? null, ...(interval ? { ciMethod: interval.ciMethod } : {}) };
       if (input.threshold !== undefined) {
-        const p = passSummary(input.scores, mean, input.threshold, lowerIsBetter(input.metric));
+        const p = passSummary(perRow, mean, input.threshold, lowerIsBetter(input.metric));
         stats.passRate = { rate: p.passRate, ci95: p.passRateCi95, pass: p.passed, all: p.n, threshold: p.threshold };
       }
       if (input.runs) stats.noise = judgeNoise(input.runs);

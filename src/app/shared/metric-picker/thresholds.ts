@@ -21,6 +21,22 @@ export function thresholdsOf(raw: Readonly<Record<string, string>>, metrics: rea
   return out;
 }
 
+/**
+ * The form's threshold texts once a history entry is reopened: its metrics get the thresholds they
+ * were scored with (none: empty), so each card shows the pass / fail it had; other metrics keep the
+ * form's. An entry from before thresholds were kept (undefined) leaves the form as it is.
+ */
+export function thresholdsAsScored(
+  metrics: readonly string[],
+  scored: Readonly<Record<string, number>> | undefined,
+  form: Readonly<Record<string, string>>,
+): Record<string, string> {
+  if (!scored) return { ...form };
+  const out = { ...form };
+  for (const id of metrics) out[id] = scored[id] === undefined ? "" : String(scored[id]);
+  return out;
+}
+
 /** A result against the threshold typed for its metric: undefined where there is none (or it is not a number from 0 to 1). */
 export function passOf(id: string, score: number | null, raw: Readonly<Record<string, string>>): boolean | undefined {
   const text = raw[id] ?? "";

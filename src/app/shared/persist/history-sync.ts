@@ -42,6 +42,8 @@ export interface RecordedScoring {
   picker: PickerState;
   /** What the scores depend on besides the sample (see scoreConfigKey). */
   configKey: string;
+  /** The valid thresholds of the metrics scored (thresholdsOf): kept so a reopened entry shows its pass / fail. */
+  thresholds?: Record<string, number>;
 }
 
 /**
@@ -49,14 +51,14 @@ export interface RecordedScoring {
  * metric finishes, so a reload mid-scoring loses nothing already scored. Writes are chained so a
  * result never races ahead of the entry it belongs to.
  */
-export function recordScoring({ sample, metricIds, model, demo, picker, configKey }: RecordedScoring): ScoringRecorder {
+export function recordScoring({ sample, metricIds, model, demo, picker, configKey, thresholds = {} }: RecordedScoring): ScoringRecorder {
   let historyId: string | undefined;
   let kept = 0;
   const results: Partial<Record<AnyMetricId, MetricResult>> = {};
   // The options of the metrics scored, as typed: reopening the entry puts them back in the form.
   const options = Object.fromEntries(metricIds.flatMap((id) => (picker.options[id] ? [[id, picker.options[id]]] : [])));
   let chain: Promise<unknown> = withDb(async (db) => {
-    const entry = await addHistoryEntry(db, { sample, metrics: metricIds, results: {}, model, demo, options, configKey });
+    const entry = await addHistoryEntry(db, { sample, metrics: metricIds, results: {}, model, demo, options, configKey, thresholds });
     historyId = entry.id;
     useApp.getState().setHistoryId(entry.id);
     await saveLastSession(db, { sample, metrics: metricIds, results: {}, historyId: entry.id, selected: picker.selected, options: picker.options });

@@ -11,7 +11,7 @@ import { takeScoreRequest, requestScore, useDatasetAnswers } from "../../../../s
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { loadAskJob } from "../../../../src/storage/db/ask-jobs";
 import { createDataset, loadDatasetRows } from "../../../../src/storage/db/datasets";
-import { expectedAnswer, type RagServer, startRagServer } from "../../../target/rag-server";
+import { expectedAnswer, expectedToolCalls, type RagServer, startRagServer } from "../../../target/rag-server";
 
 /**
  * Issue 29 in Node, through the app's own actions, over real HTTP to the stand-in RAG server: every
@@ -166,5 +166,100 @@ describe("Ask your system, through the app's actions", () => {
     const answered = (await loadDatasetRows(db, dataset.id)).rows.filter((r) => r.asked && !r.asked.error);
     expect(answered.length).toBeGreaterThanOrEqual(1);
     expect(answered.every((r) => r.sample.answer === expectedAnswer(r.sample.question).answer)).toBe(true);
+  });
+
+  it("asks a conversation turn by turn; Pause between turns keeps the turns answered and Resume asks only the rest; a failed turn is named", async () => {
+    const db = (await appDb())!;
+    const turns = ["Which tower [tool]?", "它有多高？", "Who built it?"];
+    const dataset = await createDataset(db, {
+      name: "conversation",
+      source: { file: "conversation.jsonl", kind: "jsonl" },
+      samples: [
+        {
+          id: "c1",
+          question: turns[0]!,
+          answer: "",
+          contexts: [],
+          messages: [
+            { role: "user", content: turns[0]! },
+            { role: "assistant", content: "(old reply)" },
+            ...turns.slice(1).map((content) => ({ role: "user" as const, content })),
+          ],
+        },
+        {
+          id: "c2",
+          question: "Start",
+          answer: "",
+          contexts: [],
+          messages: [
+            { role: "user", content: "Start" },
+            { role: "user", content: "Then [500] it breaks" },
+          ],
+        },
+      ],
+    });
+    await selectDataset(dataset.id);
+    editTarget({
+      url: `${server.url}/rag`,
+      headers: [newHeader("Authorization", `Bearer ${TOKEN}`)],
+      body: '{ "messages": "{{messages}}" }',
+      answer: "$.data.answer",
+      contexts: "$.sources[*].text",
+      contextIds: "$.sources[*].id",
+      toolCalls: "$.tool_calls",
+    });
+    server.configure({ latencyMs: 0 });
+    const mark = server.log.length;
+    // Pause the moment c1's first turn is written (the open table shows it).
+    const unsubscribe = useDatasets.subscribe((s) => {
+      if (s.rows.some((r) => r.sample.id === "c1" && r.asked?.turns === 1)) pauseAsk();
+    });
+    await startAsk(dataset.id, "missing", { concurrency: 1, timeoutSeconds: 5, retries: 0 });
+    unsubscribe();
+    expect(useAsk.getState().phase).toBe("paused");
+    const first = expectedAnswer(turns[0]!);
+    const paused = (await loadDatasetRows(db, dataset.id)).rows.find((r) => r.sample.id === "c1")!;
+    expect(paused.asked).toMatchObject({ turns: 1, status: 200 });
+    expect(paused.sample.messages).toEqual([
+      { role: "user", content: turns[0] },
+      { role: "assistant", content: first.answer, toolCalls: expectedToolCalls(turns[0]!) },
+      { role: "user", content: turns[1] },
+      { role: "user", content: turns[2] },
+    ]);
+    expect(server.log.slice(mark).map((r) => r.question)).toEqual([turns[0]]);
+
+    const resumedFrom = server.log.length;
+    await resumeAsk(dataset.id, { concurrency: 1, timeoutSeconds: 5, retries: 0 });
+    expect(useAsk.getState().phase).toBe("done");
+    // Nothing answered is sent again: c1 goes on at its second turn, with the system's first reply as history.
+    expect(server.log.slice(resumedFrom).map((r) => r.question)).toEqual([turns[1], turns[2], "Start", "Then [500] it breaks"]);
+    expect(JSON.parse(server.log[resumedFrom]!.body)).toEqual({
+      messages: [
+        { role: "user", content: turns[0] },
+        { role: "assistant", content: first.answer },
+        { role: "user", content: turns[1] },
+      ],
+    });
+    const { rows } = await loadDatasetRows(db, dataset.id);
+    const c1 = rows.find((r) => r.sample.id === "c1")!;
+    const answers = turns.map((t) => expectedAnswer(t));
+    expect(c1.sample.messages).toEqual(
+      turns.flatMap((t, i) => [
+        { role: "user", content: t },
+        // The tool call the reply made (its path in the form) stays on the assistant turn.
+        { role: "assistant", content: answers[i]!.answer, ...(i === 0 ? { toolCalls: [{ name: "lookup", args: { topic: "Which tower ?", top_k: 2 } }] } : {}) },
+      ]),
+    );
+    expect(c1.sample).toMatchObject({ answer: answers[2]!.answer, retrievedContextIds: answers.flatMap((a) => a.contextIds) });
+    expect(c1.sample.contexts).toEqual(answers.flatMap((a) => a.contexts));
+    expect(c1.asked).toMatchObject({ turns: 3, status: 200 });
+    expect(c1.asked?.error).toBeUndefined();
+    const c2 = rows.find((r) => r.sample.id === "c2")!;
+    expect(c2.asked).toMatchObject({ turns: 1, status: 500, error: expect.stringMatching(/^turn 2 of 2: HTTP 500/) });
+    expect(c2.sample.messages).toEqual([
+      { role: "user", content: "Start" },
+      { role: "assistant", content: expectedAnswer("Start").answer },
+      { role: "user", content: "Then [500] it breaks" },
+    ]);
   });
 });

@@ -13,6 +13,7 @@ describe("the target form as a target file", () => {
       ...DEFAULT_DRAFT,
       headers: [newHeader("Authorization", SECRET), newHeader("X-Tenant", "acme"), newHeader("  ", "ignored")],
       contextIds: "$.output.ids[*]",
+      toolCalls: " $.output.tool_calls ",
       stream: "sse" as const,
     };
     expect(draft.headers.map((h) => h.secret)).toEqual([true, false, false]);
@@ -27,6 +28,7 @@ describe("the target form as a target file", () => {
         answer: "$.output.answer",
         contexts: "$.output.context[*].page_content",
         contextIds: "$.output.ids[*]",
+        toolCalls: "$.output.tool_calls",
         stream: "sse",
         timeoutMs: 5000,
         retries: 2,

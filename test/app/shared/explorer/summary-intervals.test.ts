@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { filterRows } from "../../../../src/app/shared/explorer/filter";
 import { rowsOf } from "../../../../src/app/shared/explorer/rows";
 import { intervalInputs, intervalStatsOf } from "../../../../src/app/shared/explorer/summary-model";
+import { meanInterval } from "../../../../src/engine/stats/interval";
 import { metricSummaryOf } from "../../../../src/storage/format/report-schema";
+import { withStatistics } from "../../../../src/storage/format/report-stats";
+import reference from "../../../fixtures/stats/reference.json";
 import { pairedReport } from "./paired-reports";
 import { scoredReport, spreadScores } from "./scored-report";
 
@@ -56,5 +59,34 @@ describe("the explorer's intervals (contract 14) over the rows shown", () => {
     expect(noise.disagreeShare).toBeCloseTo(1 / 3, 12);
     // Pooled within-sample SD: sum of squares 0.02 over 9 - 3 = 6 degrees of freedom.
     expect(noise.withinSd).toBeCloseTo(Math.sqrt(0.02 / 6), 12);
+  });
+
+  it("a repeat-n run: the interval and pass rate are over each sample's mean of its runs (scipy's bootstrap of them), not run 1's scores", () => {
+    // test/fixtures/stats/make_reference.py: 60 samples x 3 runs of k/20, some runs null, sample 5 never scored.
+    const { runs, sampleMeans, ci95 } = reference.repeatBootstrap;
+    const run = (r: number) => scoredReport(runs.map((row) => row[r] ?? null));
+    const [first, second, third] = [run(0), run(1), run(2)];
+    const repeats = new Map(first.results.map((row, i) => [row.sampleId, [second.results[i]!.metrics, third.results[i]!.metrics]]));
+    const stats = intervalStatsOf(intervalInputs(rowsOf(first), ["faithfulness"], { faithfulness: 0.5 }, repeats)).faithfulness!;
+
+    expect(stats.ciMethod).toBe("bootstrap");
+    // Our seeded bootstrap of the same 59 means is within 0.01 of scipy's (another random source)...
+    expect(Math.abs(stats.ci95![0] - ci95[0]!)).toBeLessThan(0.01);
+    expect(Math.abs(stats.ci95![1] - ci95[1]!)).toBeLessThan(0.01);
+    // ...and exactly the interval of those means, which is what the report's summary holds.
+    expect(stats.ci95).toEqual(meanInterval("faithfulness", sampleMeans)!.ci95);
+    const report = withStatistics({
+      ...first,
+      config: { ...first.config, repeat: 3 },
+      results: first.results.map((row) => ({ ...row, repeats: repeats.get(row.sampleId)! })),
+    });
+    expect(stats.ci95).toEqual(metricSummaryOf(report.summary, "faithfulness")!.ci95);
+    // Run 1 alone gives another interval: the one the explorer showed before.
+    const runOne = first.results.map((r) => r.metrics.faithfulness!.score).filter((s): s is number => s !== null);
+    expect(stats.ci95).not.toEqual(meanInterval("faithfulness", runOne)!.ci95);
+
+    // The pass rate counts a sample by its mean too; the sample never scored fails.
+    const passing = sampleMeans.filter((m) => m >= 0.5).length;
+    expect(stats.passRate).toMatchObject({ pass: passing, all: 60, rate: passing / 60 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passOf, thresholdProblem, thresholdsOf } from "../../../../src/app/shared/metric-picker/thresholds";
+import { passOf, thresholdProblem, thresholdsAsScored, thresholdsOf } from "../../../../src/app/shared/metric-picker/thresholds";
 
 describe("thresholds as typed beside each metric (contract 14)", () => {
   it("a threshold is empty (none) or a number from 0 to 1", () => {
@@ -20,5 +20,15 @@ describe("thresholds as typed beside each metric (contract 14)", () => {
     expect(passOf("bleu", 0.5, raw)).toBeUndefined();
     expect(passOf("context_recall", 0.5, raw)).toBeUndefined();
     expect(passOf("answer_relevancy", 0.5, raw)).toBeUndefined();
+  });
+
+  it("a reopened history entry's metrics get the thresholds they were scored with; an entry that kept none leaves the form", () => {
+    const form = { faithfulness: "0.5", context_recall: "0.9", bleu: "0.3" };
+    const reopened = thresholdsAsScored(["faithfulness", "context_recall"], { faithfulness: 0.8 }, form);
+    // faithfulness as scored, context_recall had none then, bleu (not in the entry) as typed.
+    expect(reopened).toEqual({ faithfulness: "0.8", context_recall: "", bleu: "0.3" });
+    expect([0.79, 0.8].map((s) => passOf("faithfulness", s, reopened))).toEqual([false, true]);
+    expect(passOf("context_recall", 0.1, reopened)).toBeUndefined();
+    expect(thresholdsAsScored(["faithfulness"], undefined, form)).toEqual(form);
   });
 });
