@@ -74,7 +74,10 @@ export interface SampleSlice {
   /** Thresholds as typed beside each metric (contract 14; "" = none): a card says pass or fail against it. */
   thresholds: Record<string, string>;
   setThreshold(id: AnyMetricId, text: string): void;
-  setField(field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds" | "relevantGrades" | "conversation" | "referenceToolCalls", value: string): void;
+  setField(
+    field: "question" | "answer" | "reference" | "retrievedIds" | "relevantIds" | "relevantGrades" | "conversation" | "referenceToolCalls",
+    value: string,
+  ): void;
   setContext(index: number, text: string): void;
   addContext(): void;
   removeContext(index: number): void;
