@@ -64,7 +64,7 @@ export function SampleForm() {
             hint={t.sample.gradesHint}
             value={relevantGrades}
             rows={2}
-            placeholder="d1: 3"
+            placeholder={t.sample.gradesPlaceholder}
             error={graded.ok ? undefined : t.sample.gradesProblem(graded.problem)}
             onChange={(v) => setField("relevantGrades", v)}
           />

@@ -114,6 +114,7 @@ export const en = {
     relevantIds: "Relevant ids",
     idsHint: "optional · one per line or comma-separated; scored by hit rate, MRR, NDCG… without a key",
     relevantGrades: "Relevance grades",
+    gradesPlaceholder: "d1: 3",
     gradesHint: "optional · id: grade per line (or a JSON object); a grade overrides the 1 a relevant id gets, for NDCG",
     gradesProblem: (p: GradesProblem) =>
       p.kind === "json"

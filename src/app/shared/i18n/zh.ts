@@ -109,6 +109,7 @@ export const zh: Messages = {
     relevantIds: "相关编号",
     idsHint: "可选 · 每行一个或用逗号分隔；命中率、MRR、NDCG 等无需密钥即可计算",
     relevantGrades: "相关度等级",
+    gradesPlaceholder: "d1: 3",
     gradesHint: "可选 · 每行一个 id: grade（如 d1: 3），或一个 JSON 对象；等级取代相关编号默认的 1，用于 NDCG",
     gradesProblem: (p) =>
       p.kind === "json"
