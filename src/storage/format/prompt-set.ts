@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type CustomJudge, customJudgeSchema, judgeIssues } from "../../engine/metrics/custom";
-import { allPrompts } from "../../engine/metrics/registry";
+import { editablePrompts } from "../../engine/prompts/catalogue";
 import { resolvePrompt, validatePrompt } from "../../engine/prompts/resolve";
 import type { PromptOverrides } from "../../engine/prompts/types";
 import { formatPath } from "./json-path";
@@ -65,7 +65,7 @@ export function parsePromptSet(text: string, fileName: string): ParsePromptSetRe
     return fail(issue.message, issue.path);
   }
 
-  const builtIn = new Map(allPrompts().map((p) => [p.id, p]));
+  const builtIn = new Map(editablePrompts().map((p) => [p.id, p]));
   for (const [id, override] of Object.entries(parsed.data.prompts)) {
     const base = builtIn.get(id);
     if (!base) return fail(`unknown prompt id; known: ${[...builtIn.keys()].join(", ")}`, ["prompts", id]);
