@@ -39,7 +39,9 @@ export const GENERATE_HELP = `
   (JSONL, JSON or CSV with a text column) instead. One JSON line per question:
   user_input, reference, reference_contexts, reference_context_ids, synthesizer_name,
   persona_name, query_style, query_length, sources, checks. Every document is accounted for on
-  standard error. --resume after an interruption sends no request already answered.
+  standard error. --resume after an interruption sends no request already answered. --batch
+  sends the calls through the provider's batch API, one round of batches per step (extraction and
+  summaries, personas, questions, checks), kept in FILE.batch: --resume polls those, submits none twice.
 
 Exit codes: 0 N lines written; 3 the candidate budget (3 N) ran out first: the lines that passed
 are written and standard error says how many each check rejected; 1 nothing to generate from or
