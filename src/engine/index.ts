@@ -40,7 +40,6 @@ export type { ChatMessage, Embedder, Judge, JudgeOutputSpec, JudgeRequest } from
 export type { PromptDef, PromptExample, PromptOverride, PromptOverrides } from "./prompts/types";
 export { resolvePrompt, promptHash, validatePrompt } from "./prompts/resolve";
 export { renderMessages } from "./prompts/render";
-export { editablePrompts, generationPromptIds, isGenerationPrompt } from "./prompts/catalogue";
 export { checkTemplate } from "./prompts/template";
 export { splitSentences } from "./text/sentences";
 export { sha256Hex, canonicalJson } from "./text/sha256";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { isGenerationPrompt } from "../../engine";
+import { isGenerationPrompt } from "../../engine/prompts/catalogue";
 import { checkDraft, draftOf, DRAFT_FIELDS, type DraftField } from "./logic/draft";
 import { stepName, useStudioT } from "./messages";
 import { useT } from "../shared/i18n";

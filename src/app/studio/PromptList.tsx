@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { generationPromptIds, METRIC_IDS, METRICS } from "../../engine";
+import { METRIC_IDS, METRICS } from "../../engine";
+import { generationPromptIds } from "../../engine/prompts/catalogue";
 import { useT } from "../shared/i18n";
 import { useFormats } from "../shared/i18n/format";
 import { checkDraft, draftOf, hasErrors, sameDraft } from "./logic/draft";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { isGenerationPrompt } from "../../engine";
+import { isGenerationPrompt } from "../../engine/prompts/catalogue";
 import { useFormats } from "../shared/i18n/format";
 import { draftToSample } from "../shared/sample-draft";
 import { formatScore, formatUsd } from "../shared/results/format";

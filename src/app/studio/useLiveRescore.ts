@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from "react";
-import { isGenerationPrompt } from "../../engine";
+import { isGenerationPrompt } from "../../engine/prompts/catalogue";
 import { checkDraft } from "./logic/draft";
 import { scoreWithDraft } from "./state/compare-run";
 import { promptById, useStudio } from "./state/store";

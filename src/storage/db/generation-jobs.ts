@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canonicalJson, sha256Hex } from "../../engine/text/sha256";
 import { CHECKS, MODES, sourceChunkSchema } from "../../engine/testset/types";
-import { promptOverrideSchema } from "../format/prompt-set";
+import { promptOverrideSchema } from "../format/prompt-override";
 import type { AppDb } from "./db";
 import { checkedDoc, docType, readDoc, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";

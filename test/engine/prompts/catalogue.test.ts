@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { allPrompts, editablePrompts, generationPromptIds, isGenerationPrompt, validatePrompt } from "../../../src/engine";
+import { allPrompts, validatePrompt } from "../../../src/engine";
+import { editablePrompts, generationPromptIds, isGenerationPrompt } from "../../../src/engine/prompts/catalogue";
 import { testsetPrompts } from "../../../src/engine/testset";
 
 /** The prompts a user may edit: the metrics', then test-set generation's own, each once. */

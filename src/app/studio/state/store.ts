@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import type { StudioMessages } from "../messages";
-import { editablePrompts, type MetricId, type MetricResult, type PromptDef, type PromptOverrides, type Usage } from "../../../engine";
+import { editablePrompts } from "../../../engine/prompts/catalogue";
+import type { MetricId, MetricResult, PromptDef, PromptOverrides, Usage } from "../../../engine";
 import { versionOverride, type PromptVersion } from "../../../storage/db/prompt-versions";
 import type { DraftField, PromptDraft } from "../logic/draft";
 import type { TraceDiff } from "../logic/trace-diff";
