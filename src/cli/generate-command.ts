@@ -19,6 +19,7 @@ import { type DocumentAccount, loadChunkFile, loadDocuments } from "./generate-d
 import { openSpendJournal, type SpendJournal } from "./generate-journal";
 import { generateByBatch } from "./generate-batch";
 import type { CliIO } from "./io";
+import { readPromptsFile } from "./prompts-file";
 import { cachePathFor, openFileResponseCache } from "./reply-cache-file";
 import { secretsOf } from "./secrets";
 import { transportFromArgs } from "./transport";
@@ -38,7 +39,9 @@ function accountLine(a: DocumentAccount): string {
   return a.skipped ? `document ${a.path}: skipped, ${a.skipped}\n` : `document ${a.path}: ${a.chunks} chunk${a.chunks === 1 ? "" : "s"}\n`;
 }
 
-async function generateCommand(args: GenerateArgs, io: CliIO): Promise<number> {
+async function generateCommand(parsed: GenerateArgs, io: CliIO): Promise<number> {
+  // Read before any document or request: a broken prompt set stops here.
+  const args = parsed.promptsFile ? { ...parsed, prompts: await readPromptsFile(parsed.promptsFile) } : parsed;
   const { chunks, accounts } = args.chunks ? await loadChunkFile(args.chunks) : await loadDocuments(args.docs);
   for (const a of accounts) io.stderr.write(accountLine(a));
   const used = accounts.filter((a) => !a.skipped).length;
