@@ -60,6 +60,11 @@ export async function generateByBatch(input: {
       baseURL: transport.baseURL,
     }),
   );
+  const chatApi = batchApiFor(transport, "chat");
+  const embeddingApi = batchApiFor(transport, "embedding");
+  // Generation embeds every chunk: an endpoint without batch embeddings (Anthropic) is refused before anything is sent.
+  const refused = embeddingApi.refuses?.("/v1/embeddings");
+  if (refused) throw new RunError(`generate --batch embeds every chunk: ${refused}`);
   const path = batchStatePathFor(out);
   const store = await openBatchState(path, fingerprint, input.resume);
   for (const warning of store.warnings) io.stderr.write(`warning: ${warning}\n`);
@@ -67,8 +72,6 @@ export async function generateByBatch(input: {
     io.stderr.write(
       `resuming by batch: ${store.submitted().length} batch${store.submitted().length === 1 ? "" : "es"} on record; polling them, submitting none twice\n`,
     );
-  const chatApi = batchApiFor(transport, "chat");
-  const embeddingApi = batchApiFor(transport, "embedding");
   try {
     const run = await runPassesByBatch({
       config: transport,

@@ -7,7 +7,7 @@ import { type BatchMock, startBatchMock } from "../mock/batch-server";
 import { type MockServer, startMockServer } from "../mock/server";
 import { cliEntry } from "./cli-entry";
 import { CORPUS, CORPUS_FILES, expectTestset, extractedTexts } from "./generate-corpus";
-import { FAKE_KEY, ROOT, runCliProcess } from "./spawn-cli";
+import { FAKE_KEY, ROOT, runCliInProcess, runCliProcess } from "./spawn-cli";
 
 /**
  * Issue 28, `generate --batch`: the generation's calls through the provider's batch API round by
@@ -91,4 +91,12 @@ describe("generate --batch", () => {
     expect(readFileSync(out, "utf8")).toBe(expected);
     expect(existsSync(state)).toBe(false);
   }, 240_000);
+
+  it("an endpoint without batch embeddings (Anthropic's) is refused in words before anything is sent or kept", async () => {
+    const out = join(dir, "anthropic.jsonl");
+    const run = await runCliInProcess(args("https://api.anthropic.com/v1", out, "--batch"), { env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("generate --batch embeds every chunk: Anthropic has no embeddings endpoint");
+    expect(existsSync(`${out}.batch`)).toBe(false);
+  });
 });
