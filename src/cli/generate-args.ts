@@ -23,6 +23,8 @@ export interface GenerateArgs {
   concurrency: number;
   batch: boolean;
   resume: boolean;
+  /** --prompts FILE: the prompt studio's exported set; its generation prompts replace the built-in ones. */
+  promptsFile?: string;
   timeoutMs: number;
   retries: number;
 }
@@ -33,13 +35,17 @@ export const GENERATE_HELP = `
       [--language auto|en|zh|...] [--mode graph|quick]
       [--distribution single_hop_specific=1,multi_hop_abstract=1,multi_hop_specific=1]
       [--checks grounded,standalone,leakage,duplicate | --no-checks] [--seed S]
-      [--concurrency N] [--batch] [--resume]
+      [--concurrency N] [--prompts prompts.json] [--batch] [--resume]
 
   PATH is a file or a folder (.md, .txt, .html, .pdf, .docx); --chunks takes your own chunks
   (JSONL, JSON or CSV with a text column) instead. One JSON line per question:
   user_input, reference, reference_contexts, reference_context_ids, synthesizer_name,
   persona_name, query_style, query_length, sources, checks. Every document is accounted for on
-  standard error. --resume after an interruption sends no request already answered.
+  standard error. --resume after an interruption sends no request already answered. --batch
+  sends the calls through the provider's batch API, one round of batches per step (extraction and
+  summaries, personas, questions, checks), kept in FILE.batch: --resume polls those, submits none twice.
+  --prompts takes the prompt set the prompt studio exports: its versions of the generation prompts
+  (and of the two statement steps the checks use) are sent instead of the built-in ones.
 
 Exit codes: 0 N lines written; 3 the candidate budget (3 N) ran out first: the lines that passed
 are written and standard error says how many each check rejected; 1 nothing to generate from or
@@ -64,6 +70,7 @@ const OPTIONS = {
   concurrency: { type: "string" },
   batch: { type: "boolean" },
   resume: { type: "boolean" },
+  prompts: { type: "string" },
   timeout: { type: "string" },
   retries: { type: "string" },
 } as const;
@@ -152,6 +159,7 @@ export function parseGenerateArgs(argv: readonly string[], env: Record<string, s
     concurrency: whole(values.concurrency, "--concurrency", 8, 1),
     batch: values.batch === true,
     resume: values.resume === true,
+    ...(values.prompts !== undefined ? { promptsFile: required(values.prompts, "--prompts") } : {}),
     timeoutMs: whole(values.timeout, "--timeout", 60_000, 1),
     retries: whole(values.retries, "--retries", 8, 0),
   };

@@ -6,7 +6,9 @@ import {
   type GenerationProgress,
   type GenerationResult,
   generateTestset,
+  type SourceChunk,
 } from "../engine/testset";
+import type { TransportConfig } from "../llm/config";
 import { createEmbedder } from "../llm/embedder";
 import { createJudge } from "../llm/judge";
 import { sanitizeUrl } from "../storage/format/redact";
@@ -14,8 +16,10 @@ import { EXIT, RunError } from "./errors";
 import { writeTextFileAtomic } from "./files";
 import { GENERATE_HELP, type GenerateArgs, parseGenerateArgs } from "./generate-args";
 import { type DocumentAccount, loadChunkFile, loadDocuments } from "./generate-docs";
-import { openSpendJournal } from "./generate-journal";
+import { openSpendJournal, type SpendJournal } from "./generate-journal";
+import { generateByBatch } from "./generate-batch";
 import type { CliIO } from "./io";
+import { readPromptsFile } from "./prompts-file";
 import { cachePathFor, openFileResponseCache } from "./reply-cache-file";
 import { secretsOf } from "./secrets";
 import { transportFromArgs } from "./transport";
@@ -35,8 +39,9 @@ function accountLine(a: DocumentAccount): string {
   return a.skipped ? `document ${a.path}: skipped, ${a.skipped}\n` : `document ${a.path}: ${a.chunks} chunk${a.chunks === 1 ? "" : "s"}\n`;
 }
 
-async function generateCommand(args: GenerateArgs, io: CliIO): Promise<number> {
-  if (args.batch) throw new RunError("generate --batch is not available yet: run without --batch (the reply cache still makes --resume free)");
+async function generateCommand(parsed: GenerateArgs, io: CliIO): Promise<number> {
+  // Read before any document or request: a broken prompt set stops here.
+  const args = parsed.promptsFile ? { ...parsed, prompts: await readPromptsFile(parsed.promptsFile) } : parsed;
   const { chunks, accounts } = args.chunks ? await loadChunkFile(args.chunks) : await loadDocuments(args.docs);
   for (const a of accounts) io.stderr.write(accountLine(a));
   const used = accounts.filter((a) => !a.skipped).length;
@@ -49,6 +54,37 @@ async function generateCommand(args: GenerateArgs, io: CliIO): Promise<number> {
   );
   const secrets = secretsOf(args);
   const transport = transportFromArgs(args, io.sleep);
+  let result: GenerationResult;
+  let before = { requests: 0, promptTokens: 0, completionTokens: 0 };
+  let finish: () => void = () => undefined;
+  if (args.batch) {
+    io.stderr.write(`generating by batch with ${args.model} at ${sanitizeUrl(transport.baseURL)} (seed ${args.seed}): one round of batches per step\n`);
+    const outcome = await generateByBatch({ chunks, options: args, transport, out: args.out, resume: args.resume, io });
+    if (outcome.kind === "cancelled") return EXIT.cancelled;
+    io.stderr.write(`by batch: ${outcome.rounds} round${outcome.rounds === 1 ? "" : "s"}, ${outcome.batches} batch${outcome.batches === 1 ? "" : "es"}\n`);
+    result = outcome.result;
+  } else ({ result, before, finish } = await generateSync(chunks, args, io, transport, secrets));
+  await writeTextFileAtomic(args.out, result.samples.map((s) => `${JSON.stringify(s)}\n`).join(""));
+  io.stderr.write(summary(result, args, before));
+  if (result.complete) {
+    finish();
+    return EXIT.ok;
+  }
+  if (result.cancelled) {
+    io.stderr.write(`cancelled: ${result.samples.length} lines written to ${args.out}; the same command with --resume goes on\n`);
+    return EXIT.cancelled;
+  }
+  return EXIT_SHORT;
+}
+
+/** The generation over the endpoint, its replies kept in FILE.cache and its spend in FILE.journal (so --resume asks nothing twice). */
+async function generateSync(
+  chunks: SourceChunk[],
+  args: GenerateArgs,
+  io: CliIO,
+  transport: TransportConfig,
+  secrets: string[],
+): Promise<{ result: GenerationResult; before: SpendJournal["before"]; finish: () => void }> {
   const cache = openFileResponseCache(cachePathFor(args.out), { fresh: !args.resume, secrets });
   const journal = openSpendJournal(args.out, args.resume, secrets);
   for (const w of cache.warnings) io.stderr.write(`warning: ${w}\n`);
@@ -56,7 +92,6 @@ async function generateCommand(args: GenerateArgs, io: CliIO): Promise<number> {
   io.stderr.write(`generating with ${args.model} at ${sanitizeUrl(transport.baseURL)} (concurrency ${args.concurrency}, seed ${args.seed})\n`);
   const config = { ...transport, cache };
   let lastDrawn = -1;
-  let result: GenerationResult;
   try {
     const ports: GenerationPorts = {
       judge: createJudge(config),
@@ -73,23 +108,20 @@ async function generateCommand(args: GenerateArgs, io: CliIO): Promise<number> {
         );
       },
     };
-    result = await generateTestset(chunks, args, ports);
+    const result = await generateTestset(chunks, args, ports);
+    return {
+      result,
+      before: journal.before,
+      // Once the set is written: the cache and journal served this generation and go.
+      finish: () => {
+        journal.remove();
+        cache.remove();
+      },
+    };
   } finally {
     journal.close();
     cache.close();
   }
-  await writeTextFileAtomic(args.out, result.samples.map((s) => `${JSON.stringify(s)}\n`).join(""));
-  io.stderr.write(summary(result, args, journal.before));
-  if (result.complete) {
-    journal.remove();
-    cache.remove();
-    return EXIT.ok;
-  }
-  if (result.cancelled) {
-    io.stderr.write(`cancelled: ${result.samples.length} lines written to ${args.out}; the same command with --resume goes on\n`);
-    return EXIT.cancelled;
-  }
-  return EXIT_SHORT;
 }
 
 function summary(r: GenerationResult, args: GenerateArgs, before: { requests: number; promptTokens: number; completionTokens: number }): string {

@@ -8,6 +8,11 @@ import { parseDocuments } from "../../src/documents/parse";
 import { testsetSampleSchema } from "../../src/engine/testset/types";
 import { parseCsv } from "../../src/storage/format/csv";
 import { chunkDocument } from "../../src/engine/text/chunk";
+import type { Page } from "playwright-core";
+import { generateTestset } from "../../src/engine/testset";
+import { createEmbedder, createJudge } from "../../src/llm";
+import type { MockRequestRecord } from "../mock/options";
+import { repeatedRequests } from "../mock/request-log";
 import { closeSettings, fillSettings, tab } from "./browser";
 import { useE2E } from "./context";
 import { setLanguage } from "./views-helpers";
@@ -82,24 +87,11 @@ test("documents dropped in Datasets are parsed in the browser's worker to the sa
   await generate.screenshot({ path: join(SHOTS, "generate-testset-en-1280.png") });
 
   // Export: the generated set as ragas's test set (contract 12's columns), every row's list cells JSON.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export dataset CSV", exact: true }).click()]);
-  expect(download.suggestedFilename()).toBe("test-set.csv");
-  const [header, ...records] = parseCsv(await readFile(await download.path(), "utf8"));
-  expect(header?.fields).toEqual([...TESTSET_COLUMNS]);
+  const { filename, header, records, lines } = await exportedCsv(page);
+  expect(filename).toBe("test-set.csv");
+  expect(header).toEqual([...TESTSET_COLUMNS]);
   expect(records).toHaveLength(10);
   const column = (name: string) => records.map((r) => r.fields[TESTSET_COLUMNS.indexOf(name as (typeof TESTSET_COLUMNS)[number])] ?? "");
-  const lines = testsetSampleSchema
-    .array()
-    .parse(
-      records.map((r) =>
-        Object.fromEntries(
-          TESTSET_COLUMNS.map((c, i) => [
-            c,
-            ["reference_contexts", "reference_context_ids", "sources", "checks"].includes(c) ? JSON.parse(r.fields[i] ?? "") : r.fields[i],
-          ]),
-        ),
-      ),
-    );
   expect(
     lines.every((l) => l.reference_contexts.length === l.sources.length && l.reference_context_ids.length === l.sources.length && l.sources.length > 0),
   ).toBe(true);
@@ -114,4 +106,91 @@ test("documents dropped in Datasets are parsed in the browser's worker to the sa
   >[];
   expect(rows.map((r) => r.user_input)).toEqual(column("user_input"));
   expect(rows.map((r) => r.reference_contexts)).toEqual(lines.map((l) => l.reference_contexts));
+
+  // Must-show 3 in the page: a reload mid-generation, then Resume. The server holds every request
+  // after the first 8; once their replies are in the page's cache, the page reloads.
+  await generate.getByLabel("Mode", { exact: true }).selectOption("quick");
+  await generate.getByLabel("Questions", { exact: true }).fill("6");
+  await generate.getByLabel("Test set name", { exact: true }).fill("resumed set");
+  const cachedBefore = await cachedReplies(page);
+  mock.resetLog();
+  mock.gate.hold();
+  mock.gate.allow(8);
+  await generate.getByRole("button", { name: "Generate test set", exact: true }).click();
+  await expect.poll(() => mock.gate.parked, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect.poll(() => cachedReplies(page), { timeout: 30_000 }).toBe(cachedBefore + replied(mock.log).length);
+  const answeredBefore = replied(mock.log).length;
+  expect(answeredBefore).toBe(8);
+  await page.reload();
+  await expect.poll(() => mock.gate.parked, { timeout: 30_000 }).toBe(0);
+  mock.gate.release();
+  // The key lived in memory only: enter it again. The documents are gone; the generation kept its chunks.
+  await fillSettings(page, { apiKey: "sk-e2e-generate" });
+  await closeSettings(page);
+  await tab(page, "Datasets").click();
+  const again = page.getByRole("region", { name: "Generate test set" });
+  await expect
+    .poll(() => again.getByRole("alert").innerText(), { timeout: 20_000 })
+    .toMatch(/^A generation was interrupted .*“resumed set”, 6 questions from 10 documents\./);
+  await again.getByRole("button", { name: "Resume generation", exact: true }).click();
+  await expect.poll(() => again.getByRole("status").count(), { timeout: 120_000 }).toBe(1);
+  const resumed = await again.getByRole("status").innerText();
+  const served = /^(\d+) of 6 questions stored as dataset “resumed set”; \d+ requests \((\d+) from the cache\)/.exec(resumed);
+  expect(served, resumed).not.toBeNull();
+  expect(Number(served?.[2])).toBeGreaterThanOrEqual(answeredBefore);
+  expect(repeatedRequests(replied(mock.log)), "no request answered before the reload is sent again").toEqual([]);
+
+  // The same lines as one uninterrupted generation with the same seed (the engine in Node, same chunks, same server).
+  const chunks = node.flatMap((r) => (r.ok ? chunkDocument(r.document) : []));
+  const config = { baseURL: mock.url, apiKey: "sk-e2e-generate", model: "mock-judge", embeddingModel: "mock-embedding" };
+  const straight = await generateTestset(
+    chunks.map(({ id, document, start, end, text }) => ({ id, document, start, end, text })),
+    { size: 6, mode: "quick", language: "auto", checks: ["grounded", "standalone", "leakage", "duplicate"], seed: 1, concurrency: 4 },
+    { judge: createJudge(config), embedder: createEmbedder(config) },
+  );
+  expect(Number(served?.[1])).toBe(straight.samples.length);
+  const exported = await exportedCsv(page);
+  expect(exported.filename).toBe("resumed-set.csv");
+  expect(exported.lines).toEqual(straight.samples);
 });
+
+/** The open dataset exported as CSV: ragas's test-set columns, the list cells JSON, read back as contract-12 lines. */
+async function exportedCsv(page: Page) {
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export dataset CSV", exact: true }).click()]);
+  const [header, ...records] = parseCsv(await readFile(await download.path(), "utf8"));
+  const lines = testsetSampleSchema
+    .array()
+    .parse(
+      records.map((r) =>
+        Object.fromEntries(
+          TESTSET_COLUMNS.map((c, i) => [
+            c,
+            ["reference_contexts", "reference_context_ids", "sources", "checks"].includes(c) ? JSON.parse(r.fields[i] ?? "") : r.fields[i],
+          ]),
+        ),
+      ),
+    );
+  return { filename: download.suggestedFilename(), header: header?.fields, records, lines };
+}
+
+/** Replies in the page's reply cache (IndexedDB). */
+function cachedReplies(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open("ragas-playground");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const count = open.result.transaction("responseCache").objectStore("responseCache").count();
+          count.onsuccess = () => {
+            open.result.close();
+            resolve(count.result);
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
+}
+
+/** Requests the server answered with a reply. */
+const replied = (log: readonly MockRequestRecord[]) => log.filter((r) => (r.kind === "chat" || r.kind === "embedding") && r.status === 200);

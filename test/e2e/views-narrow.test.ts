@@ -8,7 +8,7 @@
  */
 import { expect, test } from "vitest";
 import { METRIC_IDS } from "../../src/engine";
-import { allPrompts } from "../../src/engine/metrics/registry";
+import { editablePrompts } from "../../src/engine/prompts/catalogue";
 import { DEFAULT_PRICES } from "../../src/storage/prices";
 import { closeSettings, openSettings } from "./browser";
 import { metricSummaries, textChecker } from "./catalogue";
@@ -37,7 +37,7 @@ const WIDTH = 420;
 const TOKENS = new Set<string>([
   ...METRIC_IDS,
   ...Object.keys(DEFAULT_PRICES),
-  ...allPrompts().map((p) => p.id),
+  ...editablePrompts().map((p) => p.id),
   MOCK_MODEL,
   MOCK_EMBEDDING_MODEL,
   "EN",
@@ -125,7 +125,7 @@ test(`every view with data in it, in English and Chinese: at ${WIDTH} px no side
   expect(checked, "Chinese controls checked").toBeGreaterThan(215);
   // The user's data: what the page stored, the report opened from a file, the agreement rows, the prompts.
   const files = ["narrow.csv", "narrow-report.json", "wikieval-3.jsonl"];
-  const data = [...(await storedStrings(page)), report, agreementRows().toString("utf8"), ...strings(allPrompts()), mock.url, ...files];
+  const data = [...(await storedStrings(page)), report, agreementRows().toString("utf8"), ...strings(editablePrompts()), mock.url, ...files];
   const traces = [...(await storedTraces(page)), ...reportTraces(report)];
   const problems: string[] = [];
   for (const lang of ["en", "zh"] as const) {

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { isGenerationPrompt } from "../../engine/prompts/catalogue";
 import { checkDraft, draftOf, DRAFT_FIELDS, type DraftField } from "./logic/draft";
 import { stepName, useStudioT } from "./messages";
 import { useT } from "../shared/i18n";
@@ -27,7 +28,8 @@ export function EditorPane() {
   const issues = check.issues.filter((i) => i.field === field);
   const label = t.editorLabel(t.fields[field], prompt.id);
   const reviewing = translation?.promptId === selectedId;
-  const title = t.editorTitle((app.metrics as Record<string, string>)[prompt.metric] ?? prompt.metric, stepName(t, prompt));
+  const owner = isGenerationPrompt(prompt) ? t.generationGroup : ((app.metrics as Record<string, string>)[prompt.metric] ?? prompt.metric);
+  const title = t.editorTitle(owner, stepName(t, prompt));
 
   return (
     <section className="panel studio-editor" aria-labelledby="studio-prompt-title">

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { isGenerationPrompt } from "../../engine/prompts/catalogue";
 import { useFormats } from "../shared/i18n/format";
 import { draftToSample } from "../shared/sample-draft";
 import { formatScore, formatUsd } from "../shared/results/format";
@@ -29,6 +30,13 @@ export function TryPanel() {
   const errors = useMemo(() => checkDraft(prompt, draft).issues.filter((i) => i.severity === "error"), [prompt, draft]);
   const shown = comparison?.promptId === selectedId ? comparison : null;
   const empty = !sample.question.trim() && !sample.answer.trim();
+  if (isGenerationPrompt(prompt))
+    return (
+      <aside className="panel studio-try" aria-labelledby="try-title">
+        <h3 id="try-title">{t.tryTitle}</h3>
+        <p className="field-hint">{t.generationTry}</p>
+      </aside>
+    );
 
   return (
     <aside className="panel studio-try" aria-labelledby="try-title">

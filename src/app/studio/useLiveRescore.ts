@@ -1,4 +1,5 @@
 import { useEffect, useMemo } from "react";
+import { isGenerationPrompt } from "../../engine/prompts/catalogue";
 import { checkDraft } from "./logic/draft";
 import { scoreWithDraft } from "./state/compare-run";
 import { promptById, useStudio } from "./state/store";
@@ -19,8 +20,9 @@ export function useLiveRescore(): void {
   const scoredHash = useStudio((s) => (s.comparison?.promptId === selectedId ? s.comparison.after.hash : undefined));
 
   useEffect(() => {
-    if (!live || !hash || hash === scoredHash) return;
+    // A generation prompt has no metric to score with: nothing to re-score.
+    if (!live || !hash || hash === scoredHash || isGenerationPrompt(promptById(selectedId))) return;
     const timer = setTimeout(() => void scoreWithDraft(true), LIVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [live, hash, scoredHash]);
+  }, [live, hash, scoredHash, selectedId]);
 }

@@ -21,7 +21,8 @@ import { scoreMetric } from "./score-metric";
 /** Whose call this is: the first parts of its custom_id. */
 export interface BatchScope {
   sampleId: string;
-  metricId: AnyMetricId;
+  /** "testset": a test-set generation's call (testset/batch-pass.ts). */
+  metricId: AnyMetricId | "testset";
 }
 
 export type PendingCall =
@@ -81,16 +82,16 @@ export function batchCustomId(scope: BatchScope, step: string, n: number, reques
   return `${sample}:${metric}:${step.slice(0, 12)}:${n}:${requestHash.slice(0, 10)}`;
 }
 
-function chatRequestHash(request: JudgeRequest<unknown>): string {
+export function chatRequestHash(request: JudgeRequest<unknown>): string {
   return sha256Hex(canonicalJson({ messages: request.messages, name: request.output.name, schema: request.output.jsonSchema }));
 }
 
-function embedRequestHash(request: EmbedRequest): string {
+export function embedRequestHash(request: EmbedRequest): string {
   return sha256Hex(canonicalJson({ texts: request.texts }));
 }
 
 /** "faithfulness.verdicts" -> "verdicts": the metric is already in the id. */
-function stepOf(promptId: string): string {
+export function stepOf(promptId: string): string {
   const dot = promptId.lastIndexOf(".");
   return dot >= 0 ? promptId.slice(dot + 1) : promptId;
 }
@@ -200,7 +201,7 @@ export async function planBatchPass(units: readonly WorkUnit[], config: BatchPla
 }
 
 /** Sorted by custom_id so that the same pass always splits into the same files. */
-function uniqueSorted(calls: readonly PendingCall[]): PendingCall[] {
+export function uniqueSorted(calls: readonly PendingCall[]): PendingCall[] {
   const byId = new Map<string, PendingCall>();
   for (const call of calls) if (!byId.has(call.customId)) byId.set(call.customId, call);
   return [...byId.values()].sort((a, b) => (a.customId < b.customId ? -1 : a.customId > b.customId ? 1 : 0));

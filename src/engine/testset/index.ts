@@ -16,12 +16,15 @@ import { closedBookPrompt, multiHopPrompt, quickPrompt, singleHopPrompt } from "
  *       personas, candidates, rejected: { grounded, standalone, leakage, duplicate, error }, errors,
  *       usage, calls }. Deterministic for the same chunks, options and replies, so a resume is the
  *       same call over the same ResponseCache: answered requests come back from the cache, free.
+ *   pausablePorts({ judge, embedder }) the ports with a Pause: no new request starts, those in flight
+ *       finish into the cache (settled()), and the generation ends `cancelled`; a resume goes on.
  *   testsetPrompts() every prompt generation sends (the studio lists, edits and diffs them; pass
  *       edits as options.prompts, by id).
  */
 export { generateTestset, BUDGET_FACTOR, type GenerationPorts } from "./generate";
 export { estimateGeneration, type GenerationEstimate } from "./estimate";
 export { detectLanguage } from "./language";
+export { type PausablePorts, pausablePorts } from "./pause";
 export {
   CHECKS,
   MODES,

@@ -1,4 +1,4 @@
-import { type BatchPass, type BatchPlanConfig, planBatchPass } from "../../engine/run/batch-plan";
+import { type BatchPass, type BatchPlanConfig, type PendingCall, planBatchPass, type ReplyBook } from "../../engine/run/batch-plan";
 import type { WorkUnit } from "../../engine/run/evaluate";
 import { sha256Hex } from "../../engine/text/sha256";
 import type { TransportConfig } from "../config";
@@ -16,6 +16,9 @@ import { replyBook } from "./reply-book";
  * (the state store remembers it, and a batch created by a killed process is found again by its
  * metadata), polled with backoff, and its output and error files are recorded before the next pass.
  */
+
+/** What the batch transport needs, whatever the passes are of. */
+type TransportOptions = Omit<BatchRunOptions, "units" | "plan">;
 
 export interface BatchRunOptions {
   units: readonly WorkUnit[];
@@ -46,18 +49,31 @@ const METADATA_KEY = "ragas_playground_file";
 export const BATCH_LOST = "batch_lost";
 
 export async function runByBatch(options: BatchRunOptions): Promise<BatchRunOutput> {
-  const { store, config } = options;
-  const limits = options.limits ?? OPENAI_LIMITS;
   const refused = embeddingsRefusal(options.units, options.plan, options.apiFor("/v1/embeddings"));
   if (refused) throw new BatchApiError(refused, 0, "no_embeddings");
+  const { pass, rounds, batches } = await runPassesByBatch({ ...options, pass: (book) => planBatchPass(options.units, options.plan, book) });
+  return { pass, rounds, batches };
+}
+
+/** Any sequence of passes by batch (a run's metrics, or a test-set generation): the pass says what the next round asks. */
+export type PassRunOptions<P extends { pending: readonly PendingCall[] } | { kind: "done" }> = TransportOptions & {
+  pass(book: ReplyBook): Promise<P>;
+};
+
+export async function runPassesByBatch<P extends { pending: readonly PendingCall[] } | { kind: "done" }>(
+  options: PassRunOptions<P>,
+): Promise<{ pass: P; rounds: number; batches: number }> {
+  const { store, config } = options;
+  const limits = options.limits ?? OPENAI_LIMITS;
   // A resumed run goes on from the first round whose batches have not all come back.
   for (let round = firstOpenRound(store); ; round++) {
-    const pass = await planBatchPass(options.units, options.plan, replyBook(store.lines(), config));
-    if (pass.pending.length === 0) {
+    const pass = await options.pass(replyBook(store.lines(), config));
+    const pending = "pending" in pass ? pass.pending : [];
+    if (pending.length === 0) {
       const rounds = Math.max(round - 1, ...store.submitted().map((b) => b.round));
       return { pass, rounds, batches: store.submitted().length };
     }
-    const chunks = splitToFiles(distinctLines(pass.pending, config), limits);
+    const chunks = splitToFiles(distinctLines(pending, config), limits);
     const batches = (await Promise.all(chunks.map((chunk, k) => submitChunk(options, chunk, round, k)))).flat();
     const ids = chunks.flatMap((chunk) => chunk.lines.map((line) => line.custom_id));
     await Promise.all(batches.map((batch) => collect(options, batch, ids)));
@@ -72,7 +88,7 @@ function firstOpenRound(store: BatchStateStore): number {
 }
 
 /** Submits one file (or finds it submitted); a file the provider rejects for its size is halved. */
-async function submitChunk(options: BatchRunOptions, chunk: BatchChunk, round: number, index: number): Promise<SubmittedBatch[]> {
+async function submitChunk(options: TransportOptions, chunk: BatchChunk, round: number, index: number): Promise<SubmittedBatch[]> {
   const key = sha256Hex(chunk.text).slice(0, 32);
   const known = options.store.submitted().find((b) => b.key === key);
   if (known) return [known];
@@ -109,11 +125,11 @@ async function submitChunk(options: BatchRunOptions, chunk: BatchChunk, round: n
 }
 
 /** The poll's schedule, clock and cancel signal, for polling and for reads asked again. */
-function readOptions(options: BatchRunOptions) {
+function readOptions(options: TransportOptions) {
   return { policy: options.policy ?? DEFAULT_POLL, sleep: options.sleep, ...(options.signal ? { signal: options.signal } : {}) };
 }
 
-async function remember(options: BatchRunOptions, batch: SubmittedBatch): Promise<SubmittedBatch> {
+async function remember(options: TransportOptions, batch: SubmittedBatch): Promise<SubmittedBatch> {
   await options.store.recordSubmitted(batch);
   return batch;
 }
@@ -122,7 +138,7 @@ function tooBig(error: unknown): boolean {
   return error instanceof BatchApiError && (error.code === "file_too_large" || error.status === 413 || /too large|maximum file size/i.test(error.message));
 }
 
-async function halve(options: BatchRunOptions, chunk: BatchChunk, round: number, index: number): Promise<SubmittedBatch[]> {
+async function halve(options: TransportOptions, chunk: BatchChunk, round: number, index: number): Promise<SubmittedBatch[]> {
   const half = Math.ceil(chunk.lines.length / 2);
   const parts = [chunk.lines.slice(0, half), chunk.lines.slice(half)].map((lines) => ({
     ...chunk,
@@ -139,7 +155,7 @@ const label = (endpoint: string, n: number) => `${endpoint === "/v1/embeddings" 
  * Polls a batch to its end and records every line it answered; lines it never answered get its
  * words. `ids` are the round's custom_ids: a provider sent other ids (wireId) is mapped back by them.
  */
-async function collect(options: BatchRunOptions, batch: SubmittedBatch, ids: readonly string[]): Promise<void> {
+async function collect(options: TransportOptions, batch: SubmittedBatch, ids: readonly string[]): Promise<void> {
   if (options.store.finished().has(batch.batchId)) return;
   const api = options.apiFor(batch.endpoint);
   let last = "";
@@ -184,7 +200,7 @@ function whyFailed(batch: RemoteBatch): string {
 }
 
 /** The custom_ids a submitted batch held: its input file, read back from the provider. */
-async function customIdsOf(options: BatchRunOptions, batch: SubmittedBatch): Promise<string[]> {
+async function customIdsOf(options: TransportOptions, batch: SubmittedBatch): Promise<string[]> {
   if (!batch.inputFileId) return [];
   const api = options.apiFor(batch.endpoint);
   const text = await readAgainOnFailure(() => api.content(batch.inputFileId), readOptions(options));

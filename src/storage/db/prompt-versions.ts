@@ -1,7 +1,7 @@
 import type { IDBPTransaction } from "idb";
 import { z } from "zod";
 import type { PromptOverride, PromptOverrides } from "../../engine/prompts/types";
-import { promptOverrideSchema } from "../format/prompt-set";
+import { promptOverrideSchema } from "../format/prompt-override";
 import type { AppDb } from "./db";
 import { checkDoc, checkedDoc, docType, readDoc, readRow, type StorageIssue, writeDoc } from "./doc";
 import { newId } from "./ids";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { type CustomJudge, customJudgeSchema, judgeIssues } from "../../engine/metrics/custom";
-import { allPrompts } from "../../engine/metrics/registry";
+import { editablePrompts } from "../../engine/prompts/catalogue";
+import { promptOverrideSchema } from "./prompt-override";
 import { resolvePrompt, validatePrompt } from "../../engine/prompts/resolve";
 import type { PromptOverrides } from "../../engine/prompts/types";
 import { formatPath } from "./json-path";
@@ -14,13 +15,6 @@ import { formatPath } from "./json-path";
 
 export const PROMPT_SET_FORMAT = "ragas-playground/prompts";
 const PROMPT_SET_VERSION = 2;
-
-export const promptOverrideSchema = z.strictObject({
-  instruction: z.string().optional(),
-  inputTemplate: z.string().optional(),
-  examples: z.array(z.object({ input: z.record(z.string(), z.string()), output: z.unknown() })).optional(),
-  versionName: z.string().optional(),
-});
 
 const promptSetSchema = z.object({
   format: z.literal(PROMPT_SET_FORMAT),
@@ -65,7 +59,7 @@ export function parsePromptSet(text: string, fileName: string): ParsePromptSetRe
     return fail(issue.message, issue.path);
   }
 
-  const builtIn = new Map(allPrompts().map((p) => [p.id, p]));
+  const builtIn = new Map(editablePrompts().map((p) => [p.id, p]));
   for (const [id, override] of Object.entries(parsed.data.prompts)) {
     const base = builtIn.get(id);
     if (!base) return fail(`unknown prompt id; known: ${[...builtIn.keys()].join(", ")}`, ["prompts", id]);

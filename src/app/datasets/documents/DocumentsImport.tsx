@@ -85,9 +85,9 @@ export function DocumentsImport() {
           <button type="button" className="btn btn-quiet" onClick={clearDocuments} aria-label={named("Clear documents")}>
             {t.clear}
           </button>
-          <GenerateTestset />
         </>
       ) : null}
+      <GenerateTestset />
     </section>
   );
 }

@@ -36,6 +36,20 @@ const en = {
       `Estimate: ${calls.toLocaleString("en")} chat calls, ${embeddings.toLocaleString("en")} embedding requests, ~${input.toLocaleString("en")} input and ~${output.toLocaleString("en")} output tokens.`,
     start: "Generate test set",
     cancel: "Cancel generation",
+    pause: "Pause generation",
+    pausing: "Pausing: the requests in flight finish and are kept first.",
+    resume: "Resume generation",
+    stored: {
+      paused: (name: string, size: number, docs: number) =>
+        `The generation of “${name}” (${size} questions from ${docs} ${docs === 1 ? "document" : "documents"}) is paused. Resume goes on where it stopped: every request answered so far is read from the cache, not sent again.`,
+      interrupted: (name: string, size: number, docs: number) =>
+        `A generation was interrupted (the page was closed or reloaded): “${name}”, ${size} questions from ${docs} ${docs === 1 ? "document" : "documents"}. Resume goes on where it stopped: every request answered before is read from the cache, not sent again.`,
+      busy: (name: string) => `Another tab is generating “${name}”; it goes on there.`,
+    },
+    noStorage: "Generation needs the browser's storage (IndexedDB), which is not available here.",
+    needsEmbedding: "Generation needs an embedding model: set one in Settings.",
+    endpointChanged: (was: string, now: string) =>
+      `This generation was started with the Base URL ${was}, and Settings now say ${now || "nothing"}: set it back to resume (its answered requests are cached for that endpoint), or cancel the generation.`,
     running: (accepted: number, size: number, candidates: number, requests: number, tokens: number) =>
       `${accepted} of ${size} questions accepted · ${candidates} candidates · ${requests.toLocaleString("en")} requests · ${tokens.toLocaleString("en")} tokens`,
     done: (n: number, size: number, name: string | null, requests: number, tokens: number, cached: number) =>
@@ -89,6 +103,20 @@ const zh: DocumentsMessages = {
     estimate: (calls, embeddings, input, output) => `预计：${calls} 次对话调用，${embeddings} 次向量请求，约 ${input} 个输入和 ${output} 个输出词元。`,
     start: "生成测试集",
     cancel: "取消生成",
+    pause: "暂停生成",
+    pausing: "正在暂停：先让进行中的请求完成并保存。",
+    resume: "继续生成",
+    stored: {
+      paused: (name, size, docs) =>
+        `“${name}”的生成（从 ${docs} 个文档生成 ${size} 个问题）已暂停。继续会从停下的地方接着做：已回答的请求都从缓存读取，不会再次发送。`,
+      interrupted: (name, size, docs) =>
+        `有一次生成被中断（页面被关闭或重新加载）：“${name}”，从 ${docs} 个文档生成 ${size} 个问题。继续会从停下的地方接着做：之前已回答的请求都从缓存读取，不会再次发送。`,
+      busy: (name) => `另一个标签页正在生成“${name}”，会在那里继续。`,
+    },
+    noStorage: "生成需要浏览器的存储（IndexedDB），但这里不可用。",
+    needsEmbedding: "生成需要嵌入模型：请在设置中填写。",
+    endpointChanged: (was, now) =>
+      `这次生成开始时的 Base URL 是 ${was}，而设置中现在是 ${now || "空"}：请改回原来的地址再继续（已回答的请求按该地址缓存），或取消这次生成。`,
     running: (accepted, size, candidates, requests, tokens) =>
       `已通过 ${accepted} / ${size} 个问题 · ${candidates} 个候选 · ${requests} 次请求 · ${tokens} 个词元`,
     done: (n, size, name, requests, tokens, cached) =>
@@ -110,4 +138,4 @@ const zh: DocumentsMessages = {
   },
 };
 
-export const { useMessages: useDocumentsT } = defineMessages({ en, zh });
+export const { useMessages: useDocumentsT, currentMessages: documentsT } = defineMessages({ en, zh });

@@ -1,6 +1,7 @@
 import {
   canonicalJson,
   evaluate,
+  isMetricId,
   METRICS,
   missingInput,
   resolvePrompt,
@@ -79,6 +80,8 @@ export async function scoreWithDraft(live = false): Promise<void> {
   if (!draft) return;
   const check = checkDraft(prompt, draft);
   const refuse = (text: NoticeText) => useStudio.setState({ tryNotice: { kind: "error", text } });
+  // A generation prompt has no metric to score a sample with.
+  if (!isMetricId(prompt.metric)) return refuse((m) => m.generationTry);
   if (!check.override)
     return refuse((m) =>
       m.refused(
@@ -93,7 +96,7 @@ export async function scoreWithDraft(live = false): Promise<void> {
   const sample = draftToSample(app.draft, "studio-sample");
   const plan = planFor(sample);
   if (plan.kind !== "real") return refuse((m) => m.needKey);
-  const metricId = prompt.metric as MetricId;
+  const metricId = prompt.metric;
   const missing = missingInput(METRICS[metricId], sample, hasEmbedderFor(plan, app.settings.embeddingModel));
   if (missing) return refuse((m) => m.missing(missing));
 

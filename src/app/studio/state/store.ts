@@ -1,6 +1,7 @@
 import { create } from "zustand";
 import type { StudioMessages } from "../messages";
-import { allPrompts, type MetricId, type MetricResult, type PromptDef, type PromptOverrides, type Usage } from "../../../engine";
+import { editablePrompts } from "../../../engine/prompts/catalogue";
+import type { MetricId, MetricResult, PromptDef, PromptOverrides, Usage } from "../../../engine";
 import { versionOverride, type PromptVersion } from "../../../storage/db/prompt-versions";
 import type { DraftField, PromptDraft } from "../logic/draft";
 import type { TraceDiff } from "../logic/trace-diff";
@@ -86,7 +87,8 @@ export interface StudioState {
   translation: TranslationReview | null;
 }
 
-export const PROMPTS: readonly PromptDef[] = allPrompts();
+/** The metrics' prompts, then test-set generation's (edited, diffed, versioned and exported alike). */
+export const PROMPTS: readonly PromptDef[] = editablePrompts();
 
 export function promptById(id: string): PromptDef {
   const prompt = PROMPTS.find((p) => p.id === id);

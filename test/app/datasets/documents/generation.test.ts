@@ -2,7 +2,16 @@ import "fake-indexeddb/auto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chunksOfDocuments, samplesFileOf, startGeneration, useGeneration } from "../../../../src/app/datasets/documents/generation";
+import {
+  cancelGeneration,
+  chunksOfDocuments,
+  pauseGeneration,
+  refreshGeneration,
+  resumeGeneration,
+  samplesFileOf,
+  startGeneration,
+  useGeneration,
+} from "../../../../src/app/datasets/documents/generation";
 import type { FromDocumentsWorker } from "../../../../src/app/datasets/documents/protocol";
 import { createDocumentsSession } from "../../../../src/app/datasets/documents/session";
 import { useDocuments } from "../../../../src/app/datasets/documents/store";
@@ -10,6 +19,7 @@ import { testsetLinesOf } from "../../../../src/app/datasets/export-testset";
 import { useDatasets } from "../../../../src/app/datasets/store";
 import { appDb } from "../../../../src/app/shared/persist/db";
 import { loadDatasetRows } from "../../../../src/storage/db/datasets";
+import { loadGenerationJob } from "../../../../src/storage/db/generation-jobs";
 import { savePromptVersion, setActiveVersion } from "../../../../src/storage/db/prompt-versions";
 import { DEFAULT_SETTINGS } from "../../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../../src/app/shared/store";
@@ -103,5 +113,57 @@ describe("generate a test set from imported documents", () => {
       phase.result.calls.filter((c) => c.promptId === "testset.quick").map(() => version.name),
     );
     expect(phase.result.calls.some((c) => c.promptId === "testset.quick")).toBe(true);
+  }, 120_000);
+
+  it("Pause in the app keeps the job paused; Resume refuses another endpoint in words and keeps the job; Resume then finishes it; Cancel forgets a stored one", async () => {
+    // 8 candidates through a limiter of 4: when Pause comes, some have not started.
+    const form = { size: 8, mode: "quick" as const, language: "auto", checks: [] };
+    server.gate.hold();
+    server.gate.allow(1);
+    const running = startGeneration(form, "paused in the app");
+    await expect.poll(() => server.gate.parked).toBeGreaterThan(0);
+    pauseGeneration();
+    expect(useGeneration.getState().phase).toMatchObject({ kind: "running", pausing: true });
+    server.gate.release();
+    await running;
+    expect(useGeneration.getState().phase).toMatchObject({ kind: "stored", state: "paused", job: { name: "paused in the app", options: { size: 8 } } });
+    const db = await openedAppDb();
+    expect((await loadGenerationJob(db)).job?.status).toBe("paused");
+
+    // Settings point elsewhere now: the cached replies are that endpoint's, so Resume says so and sends nothing.
+    const settings = useApp.getState().settings;
+    useApp.setState({ settings: { ...settings, baseURL: "http://127.0.0.1:9/v1" } });
+    await resumeGeneration();
+    const failed = useGeneration.getState().phase;
+    expect(failed.kind).toBe("failed");
+    if (failed.kind === "failed") {
+      expect(failed.message).toBe(
+        `This generation was started with the Base URL ${server.url}, and Settings now say http://127.0.0.1:9/v1: set it back to resume (its answered requests are cached for that endpoint), or cancel the generation.`,
+      );
+      expect(failed.stored?.state).toBe("paused");
+    }
+    useApp.setState({ settings });
+
+    await resumeGeneration();
+    const done = useGeneration.getState().phase;
+    if (done.kind !== "done") throw new Error(`resumed generation ended ${JSON.stringify(done)}`);
+    expect(done.result.samples).toHaveLength(8);
+    expect(done.result.usage.cachedRequests).toBeGreaterThan(0);
+    expect(done.dataset).toBe("paused in the app");
+    expect((await loadGenerationJob(db)).job).toBeUndefined();
+
+    // A stored generation is offered on the next visit; Cancel forgets it. (Another size: the first one's requests are all cached.)
+    server.gate.hold();
+    const again = startGeneration({ ...form, size: 16 }, "cancelled in the app");
+    await expect.poll(() => server.gate.parked).toBeGreaterThan(0);
+    pauseGeneration();
+    server.gate.release();
+    await again;
+    useGeneration.setState({ phase: { kind: "idle" } });
+    await refreshGeneration();
+    expect(useGeneration.getState().phase).toMatchObject({ kind: "stored", state: "paused" });
+    await cancelGeneration();
+    expect(useGeneration.getState().phase).toEqual({ kind: "idle" });
+    expect((await loadGenerationJob(db)).job).toBeUndefined();
   }, 120_000);
 });
