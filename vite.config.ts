@@ -19,9 +19,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
   },
   test: {
-    // Both cores: vitest's default leaves one free (one worker on a 2-core machine), which made the
-    // unit files take 330 s instead of 213 s. The browser files still run one at a time (fileParallelism).
-    maxWorkers: 2,
+    // Three workers on a 2-core machine: the browser files wait on mock latency and page loads and
+    // the Node files on spawned CLI processes, so two workers left about a fifth of both cores idle
+    // (measured on an idle 2-core machine, 2,044 tests: 297 s with 2 workers, 286 s with 3; vitest's
+    // default of one worker took 330 s for the unit files alone). Each worker still runs one file at a time.
+    maxWorkers: 3,
     // Node tests that talk to a mock server over real HTTP take a second or two; on a machine
     // loaded by other work vitest's 5 s default failed them for no fault of theirs. A hang still fails.
     testTimeout: 20_000,
@@ -65,7 +67,7 @@ export default defineConfig({
           globalSetup: ["test/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          // Two files at a time, each worker keeping its modules and its Chromium (test/e2e/context.ts)
+          // One file per worker at a time, each worker keeping its modules and its Chromium (test/e2e/context.ts)
           // from one file to the next; every test still gets a fresh browser context.
           isolate: false,
         },
