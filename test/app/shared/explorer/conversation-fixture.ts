@@ -30,3 +30,34 @@ export const conversationSample: Sample = {
 export function accuracyTrace(s: Pick<Sample, "messages" | "referenceToolCalls">) {
   return { order: "strict" as const, pairs: pairCalls(s.referenceToolCalls ?? [], predictedCalls(s), "strict"), calls: [] };
 }
+
+/** Traces as the three conversation judges store them; `turn` is the judged message's 0-based position. */
+export const judgeTraces = {
+  conversation_faithfulness: {
+    trace: {
+      turns: [
+        {
+          turn: 3,
+          statements: [
+            { text: "It is 18°C in Paris.", verdict: 1, reason: "The weather tool returned 18." },
+            { text: "It will rain later.", verdict: 0, reason: "No tool result mentions rain." },
+          ],
+          evidence: 1,
+        },
+      ],
+      note: null,
+      calls: [],
+    },
+  },
+  topic_adherence: {
+    trace: {
+      mode: "f1",
+      turns: [{ turn: 0, text: "Weather in Paris and book a table?", onTopic: 1, answered: 0, reason: "Booking is on topic but was not done." }],
+      note: null,
+      calls: [],
+    },
+  },
+  agent_goal_accuracy: {
+    trace: { goal: "Weather and a booking", goalFrom: "judge", verdict: 0, reason: "No table was booked.", note: null, calls: [] },
+  },
+};
