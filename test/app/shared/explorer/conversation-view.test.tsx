@@ -6,7 +6,7 @@ import { SampleDetail } from "../../../../src/app/shared/explorer/SampleDetail";
 import { conversationModel, foldTurns, pairsOf } from "../../../../src/app/shared/explorer/conversation/model";
 import { useApp } from "../../../../src/app/shared/store";
 import { render, type Rendered } from "../../render";
-import { accuracyTrace, conversationSample } from "./conversation-fixture";
+import { accuracyTrace, conversationSample, judgeTraces } from "./conversation-fixture";
 
 const sample = conversationSample;
 const tracesOf = (s: typeof sample) => ({ tool_call_accuracy: { trace: accuracyTrace(s) } });
@@ -70,6 +70,41 @@ describe("ConversationView", () => {
     act(() => useApp.setState({ lang: "en" }));
   });
 
+  it("shows the judges' verdicts under the turns they judge and the goal once at the end, in words (en, zh)", () => {
+    useApp.setState({ lang: "en" });
+    view = render(<ConversationView sample={sample} metrics={{ ...tracesOf(sample), ...judgeTraces }} />);
+    const items = (turn: number) =>
+      [...view!.container.querySelectorAll(`[data-testid="turn-${turn}"] .verdicts li`)].map((li) => [...li.children].map((c) => c.textContent));
+    expect(view.container.querySelector('[data-testid="turn-3"] .verdicts')?.getAttribute("aria-label")).toBe("Judge verdicts on turn 4");
+    expect(items(3)).toEqual([
+      ["Conversation faithfulness", "supported", "It is 18°C in Paris.", "The weather tool returned 18."],
+      ["Conversation faithfulness", "not supported", "It will rain later.", "No tool result mentions rain."],
+    ]);
+    expect(view.container.querySelectorAll('[data-testid="turn-3"] .verdicts li.verdict-bad')).toHaveLength(1);
+    expect(items(0)).toEqual([["Topic adherence", "on topic, refused", "Booking is on topic but was not done."]]);
+    expect(items(1)).toEqual([]);
+    const goal = () => view!.container.querySelector('[data-testid="goal-verdict"]');
+    // The goal verdict is the turns list's last item, after the last message.
+    expect(view.container.querySelector(".turns")?.lastElementChild).toBe(goal());
+    expect(goal()?.getAttribute("aria-label")).toBe("Goal verdict");
+    expect([...goal()!.children].map((c) => c.textContent)).toEqual([
+      "Agent goal accuracy",
+      "goal not reached",
+      "Goal: Weather and a booking",
+      "No table was booked.",
+    ]);
+    act(() => useApp.setState({ lang: "zh" }));
+    expect(items(3).map((v) => v.slice(0, 2))).toEqual([
+      ["对话忠实度", "受支持"],
+      ["对话忠实度", "不受支持"],
+    ]);
+    expect(items(0)[0]!.slice(0, 2)).toEqual(["话题遵循度", "话题内，已拒绝"]);
+    expect(view.container.querySelector('[data-testid="turn-0"] .verdicts')?.getAttribute("aria-label")).toBe("第 1 轮的评判结论");
+    expect(goal()?.getAttribute("aria-label")).toBe("目标评判");
+    expect([...goal()!.children].slice(1, 3).map((c) => c.textContent)).toEqual(["未达成目标", "目标：Weather and a booking"]);
+    act(() => useApp.setState({ lang: "en" }));
+  });
+
   it("folds a 60-turn conversation and opens the folded turns on request", () => {
     const long = { messages: Array.from({ length: 60 }, (_, i) => ({ role: i % 2 ? ("assistant" as const) : ("user" as const), content: `m${i}` })) };
     view = render(<ConversationView sample={long} metrics={{}} />);
@@ -82,6 +117,8 @@ describe("ConversationView", () => {
     expect(view.container.querySelector('[data-testid="paired-by"]')?.textContent).toBe(
       "No tool-call metric ran on this sample: calls are shown without matches.",
     );
+    // No judge ran: no verdicts anywhere.
+    expect(view.container.querySelectorAll(".verdicts, .goal-verdict")).toHaveLength(0);
   });
 });
 

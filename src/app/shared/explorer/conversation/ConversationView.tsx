@@ -4,6 +4,8 @@ import { useT } from "../../i18n";
 import { metricLabel } from "../../results/labels";
 import { useConversationT } from "./messages";
 import { type CallMark, type ShownCall, type ShownTurn, conversationModel, foldTurns, pairsOf, prettyArgs } from "./model";
+import { type TurnVerdict, conversationVerdicts } from "./verdicts";
+import { GoalVerdict, TurnVerdicts } from "./Verdicts";
 import "../../../styles/conversation.css";
 
 type Words = ReturnType<typeof useConversationT>;
@@ -30,7 +32,7 @@ function CallCard({ shown, side }: { shown: ShownCall; side: "predicted" | "refe
   );
 }
 
-function Turn({ turn }: { turn: ShownTurn }) {
+function Turn({ turn, verdicts }: { turn: ShownTurn; verdicts: readonly TurnVerdict[] | undefined }) {
   const t = useConversationT();
   const role = t.role[turn.role];
   return (
@@ -44,6 +46,7 @@ function Turn({ turn }: { turn: ShownTurn }) {
           ))}
         </ul>
       ) : null}
+      {verdicts ? <TurnVerdicts turn={turn.index} verdicts={verdicts} /> : null}
     </li>
   );
 }
@@ -67,6 +70,7 @@ export function ConversationView({
     const paired = pairsOf(metrics);
     return conversationModel(sample, paired?.pairs ?? null, paired?.pairedBy ?? null);
   }, [sample, metrics]);
+  const verdicts = useMemo(() => conversationVerdicts(sample.messages?.length ?? 0, metrics), [sample, metrics]);
   const { head, folded, tail } = foldTurns(model.turns, expanded);
   return (
     <section className="conversation" aria-label={t.names.conversation}>
@@ -79,7 +83,7 @@ export function ConversationView({
       <div className="conversation-columns">
         <ol className="turns">
           {head.map((turn) => (
-            <Turn key={turn.index} turn={turn} />
+            <Turn key={turn.index} turn={turn} verdicts={verdicts.byTurn.get(turn.index)} />
           ))}
           {folded > 0 ? (
             <li className="turns-folded">
@@ -89,8 +93,9 @@ export function ConversationView({
             </li>
           ) : null}
           {tail.map((turn) => (
-            <Turn key={turn.index} turn={turn} />
+            <Turn key={turn.index} turn={turn} verdicts={verdicts.byTurn.get(turn.index)} />
           ))}
+          {verdicts.goal ? <GoalVerdict goal={verdicts.goal} /> : null}
         </ol>
         <section className="reference-calls" aria-label={t.names.referenceCalls}>
           <h5>{t.referenceCalls}</h5>

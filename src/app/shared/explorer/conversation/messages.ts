@@ -17,11 +17,18 @@ const en = {
   pairedBy: (metric: string) => `Matches as paired by ${metric}.`,
   unpaired: "No tool-call metric ran on this sample: calls are shown without matches.",
   showFolded: (n: number) => `Show ${n} more ${n === 1 ? "turn" : "turns"}`,
+  // The judges' verdicts under a message, and the goal verdict after the last one.
+  supported: (yes: boolean): string => (yes ? "supported" : "not supported"),
+  topic: (onTopic: boolean, answered: boolean) => `${onTopic ? "on topic" : "off topic"}, ${answered ? "answered" : "refused"}`,
+  goalReached: (yes: boolean): string => (yes ? "goal reached" : "goal not reached"),
+  goal: (goal: string) => `Goal: ${goal}`,
   names: {
     conversation: "Conversation",
     turn: (n: number, role: string) => `Turn ${n}: ${role}`,
     referenceCalls: "Reference tool calls",
     call: (name: string) => `Tool call ${name}`,
+    verdicts: (n: number) => `Judge verdicts on turn ${n}`,
+    goalVerdict: "Goal verdict",
   },
 };
 
@@ -43,11 +50,17 @@ const zh: ConversationMessages = {
   pairedBy: (metric) => `匹配关系取自 ${metric}。`,
   unpaired: "此样本未运行工具调用指标：调用显示时不带匹配关系。",
   showFolded: (n) => `显示其余 ${n} 轮`,
+  supported: (yes) => (yes ? "受支持" : "不受支持"),
+  topic: (onTopic, answered) => `${onTopic ? "话题内" : "话题外"}，${answered ? "已回答" : "已拒绝"}`,
+  goalReached: (yes) => (yes ? "已达成目标" : "未达成目标"),
+  goal: (goal) => `目标：${goal}`,
   names: {
     conversation: "对话",
     turn: (n, role) => `第 ${n} 轮：${role}`,
     referenceCalls: "参考工具调用",
     call: (name) => `工具调用 ${name}`,
+    verdicts: (n) => `第 ${n} 轮的评判结论`,
+    goalVerdict: "目标评判",
   },
 };
 
