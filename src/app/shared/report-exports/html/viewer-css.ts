@@ -57,4 +57,8 @@ ol.turns, ul.tool-cards { list-style: none; margin: 0; padding: 0; display: grid
 .call-matched { border-left-color: #9fd3b1; } .call-extra, .call-missing { border-left-color: #eeaaa4; }
 .call-mark { font-size: .8rem; font-weight: 600; } .mark-matched { color: #17663a; } .mark-extra, .mark-missing { color: #a4221a; }
 pre.tool-args { margin: .25rem 0 0; } .turns-folded { justify-self: center; }
+ul.verdicts { list-style: none; margin: .35rem 0 0; padding: 0; display: grid; gap: .25rem; font-size: .8rem; }
+.verdict { display: flex; flex-wrap: wrap; align-items: baseline; gap: .1rem .5rem; padding-left: .45rem; border-left: 3px solid #d6dae6; min-width: 0; }
+.verdict-good { border-left-color: #9fd3b1; } .verdict-bad { border-left-color: #eeaaa4; } .verdict-mark { font-weight: 600; }
+.verdict-good .verdict-mark { color: #17663a; } .verdict-bad .verdict-mark { color: #a4221a; } .goal-verdict { padding: .3rem .5rem; font-size: .85rem; }
 `;

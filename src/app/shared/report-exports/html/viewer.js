@@ -307,6 +307,25 @@
         el("pre", { class: "tool-args" }, JSON.stringify(call.args, null, 2)),
       );
     };
+    const byTurn = turnVerdicts(sampleMetrics, (sample.messages || []).length);
+    /** @param {number} i @param {Verdict[] | undefined} verdicts */
+    const verdictList = (i, verdicts) =>
+      verdicts
+        ? el(
+            "ul",
+            { class: "verdicts", "aria-label": fill(L.convVerdicts, i + 1) },
+            ...verdicts.map((v) =>
+              el(
+                "li",
+                { class: `verdict verdict-${v.good ? "good" : "bad"}` },
+                el("span", { class: "muted small" }, metricLabel(v.metric)),
+                el("span", { class: "verdict-mark" }, v.words),
+                v.statement !== undefined ? el("q", {}, v.statement) : null,
+                v.reason ? el("span", { class: "muted" }, v.reason) : null,
+              ),
+            ),
+          )
+        : null;
     const roles = { user: L.convUser, assistant: L.convAssistant, tool: L.convTool };
     let next = 0;
     const turns = (sample.messages || []).map((m, i) => {
@@ -318,6 +337,7 @@
         el("div", { class: "muted small" }, role),
         m.content ? el("div", { class: "pre turn-text" }, m.content) : null,
         calls.length ? el("ul", { class: "tool-cards" }, ...calls.map((c) => card(c, next++, "predicted"))) : null,
+        verdictList(i, byTurn.get(i)),
       );
     });
     // Beyond 50 turns the middle folds behind a button (the first 10 and the last 40 stay).
@@ -328,6 +348,8 @@
       list.append(...turns.slice(0, 10), fold, ...turns.slice(turns.length - 40));
       more.addEventListener("click", () => fold.replaceWith(...turns.slice(10, turns.length - 40)));
     } else list.append(...turns);
+    const goal = goalVerdict(sampleMetrics);
+    if (goal) list.append(goal);
     const reference = sample.referenceToolCalls || [];
     return el(
       "section",
@@ -347,6 +369,66 @@
             : el("p", { class: "muted small" }, L.convNoReference),
         ),
       ),
+    );
+  }
+
+  /**
+   * The judges' verdicts by the 0-based position of the message they judge, as
+   * explorer/conversation/verdicts.ts: conversation faithfulness's statements under the assistant
+   * turn, topic adherence's verdict under the user turn. A turn outside the conversation or an
+   * unreadable entry (a hand-edited file) shows nothing.
+   * @typedef {{ metric: string, words: string, good: boolean, statement?: string, reason: string }} Verdict
+   * @param {SampleMetrics} sampleMetrics @param {number} messageCount
+   * @returns {Map<number, Verdict[]>}
+   */
+  function turnVerdicts(sampleMetrics, messageCount) {
+    /** @type {Map<number, Verdict[]>} */
+    const byTurn = new Map();
+    /** @param {unknown} turn @param {Verdict} v */
+    const add = (turn, v) => {
+      if (typeof turn !== "number" || !Number.isInteger(turn) || turn < 0 || turn >= messageCount) return;
+      byTurn.set(turn, [...(byTurn.get(turn) || []), v]);
+    };
+    /** @param {unknown} v */
+    const text = (v) => (typeof v === "string" ? v : "");
+    const judged = sampleMetrics.conversation_faithfulness?.trace?.turns;
+    for (const t of Array.isArray(judged) ? judged : []) {
+      for (const s of Array.isArray(t?.statements) ? t.statements : []) {
+        if (s?.verdict !== 0 && s?.verdict !== 1) continue;
+        const good = s.verdict === 1;
+        add(t.turn, {
+          metric: "conversation_faithfulness",
+          words: (good ? L.convSupported : L.convNotSupported) || "",
+          good,
+          statement: text(s.text),
+          reason: text(s.reason),
+        });
+      }
+    }
+    const topics = sampleMetrics.topic_adherence?.trace?.turns;
+    for (const t of Array.isArray(topics) ? topics : []) {
+      if ((t?.onTopic !== 0 && t?.onTopic !== 1) || (t.answered !== 0 && t.answered !== 1)) continue;
+      const words = (L.convTopic || "")
+        .replace("{topic}", (t.onTopic ? L.convOnTopic : L.convOffTopic) || "")
+        .replace("{answer}", (t.answered ? L.convAnswered : L.convRefused) || "");
+      // On topic and answered, or off topic and declined, is what the assistant should do.
+      add(t.turn, { metric: "topic_adherence", words, good: t.onTopic === t.answered, reason: text(t.reason) });
+    }
+    return byTurn;
+  }
+
+  /** Agent goal accuracy's one verdict on the whole conversation, as the turns list's last item. @param {SampleMetrics} sampleMetrics */
+  function goalVerdict(sampleMetrics) {
+    const trace = sampleMetrics.agent_goal_accuracy?.trace;
+    if (!trace || (trace.verdict !== 0 && trace.verdict !== 1)) return null;
+    const reached = trace.verdict === 1;
+    return el(
+      "li",
+      { class: `goal-verdict verdict verdict-${reached ? "good" : "bad"}`, "aria-label": L.convGoalVerdict, "data-testid": "goal-verdict" },
+      el("span", { class: "muted small" }, metricLabel("agent_goal_accuracy")),
+      el("span", { class: "verdict-mark" }, reached ? L.convGoalReached : L.convGoalMissed),
+      typeof trace.goal === "string" ? el("span", {}, (L.convGoal || "").replace("{goal}", trace.goal)) : null,
+      typeof trace.reason === "string" && trace.reason ? el("span", { class: "muted" }, trace.reason) : null,
     );
   }
 
