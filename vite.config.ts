@@ -21,8 +21,9 @@ export default defineConfig({
   test: {
     // Three workers on a 2-core machine: the browser files wait on mock latency and page loads and
     // the Node files on spawned CLI processes, so two workers left about a fifth of both cores idle
-    // (measured on an idle 2-core machine, 2,044 tests: 297 s with 2 workers, 286 s with 3; vitest's
-    // default of one worker took 330 s for the unit files alone). Each worker still runs one file at a time.
+    // (one paired measurement on an idle 2-core machine, 2,044 tests: 297 s with 2 workers, 286 s with 3;
+    // later idle runs with 3 took 296-309 s, so the gain is within run-to-run noise; vitest's default of
+    // one worker took 330 s for the unit files alone). Each worker still runs one file at a time.
     maxWorkers: 3,
     // Node tests that talk to a mock server over real HTTP take a second or two; on a machine
     // loaded by other work vitest's 5 s default failed them for no fault of theirs. A hang still fails.
