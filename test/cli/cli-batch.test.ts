@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,8 +9,8 @@ import { z } from "zod";
 import { answerLine } from "../mock/batch-answer";
 import { type BatchMock, startBatchMock } from "../mock/batch-server";
 import { type MockServer, startMockServer } from "../mock/server";
-import { FAKE_KEY, ROOT, runCliProcess } from "./spawn-cli";
-import { cliEntry } from "./cli-entry";
+import { killWhen } from "./kill-resume";
+import { FAKE_KEY, runCliProcess } from "./spawn-cli";
 
 /**
  * Issue 18, "what it must show" 1: 200 samples x the five metrics by batch give the sync run's
@@ -71,30 +70,16 @@ function reportAt(path: string): Report {
   return parsed.report;
 }
 
-function killWhen(argv: string[], ready: () => boolean): Promise<NodeJS.Signals | null> {
-  const child = spawn(process.execPath, [...cliEntry(), ...argv], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: "ignore",
-  });
-  const poll = setInterval(() => {
-    if (ready()) child.kill("SIGKILL");
-  }, 5);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (_code, signal) => {
-      clearInterval(poll);
-      resolve(signal);
-    });
-  });
-}
-
 describe("score --batch", () => {
   it("killed mid-round and resumed: the sync run's report, no batch submitted twice", async () => {
     const out = join(dir, "batch.json");
     const state = `${out}.batch`;
     // Killed once round 1's batch exists at the provider and is being polled.
-    const signal = await killWhen(args(batch.url, out, "--batch"), () => batch.created.length >= 1 && batch.log.filter((r) => r.method === "GET").length > 3);
+    const signal = await killWhen(
+      args(batch.url, out, "--batch"),
+      () => batch.created.length >= 1 && batch.log.filter((r) => r.method === "GET").length > 3,
+      env,
+    );
     expect(signal).toBe("SIGKILL");
     expect(existsSync(state)).toBe(true);
     expect(existsSync(out)).toBe(false);

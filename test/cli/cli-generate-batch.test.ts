@@ -1,13 +1,12 @@
-import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type BatchMock, startBatchMock } from "../mock/batch-server";
 import { type MockServer, startMockServer } from "../mock/server";
-import { cliEntry } from "./cli-entry";
 import { CORPUS, CORPUS_FILES, expectTestset, extractedTexts } from "./generate-corpus";
-import { FAKE_KEY, ROOT, runCliInProcess, runCliProcess } from "./spawn-cli";
+import { killWhen } from "./kill-resume";
+import { FAKE_KEY, runCliInProcess, runCliProcess } from "./spawn-cli";
 
 /**
  * Issue 28, `generate --batch`: the generation's calls through the provider's batch API round by
@@ -44,24 +43,6 @@ const args = (url: string, out: string, ...more: string[]) => [
   ...["--base-url", url, "--model", "mock-judge", "--embedding-model", "mock-embedding", ...more],
 ];
 
-function killWhen(argv: string[], ready: () => boolean): Promise<NodeJS.Signals | null> {
-  const child = spawn(process.execPath, [...cliEntry(), ...argv], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
-    stdio: "ignore",
-  });
-  const poll = setInterval(() => {
-    if (ready()) child.kill("SIGKILL");
-  }, 5);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (_code, signal) => {
-      clearInterval(poll);
-      resolve(signal);
-    });
-  });
-}
-
 describe("generate --batch", () => {
   it("killed while round 2 is out and resumed: the sync generation's test set, no request submitted twice", async () => {
     const expectedPath = join(dir, "sync.jsonl");
@@ -72,7 +53,11 @@ describe("generate --batch", () => {
 
     const out = join(dir, "batch.jsonl");
     const state = `${out}.batch`;
-    const signal = await killWhen(args(batch.url, out, "--batch"), () => batch.created.length >= 2 && batch.log.filter((r) => r.method === "GET").length > 40);
+    const signal = await killWhen(
+      args(batch.url, out, "--batch"),
+      () => batch.created.length >= 2 && batch.log.filter((r) => r.method === "GET").length > 40,
+      env,
+    );
     expect(signal).toBe("SIGKILL");
     expect(existsSync(state)).toBe(true);
     expect(existsSync(out)).toBe(false);

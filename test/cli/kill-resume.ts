@@ -125,3 +125,25 @@ export function runToEnd(argv: string[], env: Record<string, string>): Promise<{
     child.on("close", (code) => resolve({ code, stderr }));
   });
 }
+
+/**
+ * Spawns the CLI and kill -9s it the moment `ready()` holds (checked every 5 ms), whatever it was
+ * doing: the batch tests' crash mid-round. Resolves to the signal it ended with.
+ */
+export function killWhen(argv: string[], ready: () => boolean, env: Record<string, string>): Promise<NodeJS.Signals | null> {
+  const child = spawn(process.execPath, [...cliEntry(), ...argv], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: "ignore",
+  });
+  const poll = setInterval(() => {
+    if (ready()) child.kill("SIGKILL");
+  }, 5);
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (_code, signal) => {
+      clearInterval(poll);
+      resolve(signal);
+    });
+  });
+}
