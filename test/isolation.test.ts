@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { testFilesNeedingIsolation } from "./isolation";
+import { importsFakeIndexedDB, testFileWorlds } from "./isolation";
 
 /** A throwaway tree shaped like the repository (src/, test/) in which each test file does one thing. */
 const root = mkdtempSync(join(tmpdir(), "isolation-"));
@@ -29,20 +29,39 @@ put("test/compare.test.ts", "expect(globalThis.fetch === undefined).toBe(false);
 put("test/store.test.ts", 'import { useStore } from "../src/app/via";\n');
 put("test/let.test.ts", 'import { get } from "../src/app/cache";\n');
 put("test/e2e/page.test.ts", "vi.useFakeTimers();\n");
+put("test/db-helpers.ts", 'import "fake-indexeddb/auto";\nexport const open = () => indexedDB;\n');
+put("test/via-helper.test.ts", 'import { open } from "./db-helpers";\n');
+put("test/env.test.ts", 'vi.stubEnv("HOME", "/nowhere");\n');
 
-describe("testFilesNeedingIsolation", () => {
-  it("isolates a file by what it does: spies, fake timers, DOM, fake-indexeddb, stubs, mocks, assigned globals, app state reached through imports", () => {
-    expect(testFilesNeedingIsolation(root)).toEqual([
+describe("testFileWorlds", () => {
+  it("puts a file in the fresh world by what it does: spies, fake timers, DOM, fake-indexeddb, stubs, app state reached through imports", () => {
+    expect(testFileWorlds(root).fresh).toEqual([
       "test/clock.test.ts",
       "test/dom.test.ts",
-      "test/global.test.ts",
+      "test/env.test.ts",
       "test/idb.test.ts",
       "test/let.test.ts",
-      "test/mock.test.ts",
       "test/spy-global.test.ts",
       "test/spy.test.ts",
       "test/store.test.ts",
       "test/stub.test.ts",
     ]);
+  });
+
+  it("gives a worker of its own to what no reset undoes: module mocks and assigned globals", () => {
+    expect(testFileWorlds(root).own).toEqual(["test/global.test.ts", "test/mock.test.ts"]);
+  });
+
+  it("leaves pure files, files that only read globals, and e2e files in the shared world", () => {
+    const placed = new Set([...testFileWorlds(root).fresh, ...testFileWorlds(root).own]);
+    for (const file of ["test/pure.test.ts", "test/compare.test.ts", "test/e2e/page.test.ts"]) expect(placed.has(file), file).toBe(false);
+  });
+});
+
+describe("importsFakeIndexedDB", () => {
+  it("follows a test's helpers to the fake, and says no for a file that loads none", () => {
+    expect(importsFakeIndexedDB(join(root, "test/idb.test.ts"))).toBe(true);
+    expect(importsFakeIndexedDB(join(root, "test/via-helper.test.ts"))).toBe(true);
+    expect(importsFakeIndexedDB(join(root, "test/store.test.ts"))).toBe(false);
   });
 });
