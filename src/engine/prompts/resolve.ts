@@ -2,10 +2,28 @@ import { canonicalJson, sha256Hex } from "../text/sha256";
 import { checkTemplate } from "./template";
 import type { PromptDef, PromptOverride, ResolvedPrompt } from "./types";
 
+/**
+ * Hashes already computed, by examples list and then by the prompt's text. Every request resolves
+ * its prompt (twice: as run and as shipped), and hashing the examples was about a tenth of a CLI
+ * run's CPU (200 samples x 5 metrics); the lists are the catalogue's constants or a run's
+ * overrides, never changed in place (a new version is a new list), so their identity is a sound key.
+ */
+const knownHashes = new WeakMap<readonly unknown[], Map<string, string>>();
+
 /** The hash covers everything that changes what the judge sees, and nothing else. */
 export function promptHash(prompt: Pick<PromptDef, "id" | "instruction" | "inputTemplate" | "examples">): string {
+  const text = `${prompt.id}\u0000${prompt.instruction}\u0000${prompt.inputTemplate}`;
+  let byText = knownHashes.get(prompt.examples);
+  const known = byText?.get(text);
+  if (known !== undefined) return known;
   const material = canonicalJson({ id: prompt.id, instruction: prompt.instruction, inputTemplate: prompt.inputTemplate, examples: prompt.examples });
-  return sha256Hex(material).slice(0, 16);
+  const hash = sha256Hex(material).slice(0, 16);
+  if (!byText) {
+    byText = new Map();
+    knownHashes.set(prompt.examples, byText);
+  }
+  byText.set(text, hash);
+  return hash;
 }
 
 export function resolvePrompt<O>(base: PromptDef<O>, override?: PromptOverride): ResolvedPrompt<O> {

@@ -50,6 +50,16 @@ describe("prompt overrides and hashes", () => {
     expect(edited).toMatchObject({ overridden: true, versionName: "strict" });
     expect(resolvePrompt(base, { instruction: base.instruction }).overridden).toBe(false);
   });
+  it("are the same whether remembered or computed: equal content in new lists hashes alike, each edit with the same list hashes apart", () => {
+    const copied = { ...base, examples: structuredClone(base.examples) };
+    expect(promptHash(copied)).toBe(promptHash(base));
+    const hashes = ["", " Be strict.", " Be lenient."].map((extra) => promptHash({ ...base, instruction: `${base.instruction}${extra}` }));
+    expect(new Set(hashes).size).toBe(3);
+    expect(promptHash({ ...base, instruction: `${base.instruction} Be strict.` })).toBe(hashes[1]);
+    const moreExamples = [...base.examples, base.examples[0]!];
+    expect(promptHash({ ...base, examples: moreExamples })).not.toBe(hashes[0]);
+    expect(promptHash({ ...base, id: `${base.id}.copy` })).not.toBe(hashes[0]);
+  });
   it("render the instruction and examples as the system message and the input as the user message", () => {
     const [system, user] = renderMessages(base, { question: "Q?", answer: "A." });
     expect(system!.content.startsWith(base.instruction)).toBe(true);
