@@ -9,19 +9,7 @@
  * (a third less CPU than a worker per file: 138 against 206 CPU-s for 96 files). vitest builds a new DOM environment
  * per file itself.
  */
-import {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction,
-  IDBVersionChangeEvent,
-} from "fake-indexeddb";
+import * as fakeIndexedDB from "fake-indexeddb";
 import { afterAll, expect, vi } from "vitest";
 import { type ModuleGraph, STATEFUL, staleModules } from "./fresh-world-graph";
 import { importsFakeIndexedDB } from "./isolation";
@@ -43,19 +31,8 @@ function resetStatefulModules(): void {
   }
 }
 
-const IDB_GLOBALS = {
-  IDBCursor,
-  IDBCursorWithValue,
-  IDBDatabase,
-  IDBFactory,
-  IDBIndex,
-  IDBKeyRange,
-  IDBObjectStore,
-  IDBOpenDBRequest,
-  IDBRequest,
-  IDBTransaction,
-  IDBVersionChangeEvent,
-};
+/** The IDB* classes fake-indexeddb/auto puts on the global object (IDBFactory, IDBKeyRange, ...). */
+const IDB_CLASSES = Object.fromEntries(Object.entries(fakeIndexedDB).filter(([name]) => name.startsWith("IDB")));
 
 /**
  * fake-indexeddb/auto installs its globals once per worker (the package is loaded once), so the
@@ -63,7 +40,7 @@ const IDB_GLOBALS = {
  * worker of its own (test/app/shell/boot-without-storage.test.ts checks a boot with no IndexedDB).
  */
 function installIndexedDB(wanted: boolean): void {
-  const globals: Record<string, unknown> = { ...IDB_GLOBALS, indexedDB: new IDBFactory() };
+  const globals: Record<string, unknown> = { ...IDB_CLASSES, indexedDB: new fakeIndexedDB.IDBFactory() };
   for (const [name, value] of Object.entries(globals)) {
     if (wanted) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true, enumerable: false });
     else delete (globalThis as Record<string, unknown>)[name];
