@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { cspPlugin } from "./src/app/build/csp-plugin.ts";
 import { testFileWorlds } from "./test/isolation.ts";
+import { WorkerReuseSequencer } from "./test/worker-reuse.ts";
 
 const worlds = testFileWorlds(import.meta.dirname);
 
@@ -25,6 +26,8 @@ export default defineConfig({
     // later idle runs with 3 took 296-309 s, so the gain is within run-to-run noise; vitest's default of
     // one worker took 330 s for the unit files alone). Each worker still runs one file at a time.
     maxWorkers: 3,
+    // Files that can share a worker come one after another, or vitest starts a new worker for each (test/worker-reuse.ts).
+    sequence: { sequencer: WorkerReuseSequencer },
     // Node tests that talk to a mock server over real HTTP take a second or two; on a machine
     // loaded by other work vitest's 5 s default failed them for no fault of theirs. A hang still fails.
     testTimeout: 20_000,

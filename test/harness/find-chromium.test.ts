@@ -28,6 +28,20 @@ describe("finding Chrome or Chromium", () => {
     if (!found.found) expect(found.message).toBe("CHROME_PATH is set to /nope/chrome, which is not an executable file: fix it or unset it.");
   });
 
+  it("a headless shell first, on PATH or in /usr/bin: the browser playwright runs headless, with less CPU than the full browser", () => {
+    const debian = ["/usr/bin/chromium", "/usr/bin/chromium-headless-shell"];
+    expect(findChromium(host("linux", debian, { PATH: "/usr/bin" }))).toEqual({ found: true, path: "/usr/bin/chromium-headless-shell", via: "PATH" });
+    expect(findChromium(host("linux", debian, {}))).toEqual({ found: true, path: "/usr/bin/chromium-headless-shell", via: "known location" });
+    const google = ["/usr/bin/google-chrome", "/home/ada/bin/chrome-headless-shell"];
+    expect(findChromium(host("linux", google, { PATH: "/usr/bin:/home/ada/bin" }))).toEqual({
+      found: true,
+      path: "/home/ada/bin/chrome-headless-shell",
+      via: "PATH",
+    });
+    // Only the full browser: it is used.
+    expect(findChromium(host("linux", ["/usr/bin/chromium"], { PATH: "/usr/bin" }))).toEqual({ found: true, path: "/usr/bin/chromium", via: "PATH" });
+  });
+
   it("then PATH, in the order chromium, chromium-browser, google-chrome, google-chrome-stable, directory by directory", () => {
     const files = ["/home/ada/bin/google-chrome", "/usr/bin/chromium-browser", "/usr/bin/google-chrome-stable"];
     expect(findChromium(host("linux", files, { PATH: "/usr/local/bin:/usr/bin:/home/ada/bin" }))).toEqual({
@@ -68,7 +82,7 @@ describe("finding Chrome or Chromium", () => {
       if (found.found) throw new Error(`found ${found.path}`);
       return found.message;
     };
-    expect(message(host("linux", [], { PATH: "/usr/bin" }, DEBIAN))).toContain("sudo apt-get install chromium");
+    expect(message(host("linux", [], { PATH: "/usr/bin" }, DEBIAN))).toContain("sudo apt-get install chromium-headless-shell, or chromium");
     expect(message(host("linux", [], { PATH: "/usr/bin" }, UBUNTU))).toContain("sudo apt-get install chromium-browser");
     expect(message(host("linux", [], { PATH: "/usr/bin" }, FEDORA))).toContain("sudo dnf install chromium");
     expect(message(host("linux", [], { PATH: "/usr/bin" }, ARCH))).toContain("sudo pacman -S chromium");
@@ -81,10 +95,11 @@ describe("finding Chrome or Chromium", () => {
     // Every message says what was searched and how to point at a browser elsewhere.
     const full = message(host("linux", [], { PATH: "/usr/bin" }, DEBIAN));
     expect(full).toBe(
-      "Browser tests need Chrome or Chromium and found neither (looked at CHROME_PATH; chromium, chromium-browser, google-chrome, " +
-        "google-chrome-stable on PATH; /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome, /usr/bin/google-chrome-stable, " +
+      "Browser tests need Chrome or Chromium and found neither (looked at CHROME_PATH; chromium-headless-shell, chrome-headless-shell, " +
+        "chromium, chromium-browser, google-chrome, google-chrome-stable on PATH; /usr/bin/chromium-headless-shell, " +
+        "/usr/bin/chrome-headless-shell, /usr/bin/chromium, /usr/bin/chromium-browser, /usr/bin/google-chrome, /usr/bin/google-chrome-stable, " +
         "/snap/bin/chromium, /opt/google/chrome/chrome, /usr/lib/chromium/chromium). They are required and never skipped: install one " +
-        "(sudo apt-get install chromium) or set CHROME_PATH to a Chrome or Chromium executable, and run again.",
+        "(sudo apt-get install chromium-headless-shell, or chromium) or set CHROME_PATH to a Chrome or Chromium executable, and run again.",
     );
   });
 });

@@ -4,6 +4,12 @@
  * Windows. A pure function of a described machine (platform, environment, which files are
  * executables), so every case is tested without that machine; `hostOfThisMachine` describes this one.
  * playwright-core drives any of them (it never downloads a browser of its own here).
+ *
+ * A headless shell comes first where one is installed (Debian's chromium-headless-shell, built from
+ * the same source and version as its chromium; Google's chrome-headless-shell): it is the browser
+ * playwright itself runs headless, without the full browser's window and UI layers. On the browser
+ * tests it cost 22% less CPU than the full chromium (four alternating runs of the four heaviest
+ * files: 124 and 128 CPU-s against 159 and 165), and the suite is CPU-bound on two cores.
  */
 
 export interface BrowserHost {
@@ -18,7 +24,8 @@ export interface BrowserHost {
 
 export type ChromiumLookup = { found: true; path: string; via: "CHROME_PATH" | "PATH" | "known location" } | { found: false; message: string };
 
-const PATH_NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
+const HEADLESS_SHELLS = ["chromium-headless-shell", "chrome-headless-shell"];
+const PATH_NAMES = [...HEADLESS_SHELLS, "chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
 
 function knownLocations(host: BrowserHost): string[] {
   if (host.platform === "darwin") {
@@ -49,7 +56,7 @@ function installCommand(host: BrowserHost): string {
   const ids = distributions(host.osRelease);
   // Ubuntu's "chromium" package is called chromium-browser (a snap behind it); Debian's is chromium.
   if (ids[0] === "ubuntu") return "sudo apt-get install chromium-browser";
-  if (ids.some((id) => id === "debian" || id === "ubuntu")) return "sudo apt-get install chromium";
+  if (ids.some((id) => id === "debian" || id === "ubuntu")) return "sudo apt-get install chromium-headless-shell, or chromium";
   if (ids.some((id) => id === "fedora" || id === "rhel" || id === "centos")) return "sudo dnf install chromium";
   if (ids.some((id) => id === "arch")) return "sudo pacman -S chromium";
   if (ids.some((id) => id === "suse" || id.startsWith("opensuse"))) return "sudo zypper install chromium";
