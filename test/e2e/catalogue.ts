@@ -134,5 +134,15 @@ export function textChecker(
       return m?.slice(1).every((part) => accept(normalise(part), depth + 1));
     });
   };
-  return (text) => accept(normalise(text), 0);
+  // The walk sees the same strings in many views (headers, buttons, metric names): each is judged
+  // once, since the corpus search and the patterns were most of this test's CPU in the worker.
+  const judged = new Map<string, boolean>();
+  return (text) => {
+    const key = normalise(text);
+    const known = judged.get(key);
+    if (known !== undefined) return known;
+    const ok = accept(key, 0);
+    judged.set(key, ok);
+    return ok;
+  };
 }
