@@ -10,7 +10,7 @@ import { answerLine } from "../mock/batch-answer";
 import { type BatchMock, startBatchMock } from "../mock/batch-server";
 import { type MockServer, startMockServer } from "../mock/server";
 import { killWhen } from "./kill-resume";
-import { FAKE_KEY, runCliProcess } from "./spawn-cli";
+import { FAKE_KEY, runCliInProcess, runCliProcess } from "./spawn-cli";
 
 /**
  * Issue 18, "what it must show" 1: 200 samples x the five metrics by batch give the sync run's
@@ -38,7 +38,7 @@ beforeAll(async () => {
       .join("\n")}\n`,
   );
   const out = join(dir, "sync.json");
-  const run = await runCliProcess(args(sync.url, out, "--concurrency", "16"), { env });
+  const run = await runCliInProcess(args(sync.url, out, "--concurrency", "16"), { env });
   expect(run.code, run.stderr).toBe(0);
   syncReport = reportAt(out);
 }, 120_000);
@@ -239,7 +239,7 @@ describe("score --batch, the newer metrics", () => {
     ];
     const metrics = "faithfulness,answer_correctness,bleu";
     const syncOut = join(dir, "small-sync.json");
-    const syncRun = await runCliProcess(argv(sync.url, syncOut, metrics), { env });
+    const syncRun = await runCliInProcess(argv(sync.url, syncOut, metrics), { env });
     expect(syncRun.code, syncRun.stderr).toBe(0);
     const before = batch.created.length;
     const batchOut = join(dir, "small-batch.json");

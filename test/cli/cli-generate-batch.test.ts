@@ -46,7 +46,7 @@ const args = (url: string, out: string, ...more: string[]) => [
 describe("generate --batch", () => {
   it("killed while round 2 is out and resumed: the sync generation's test set, no request submitted twice", async () => {
     const expectedPath = join(dir, "sync.jsonl");
-    const straight = await runCliProcess(args(sync.url, expectedPath), { env });
+    const straight = await runCliInProcess(args(sync.url, expectedPath), { env });
     expect(straight.code, straight.stderr).toBe(0);
     const expected = readFileSync(expectedPath, "utf8");
     expectTestset(expected, N, await extractedTexts());

@@ -6,7 +6,7 @@ import { answered, repeatedRequests } from "../mock/request-log";
 import { type MockServer, startMockServer } from "../mock/server";
 import { CORPUS, CORPUS_FILES, expectTestset, extractedTexts } from "./generate-corpus";
 import { journaledRequests, runAndKill } from "./kill-resume";
-import { FAKE_KEY, runCliProcess } from "./spawn-cli";
+import { FAKE_KEY, runCliInProcess, runCliProcess } from "./spawn-cli";
 
 /**
  * Issue 28's must-show 3 (CLI): `generate` killed with SIGKILL at 60% of its requests and resumed
@@ -49,7 +49,7 @@ describe("cli generate --resume after kill -9", { timeout: 240_000 }, () => {
   it("asks nothing twice and writes the uninterrupted run's test set", async () => {
     const full = join(dir, "full.jsonl");
     mock.resetLog();
-    const straight = await runCliProcess(args(full), { env });
+    const straight = await runCliInProcess(args(full), { env });
     expect(straight.code, straight.stderr).toBe(0);
     const ideal = answered(mock.log);
     expect(repeatedRequests(ideal), "an uninterrupted generation asks nothing twice").toEqual([]);

@@ -8,14 +8,15 @@ import type { Report } from "../../src/storage/format/report-schema";
 import { answered, isConnectionCheck, repeatedRequests } from "../mock/request-log";
 import { type MockServer, startMockServer } from "../mock/server";
 import { journaledRequests, runAndKill, writeSamples } from "./kill-resume";
-import { expectAccountedFor, FAKE_KEY, runCliProcess } from "./spawn-cli";
+import { expectAccountedFor, FAKE_KEY, runCliInProcess, runCliProcess } from "./spawn-cli";
 
 /**
  * Issue 21's must-show 1: 50 samples x five metrics at concurrency 16, killed with SIGKILL after
  * ~50 answered requests and resumed. Every request answered before the kill comes back from the
  * reply cache beside --out: the mock sees no request twice (same messages, same schema), the two
  * processes together ask exactly what one uninterrupted run asks, and the report bills every
- * request of both processes.
+ * request of both processes. The uninterrupted runs, which only give the requests and the report
+ * to compare with, and the --cache runs go through runCli in this process (test/cli/spawn-cli.ts).
  */
 
 const LATENCY = 15;
@@ -53,7 +54,7 @@ describe("cli score --resume after kill -9: no answered request is sent twice", 
   it("asks the mock nothing twice, and the report bills both processes", async () => {
     const full = join(dir, "full.json");
     mock.resetLog();
-    const straight = await runCliProcess(args(full), { env });
+    const straight = await runCliInProcess(args(full), { env });
     expect(straight.code, straight.stderr).toBe(0);
     const ideal = answered(mock.log).filter((r) => !isConnectionCheck(r));
     expect(repeatedRequests(ideal), "an uninterrupted run asks nothing twice").toEqual([]);
@@ -93,7 +94,7 @@ describe("cli score --resume after kill -9: no answered request is sent twice", 
     const repeated = (out: string, ...more: string[]) => args(out, "--repeat", "2", "--metrics", "faithfulness,context_recall", ...more);
     const byKey = (records: Parameters<typeof repeatedRequests>[0]) => repeatedRequests(records).sort((a, b) => a.key.localeCompare(b.key));
     mock.resetLog();
-    const straight = await runCliProcess(repeated(join(dir, "r-full.json")), { env });
+    const straight = await runCliInProcess(repeated(join(dir, "r-full.json")), { env });
     expect(straight.code, straight.stderr).toBe(0);
     const ideal = answered(mock.log).filter((r) => !isConnectionCheck(r));
     // Repeats are fresh judge calls: every request of the run is asked exactly once per repeat.
@@ -123,13 +124,13 @@ describe("cli score --resume after kill -9: no answered request is sent twice", 
   it("with --cache DIR, a second run of the same samples and prompts asks nothing; --no-cache asks everything", async () => {
     const cacheDir = join(dir, "cache");
     mock.resetLog();
-    const once = await runCliProcess(args(join(dir, "c1.json"), "--cache", cacheDir, "--metrics", "faithfulness,context_recall"), { env });
+    const once = await runCliInProcess(args(join(dir, "c1.json"), "--cache", cacheDir, "--metrics", "faithfulness,context_recall"), { env });
     expect(once.code, once.stderr).toBe(0);
     const firstCount = answered(mock.log).length;
     expect(existsSync(join(cacheDir, "replies.jsonl")), "--cache DIR outlives the run").toBe(true);
 
     mock.resetLog();
-    const twice = await runCliProcess(args(join(dir, "c2.json"), "--cache", cacheDir, "--metrics", "faithfulness,context_recall"), { env });
+    const twice = await runCliInProcess(args(join(dir, "c2.json"), "--cache", cacheDir, "--metrics", "faithfulness,context_recall"), { env });
     expect(twice.code, twice.stderr).toBe(0);
     expect(answered(mock.log).filter((r) => !isConnectionCheck(r))).toEqual([]);
     const again = reportAt(join(dir, "c2.json"));
@@ -138,7 +139,7 @@ describe("cli score --resume after kill -9: no answered request is sent twice", 
     expect(scores(again)).toEqual(scores(reportAt(join(dir, "c1.json"))));
 
     mock.resetLog();
-    const fresh = await runCliProcess(args(join(dir, "c3.json"), "--no-cache", "--metrics", "faithfulness,context_recall"), { env });
+    const fresh = await runCliInProcess(args(join(dir, "c3.json"), "--no-cache", "--metrics", "faithfulness,context_recall"), { env });
     expect(fresh.code, fresh.stderr).toBe(0);
     expect(answered(mock.log).length).toBe(firstCount);
     expect(existsSync(join(dir, "c3.json.cache"))).toBe(false);

@@ -9,7 +9,7 @@ import { answered, isConnectionCheck, repeatedRequests } from "../mock/request-l
 import { judgeBrains } from "../mock/brains";
 import { type MockRequestRecord, type MockServer, startMockServer } from "../mock/server";
 import { journaledRequests, runAndKill, writeSamples } from "./kill-resume";
-import { expectAccountedFor, FAKE_KEY, runCliProcess } from "./spawn-cli";
+import { expectAccountedFor, FAKE_KEY, runCliInProcess, runCliProcess } from "./spawn-cli";
 
 /**
  * Issue 21's must-show 2: a resumed journal is not believed as written. A result edited by hand
@@ -122,7 +122,7 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
 
   it("drops a cached reply whose verdict was flipped on disk (it still parses), naming file and line, and asks for it again", async () => {
     const cacheDir = join(dir, "flip-cache");
-    const first = await runCliProcess(args(join(dir, "flip-1.json"), mock.url, "--cache", cacheDir), { env });
+    const first = await runCliInProcess(args(join(dir, "flip-1.json"), mock.url, "--cache", cacheDir), { env });
     expect(first.code, first.stderr).toBe(0);
     const path = join(cacheDir, "replies.jsonl");
     const lines = readFileSync(path, "utf8").split("\n");
@@ -134,7 +134,7 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
     writeFileSync(path, lines.join("\n"));
 
     mock.resetLog();
-    const second = await runCliProcess(args(join(dir, "flip-2.json"), mock.url, "--cache", cacheDir), { env });
+    const second = await runCliInProcess(args(join(dir, "flip-2.json"), mock.url, "--cache", cacheDir), { env });
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).toContain(
       `warning: ${path}:${i + 1}: the reply does not match its checksum (changed after it was written): dropped, its request is sent again\n`,
@@ -222,7 +222,7 @@ describe("cli score --resume trusts nothing it reads back", { timeout: 120_000 }
         ...["--input", input, "--base-url", partial.url, "--model", "mock-judge", "--metrics", "faithfulness"],
         ...["--concurrency", "4", "--out", out, ...more],
       ];
-      const straight = await runCliProcess(argv(join(dir, "partial-full.json")), { env });
+      const straight = await runCliInProcess(argv(join(dir, "partial-full.json")), { env });
       expect(straight.code, straight.stderr).toBe(0);
       const ideal = answered(partial.log).filter((r) => !isConnectionCheck(r));
       // Statements, a partial verdict reply and its follow-up for each of the 12 samples.

@@ -7,7 +7,7 @@ import { parseReport } from "../../src/storage/format/report-parse";
 import type { Report } from "../../src/storage/format/report-schema";
 import { type MockServer, startMockServer } from "../mock/server";
 import { journaledRequests } from "./kill-resume";
-import { FAKE_KEY, ROOT, runCliProcess } from "./spawn-cli";
+import { FAKE_KEY, ROOT, runCliInProcess, runCliProcess } from "./spawn-cli";
 import { cliEntry } from "./cli-entry";
 
 /**
@@ -106,7 +106,7 @@ describe("cli score --resume after kill -9", { timeout: 120_000 }, () => {
   it("requests nothing for finished samples and writes the report an uninterrupted run writes", async () => {
     const full = join(dir, "full.json");
     mock.resetLog();
-    const straight = await runCliProcess(args(full), { env });
+    const straight = await runCliInProcess(args(full), { env });
     expect(straight.code, straight.stderr).toBe(0);
     const fullCounts = requestsBySample();
     expect(existsSync(`${full}.journal`), "a finished run leaves no journal").toBe(false);
@@ -149,7 +149,7 @@ describe("cli score --resume after kill -9", { timeout: 120_000 }, () => {
 
   it("--repeat 3 keeps three runs per sample with their mean and std", async () => {
     const out = join(dir, "repeat.json");
-    const run = await runCliProcess(
+    const run = await runCliInProcess(
       [...args(out, "--repeat", "3")].map((a) => (a === "faithfulness,context_recall" ? "faithfulness" : a)),
       { env },
     );
