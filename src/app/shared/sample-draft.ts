@@ -1,4 +1,5 @@
 import type { Sample } from "../../engine";
+import type { UnparsedDraft } from "../../storage/db/session";
 import { parseGradesText } from "./grades-text";
 import { conversationOfDraft } from "./conversation-draft";
 import type { SampleDraft } from "./store";
@@ -26,6 +27,19 @@ export function draftToSample(draft: SampleDraft, id: string): Sample {
   // A pasted conversation and its reference calls (contract 16), when they parse.
   Object.assign(sample, conversationOfDraft(draft).fields);
   return sample;
+}
+
+/**
+ * The text of the pasted fields that do not parse, which draftToSample leaves out: the saved
+ * session keeps it, so a reload does not lose what was typed.
+ */
+export function unparsedOfDraft(draft: SampleDraft): UnparsedDraft {
+  const out: UnparsedDraft = {};
+  const { problems } = conversationOfDraft(draft);
+  if (problems.conversation !== undefined && draft.conversation) out.conversation = draft.conversation;
+  if (problems.referenceToolCalls !== undefined && draft.referenceToolCalls) out.referenceToolCalls = draft.referenceToolCalls;
+  if (draft.relevantGrades?.trim() && !parseGradesText(draft.relevantGrades).ok) out.relevantGrades = draft.relevantGrades;
+  return out;
 }
 
 /** One id per line or comma-separated, blanks dropped, order kept (it is the rank). */

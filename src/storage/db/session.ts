@@ -14,6 +14,13 @@ import { storedMetricIdsSchema, storedPickerOptionsSchema, storedResultsSchema }
  * The app saves the sample when it changes and adds each result the moment its metric finishes
  * (addLastSessionResult), so a crash mid-run loses nothing already scored.
  */
+/**
+ * What was pasted into a field that does not parse (a conversation, reference calls, grades): the
+ * sample leaves it out, so the text is kept beside it and a reload brings back what was typed.
+ */
+const unparsedDraftSchema = z.object({ conversation: z.string(), referenceToolCalls: z.string(), relevantGrades: z.string() }).partial();
+export type UnparsedDraft = z.infer<typeof unparsedDraftSchema>;
+
 const sessionSchema = z.object({
   sample: sampleSchema,
   metrics: storedMetricIdsSchema,
@@ -23,6 +30,8 @@ const sessionSchema = z.object({
   /** The metrics ticked in the form and their options (absent in sessions saved before issue 26). */
   selected: storedMetricIdsSchema.optional(),
   options: storedPickerOptionsSchema.optional(),
+  /** Absent when every field parsed (and in sessions saved before it). */
+  unparsed: unparsedDraftSchema.optional(),
   savedAt: z.number().finite(),
 });
 

@@ -1,5 +1,5 @@
 import { newId } from "../../../storage/db/ids";
-import { draftToSample, sameSample } from "../sample-draft";
+import { draftToSample, sameSample, unparsedOfDraft } from "../sample-draft";
 import { useApp } from "../store";
 import { saveDraftSession } from "./history-sync";
 
@@ -34,6 +34,7 @@ export function startDraftSync(): () => void {
           selected: s.selected,
           options: s.metricOptions,
         },
+        unparsedOfDraft(s.draft),
       );
     }, SAVE_DELAY_MS);
   });

@@ -1,6 +1,6 @@
 import type { AnyMetricId, MetricResult, Sample } from "../../../engine";
 import { addHistoryEntry, addHistoryResult, deleteHistoryEntry, listHistory, pruneHistory, type HistoryEntry } from "../../../storage/db/history";
-import { addLastSessionResult, loadLastSession, saveLastSession } from "../../../storage/db/session";
+import { addLastSessionResult, loadLastSession, saveLastSession, type UnparsedDraft } from "../../../storage/db/session";
 import type { RawOptions } from "../metric-picker/groups";
 import { allFailed } from "../results/failures";
 import { sameSample } from "../sample-draft";
@@ -106,6 +106,8 @@ export async function restoreLastSession(): Promise<void> {
   if (!session) return;
   const s = useApp.getState();
   s.loadDraft(session.sample);
+  // Pasted text that did not parse is not in the sample: it comes back as it was typed.
+  for (const [field, text] of Object.entries(session.unparsed ?? {})) s.setField(field as keyof UnparsedDraft, text);
   // Sessions saved before issue 26 hold no ticks: the form keeps its defaults.
   if (session.selected) s.restoreMetrics(session.selected, session.options ?? {});
   if (Object.keys(session.results).length > 0) {
@@ -131,9 +133,19 @@ export async function saveDraftSession(
   results: Partial<Record<AnyMetricId, MetricResult>>,
   historyId: string | null,
   picker: PickerState,
+  unparsed: UnparsedDraft = {},
 ): Promise<void> {
+  const kept = Object.keys(unparsed).length > 0 ? { unparsed } : {};
   await withDb((db) =>
-    saveLastSession(db, { sample, metrics: metricIds, results, ...(historyId ? { historyId } : {}), selected: picker.selected, options: picker.options }),
+    saveLastSession(db, {
+      sample,
+      metrics: metricIds,
+      results,
+      ...(historyId ? { historyId } : {}),
+      selected: picker.selected,
+      options: picker.options,
+      ...kept,
+    }),
   );
 }
 

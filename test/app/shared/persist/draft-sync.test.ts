@@ -106,6 +106,48 @@ describe("the last session follows the form", () => {
     expect(Object.keys(useApp.getState().scoring.results)).toEqual(["exact_match"]);
   });
 
+  // A pasted conversation, reference calls or grades that do not parse are left out of the sample;
+  // the session kept the sample only, so a reload lost what was typed (noticed at issue 28).
+  it("a reload brings back pasted text that does not parse, as typed, and forgets it once it parses", async () => {
+    const broken = {
+      conversation: '[{"role": "user", "content": "Where is my order?"}, {"role": "assistant", "content": ',
+      referenceToolCalls: '[{"name": "track_order", "args": {"id": 7}',
+      relevantGrades: "d1: two",
+    };
+    useApp.getState().setField("question", "Where is my order?");
+    for (const [field, text] of Object.entries(broken)) useApp.getState().setField(field as keyof typeof broken, text);
+    await settle(500);
+    const saved = (await lastSession())!;
+    expect(saved.unparsed).toEqual(broken);
+    expect(saved.sample.messages).toBeUndefined();
+    expect(saved.sample.referenceContextGrades).toBeUndefined();
+
+    const reload = async () => {
+      stop();
+      useApp.getState().clearDraft();
+      await restoreLastSession();
+      stop = startDraftSync();
+      return useApp.getState().draft;
+    };
+    expect(await reload()).toMatchObject({ question: "Where is my order?", ...broken });
+
+    // Mended, the field is in the sample and nothing is kept beside it.
+    useApp.getState().setField("conversation", '[{"role": "user", "content": "Where is my order?"}, {"role": "assistant", "content": "On its way."}]');
+    useApp.getState().setField("referenceToolCalls", "");
+    useApp.getState().setField("relevantGrades", "d1: 2");
+    await settle(500);
+    const mended = (await lastSession())!;
+    expect(mended.unparsed).toBeUndefined();
+    expect(mended.sample.messages).toEqual([
+      { role: "user", content: "Where is my order?" },
+      { role: "assistant", content: "On its way." },
+    ]);
+    expect(mended.sample.referenceContextGrades).toEqual({ d1: 2 });
+    const draft = await reload();
+    expect(JSON.parse(draft.conversation!)).toEqual(mended.sample.messages);
+    expect(draft.relevantGrades).toBe("d1: 2");
+  });
+
   it("stopping the sync cancels a save that was waiting", async () => {
     useApp.getState().setField("question", "never saved");
     stop();
