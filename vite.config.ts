@@ -29,8 +29,9 @@ export default defineConfig({
     // Files that can share a worker come one after another, or vitest starts a new worker for each (test/worker-reuse.ts).
     sequence: { sequencer: WorkerReuseSequencer },
     // Node tests that talk to a mock server over real HTTP take a second or two; on a machine
-    // loaded by other work vitest's 5 s default failed them for no fault of theirs. A hang still fails.
-    testTimeout: 20_000,
+    // loaded by other work vitest's 5 s default failed them for no fault of theirs, and the heaviest take
+    // 16-22 s when the machine runs slow with a neighbour (20 s was too close). A hang still fails.
+    testTimeout: 60_000,
     // The same for beforeAll/afterAll (vitest's default is 10 s): a hook that starts a mock and scores
     // a few samples timed out with a busy neighbour. A hook that hangs still fails.
     hookTimeout: 60_000,
@@ -83,7 +84,9 @@ export default defineConfig({
           environment: "node",
           include: ["test/e2e/**/*.test.ts"],
           globalSetup: ["test/temp-root.ts", "test/e2e/global-setup.ts"],
-          testTimeout: 60_000,
+          // A limit catches a hang, never a slow machine: with other work on the machine a 34-s browser
+          // test took 64 s and failed at the 60 s this was. Each wait inside a test has its own limit.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           // One file per worker at a time, each worker keeping its modules and its Chromium (test/e2e/context.ts)
           // from one file to the next; every test still gets a fresh browser context.

@@ -23,9 +23,7 @@ const OPTIONAL = ["answer_correctness", "factual_correctness"];
 
 const xgrammarMock = () => e2e.mock({ latencyMs: 1, xgrammar: { seed: 22 } });
 
-test("playground: the English and the Chinese example scored by an xgrammar-constrained judge: no parse_error, no NaN, no one-character text", {
-  timeout: 60_000,
-}, async () => {
+test("playground: the English and the Chinese example scored by an xgrammar-constrained judge: no parse_error, no NaN, no one-character text", async () => {
   const mock = await xgrammarMock();
   const { page } = await e2e.open();
   await useMock(page, mock.url);
