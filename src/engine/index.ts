@@ -24,6 +24,7 @@ export {
   type CustomJudge,
   type CustomJudgeInput,
   customJudgeSchema,
+  freeSlug,
   isCustomId,
   judgeIssues,
   slugify,

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { type CustomJudge, type CustomJudgeInput, customId, customJudgePrompt, customJudgeSchema, judgeIssues, MAX_STRICTNESS, slugify } from "../../engine";
+import { type CustomJudge, type CustomJudgeInput, customId, customJudgePrompt, customJudgeSchema, freeSlug, judgeIssues, MAX_STRICTNESS } from "../../engine";
 import { useT } from "../shared/i18n";
 import { loadCustomJudges, removeCustomJudge, saveCustomJudge, useCustomJudges } from "../shared/persist/custom-judges";
 import { useStudioT } from "./messages";
@@ -39,10 +39,10 @@ function formOf(judge: CustomJudge): Form {
   };
 }
 
-/** The judge this form describes, or the first problem in the schema's words. */
-function judgeFromForm(form: Form): { ok: true; judge: CustomJudge } | { ok: false; message: string } {
+/** The judge this form describes (under `slug`), or the first problem in the schema's words. */
+function judgeFromForm(form: Form, slug: string): { ok: true; judge: CustomJudge } | { ok: false; message: string } {
   const input: CustomJudgeInput = {
-    slug: form.slug ?? slugify(form.name),
+    slug,
     name: form.name,
     definition: form.definition,
     inputs: form.inputs,
@@ -62,7 +62,8 @@ export function CustomJudges() {
   const t = useStudioT().judges;
   const judges = useCustomJudges((s) => s.judges);
   const [form, setForm] = useState<Form | null>(null);
-  const [notice, setNotice] = useState("");
+  // Kept as what happened, not as text: the notice follows a switch of language.
+  const [notice, setNotice] = useState<((m: typeof t) => string) | null>(null);
   useEffect(() => {
     void loadCustomJudges();
   }, []);
@@ -81,7 +82,7 @@ export function CustomJudges() {
           <li key={judge.slug} className="judge-row">
             <strong>{judge.name}</strong> <code>{customId(judge)}</code> <span className="badge">{t.version(judge.version)}</span>
             <span className="muted">
-              {judge.scale} · k = {judge.strictness}
+              {t.scaleShort[judge.scale]} · k = {judge.strictness}
             </span>
             <button type="button" className="btn btn-link" onClick={() => setForm(formOf(judge))}>
               {t.edit}
@@ -91,7 +92,7 @@ export function CustomJudges() {
               className="btn btn-link"
               aria-label={t.remove(judge.slug)}
               title={t.remove(judge.name)}
-              onClick={() => void removeCustomJudge(judge.slug).then(() => setNotice(t.deleted(judge.name)))}
+              onClick={() => void removeCustomJudge(judge.slug).then(() => setNotice(() => (m: typeof t) => m.deleted(judge.name)))}
             >
               ✕
             </button>
@@ -100,7 +101,7 @@ export function CustomJudges() {
       </ul>
       {notice ? (
         <p className="muted" role="status">
-          {notice}
+          {notice(t)}
         </p>
       ) : null}
       {form ? (
@@ -110,7 +111,7 @@ export function CustomJudges() {
           onCancel={() => setForm(null)}
           onSaved={(judge) => {
             setForm(null);
-            setNotice(t.saved(judge.name, judge.version));
+            setNotice(() => (m: typeof t) => m.saved(judge.name, judge.version));
           }}
         />
       ) : null}
@@ -129,7 +130,18 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
   const t = useStudioT().judges;
   const app = useT();
   const [error, setError] = useState("");
-  const checked = useMemo(() => judgeFromForm(form), [form]);
+  const judges = useCustomJudges((s) => s.judges);
+  // A new judge never takes another's slug (its versions); an edited one keeps its own.
+  const slug = useMemo(
+    () =>
+      form.slug ??
+      freeSlug(
+        form.name,
+        judges.map((j) => j.slug),
+      ),
+    [form.slug, form.name, judges],
+  );
+  const checked = useMemo(() => judgeFromForm(form, slug), [form, slug]);
   const prompt = useMemo(() => (checked.ok ? customJudgePrompt(checked.judge) : null), [checked]);
   const set = (patch: Partial<Form>) => {
     setError("");
@@ -152,7 +164,7 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
           {t.name}
           <input type="text" aria-label={named("Judge name")} value={form.name} maxLength={120} onChange={(e) => set({ name: e.target.value })} />
         </label>
-        <code className="muted judge-id">{t.id(`custom:${form.slug ?? slugify(form.name)}`)}</code>
+        <code className="muted judge-id">{t.id(`custom:${slug}`)}</code>
         <label>
           {t.definition}
           <textarea aria-label={named("Judge definition")} rows={3} value={form.definition} onChange={(e) => set({ definition: e.target.value })} />

@@ -134,6 +134,8 @@ const en = {
     scale: "Judge scale",
     binary: "binary (yes / no; the majority of the votes)",
     rubric: "rubric (levels 1-5; the mean of the votes)",
+    /** The scale in a judge's row of the list. */
+    scaleShort: { binary: "binary", rubric: "rubric 1-5" },
     level: (n: number) => `Level ${n}`,
     inputs: "Inputs it sees",
     strictness: "Strictness k (votes)",
@@ -274,6 +276,7 @@ const zh: StudioMessages = {
     scale: "评审量表",
     binary: "二元（是 / 否；按多数票）",
     rubric: "等级（1-5 级；取投票平均）",
+    scaleShort: { binary: "二元", rubric: "1-5 级" },
     level: (n) => `第 ${n} 级`,
     inputs: "可见的输入",
     strictness: "严格度 k（投票次数）",

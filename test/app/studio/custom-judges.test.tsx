@@ -94,4 +94,49 @@ describe("the studio's judge form", () => {
     expect((await listCustomJudges(db)).judges).toEqual([]);
     view.unmount();
   });
+
+  // Every name without Latin letters slugs to "judge": the second Chinese judge was saved as version 2
+  // of the first, which vanished from the list (its versions are keyed by the slug).
+  test("two new judges named in Chinese are two judges, each with its own id and versions", async () => {
+    useApp.setState({ lang: "en" });
+    const view = render(<CustomJudges />);
+    await until(() => expect(useCustomJudges.getState().loaded).toBe(true));
+    const add = async (name: string, definition: string) => {
+      await click(byName(view.container, "New judge"));
+      await type(byName(view.container, "Judge name"), name);
+      await type(byName(view.container, "Judge definition"), definition);
+      const id = view.container.querySelector(".judge-id")!.textContent;
+      await click(byName(view.container, "Save judge"));
+      await until(() => expect(view.container.querySelector(".judge-form")).toBeNull());
+      return id;
+    };
+    const firstId = await add("礼貌", "回答语气礼貌。");
+    const secondId = await add("引用来源", "每个论断都注明出自哪段上下文。");
+    expect(firstId).toContain("custom:judge");
+    expect(secondId).toContain("custom:judge-2");
+
+    const db = (await appDb())!;
+    const { judges } = await listCustomJudges(db);
+    expect(judges.map((j) => [j.slug, j.name, j.version]).sort()).toEqual([
+      ["judge", "礼貌", 1],
+      ["judge-2", "引用来源", 1],
+    ]);
+    expect(
+      useCustomJudges
+        .getState()
+        .judges.map((j) => j.name)
+        .sort(),
+    ).toEqual(["引用来源", "礼貌"].sort());
+    // In Chinese the list and the last notice are Chinese, the scale too (they were left in English).
+    await act(async () => useApp.setState({ lang: "zh" }));
+    expect(view.container.textContent).toContain("已保存 引用来源（版本 1）。");
+    expect(view.container.textContent).toContain("二元 · k = 1");
+    expect(view.container.textContent).not.toContain("binary");
+    await act(async () => useApp.setState({ lang: "en" }));
+    // The first judge's versions hold only its own definition, none of the second's.
+    expect((await customJudgeVersions(db, "judge")).map((j) => j.definition)).toEqual(["回答语气礼貌。"]);
+    for (const slug of ["judge", "judge-2"]) await click(byName(view.container, `Delete judge ${slug}`));
+    await until(() => expect(useCustomJudges.getState().judges).toEqual([]));
+    view.unmount();
+  });
 });

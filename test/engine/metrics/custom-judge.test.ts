@@ -9,6 +9,7 @@ import {
   recomputeScore,
   type Sample,
   scoreCustomJudge,
+  freeSlug,
   slugify,
 } from "../../../src/engine";
 import { scriptedJudge } from "../fake-judge";
@@ -151,6 +152,13 @@ describe("custom judge definitions", () => {
   it("have ids custom:<slug>; an unknown judge stops the run before any request", async () => {
     expect(slugify("Cites its sources!")).toBe("cites-its-sources");
     expect(slugify("礼貌")).toBe("judge");
+    // A new judge never lands on another's slug (its versions): the next free -n.
+    expect(freeSlug("引用来源", ["judge"])).toBe("judge-2");
+    expect(freeSlug("引用来源", ["judge", "judge-2", "politeness"])).toBe("judge-3");
+    expect(freeSlug("Politeness", ["judge"])).toBe("politeness");
+    const long = "a".repeat(64);
+    expect(freeSlug(long, [long])).toBe(`${"a".repeat(62)}-2`);
+    expect(isCustomId(`custom:${freeSlug(long, [long])}`)).toBe(true);
     expect(isCustomId("custom:cites-its-sources")).toBe(true);
     expect(isCustomId("custom:Bad Slug")).toBe(false);
     const { judge, requests } = scriptedJudge({});

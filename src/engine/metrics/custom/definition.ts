@@ -62,3 +62,19 @@ export function slugify(name: string): string {
     .replace(/-+$/, "");
   return slug || "judge";
 }
+
+/**
+ * A new judge's slug: its name's, or with -2, -3 ... when another judge has it. Slugs key a judge's
+ * versions, so a new "引用来源" (slug "judge", as every name without Latin letters) must not become
+ * version 2 of "礼貌" and hide it.
+ */
+export function freeSlug(name: string, taken: Iterable<string>): string {
+  const base = slugify(name);
+  const used = new Set(taken);
+  if (!used.has(base)) return base;
+  for (let n = 2; ; n++) {
+    const suffix = `-${n}`;
+    const slug = `${base.slice(0, 64 - suffix.length).replace(/[-_]+$/, "")}${suffix}`;
+    if (!used.has(slug)) return slug;
+  }
+}

@@ -8,7 +8,7 @@ import { explainCustomJudge, scoreCustomJudge, type CustomJudgeTrace } from "./s
 import { customJudgeTraceFields } from "./trace";
 import { summarizeVotes } from "./display";
 
-export { customId, customJudgeSchema, isCustomId, slugify, MAX_STRICTNESS, type CustomJudge, type CustomJudgeInput } from "./definition";
+export { customId, customJudgeSchema, freeSlug, isCustomId, slugify, MAX_STRICTNESS, type CustomJudge, type CustomJudgeInput } from "./definition";
 export { customJudgePrompt } from "./prompt";
 export { judgeIssues } from "./check";
 export { scoreCustomJudge, type CustomJudgeTrace } from "./score";
