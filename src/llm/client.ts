@@ -36,8 +36,30 @@ export function endpointFor(config: TransportConfig, purpose: "chat" | "embeddin
   return { baseURL: config.baseURL, apiKey: config.apiKey };
 }
 
+/**
+ * A base URL may carry a query: a gateway's `?api-key=`, Azure's `?api-version=`. The SDK appends
+ * each path after the whole base URL (`/v1?api-key=K/chat/completions`), so the query is taken off
+ * and sent with every request as the SDK's defaultQuery instead.
+ */
+export function splitBaseURL(baseURL: string): { baseURL: string; query: Record<string, string> } {
+  if (!baseURL.includes("?")) return { baseURL, query: {} };
+  let url: URL;
+  try {
+    url = new URL(baseURL);
+  } catch {
+    return { baseURL, query: {} };
+  }
+  const query = Object.fromEntries(url.searchParams);
+  url.search = "";
+  url.hash = "";
+  return { baseURL: url.toString().replace(/\/+$/, ""), query };
+}
+
 export function createClient(config: TransportConfig, purpose: "chat" | "embedding" = "chat"): OpenAI {
-  const { baseURL, apiKey } = endpointFor(config, purpose);
+  const endpoint = endpointFor(config, purpose);
+  const { apiKey } = endpoint;
+  const { baseURL, query } = splitBaseURL(endpoint.baseURL);
+  const defaultQuery = Object.keys(query).length > 0 ? { defaultQuery: query } : {};
   const defaultHeaders: Record<string, string | null> = {};
   if (config.stripSdkHeaders) for (const name of SDK_TELEMETRY_HEADERS) defaultHeaders[name] = null;
 
@@ -61,7 +83,10 @@ export function createClient(config: TransportConfig, purpose: "chat" | "embeddi
     if (!apiKey) throw new Error("Azure OpenAI needs an API key");
     // Azure accepts either the resource endpoint or the full ".../openai" base URL.
     const location = /\/openai(\/|$)/.test(baseURL) ? { baseURL } : { endpoint: baseURL };
-    return new AzureOpenAI({ ...common, ...location, apiKey, apiVersion: config.azureApiVersion, defaultHeaders });
+    // An api-version in the URL is the one the user means; the SDK sets its own over defaultQuery.
+    const { "api-version": inURL, ...rest } = query;
+    const others = Object.keys(rest).length > 0 ? { defaultQuery: rest } : {};
+    return new AzureOpenAI({ ...common, ...location, ...others, apiKey, apiVersion: inURL ?? config.azureApiVersion, defaultHeaders });
   }
 
   // Local servers often need no key; the SDK insists on one, so give it a placeholder and drop
@@ -70,6 +95,7 @@ export function createClient(config: TransportConfig, purpose: "chat" | "embeddi
   return new OpenAI({
     ...common,
     baseURL,
+    ...defaultQuery,
     apiKey: apiKey || "no-key",
     defaultHeaders,
   });

@@ -65,6 +65,8 @@ export type FaultKind = "rate429" | "rate500" | "malformed" | "hang";
 
 export interface MockRequestRecord {
   path: string;
+  /** The query string's parameters (a gateway's api-key, Azure's api-version). */
+  query: Record<string, string>;
   method: string;
   kind: RequestKind;
   model: string;

@@ -37,10 +37,11 @@ function kindOf(method: string, path: string): RequestKind {
   return "other";
 }
 
-/** Accepts a bearer token (OpenAI style) or an api-key header (Azure style). */
+/** Accepts a bearer token (OpenAI style), an api-key header (Azure style) or an api-key query parameter (gateways). */
 function authorized(req: IncomingMessage, apiKey: string | undefined): { ok: boolean; presented: string } {
   const bearer = String(req.headers.authorization ?? "").replace(/^Bearer\s+/i, "");
-  const presented = bearer || String(req.headers["api-key"] ?? "");
+  const inQuery = new URL(req.url ?? "/", "http://mock").searchParams.get("api-key") ?? "";
+  const presented = bearer || String(req.headers["api-key"] ?? "") || inQuery;
   return { ok: !apiKey || presented === apiKey, presented };
 }
 
@@ -126,12 +127,14 @@ export async function startMockServer(initial: MockOptions = {}): Promise<MockSe
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = performance.now();
     const method = req.method ?? "GET";
-    const path = new URL(req.url ?? "/", "http://mock").pathname;
+    const url = new URL(req.url ?? "/", "http://mock");
+    const path = url.pathname;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : String(value ?? "");
     const kind: RequestKind = method === "OPTIONS" ? "other" : kindOf(method, path);
     const record: MockRequestRecord = {
       path,
+      query: Object.fromEntries(url.searchParams),
       method,
       kind,
       model: "",
