@@ -80,6 +80,10 @@ const en = {
     samples: "Samples",
     summary: "Summary",
     results: "Samples and traces",
+    // Accessible names of the viewer's list and sort buttons: {id} is the column's id (what scripts
+    // and tests name it by), {name} what the button shows (WCAG 2.5.3: the name holds the label).
+    samplesTable: "Samples",
+    sortBy: "Sort by {id}",
     metric: "Metric",
     mean: "Mean",
     median: "Median",
@@ -214,6 +218,8 @@ const zh: ReportsMessages = {
     samples: "样本数",
     summary: "汇总",
     results: "样本与追踪",
+    samplesTable: "样本",
+    sortBy: "按{name}排序",
     metric: "指标",
     mean: "均值",
     median: "中位数",

@@ -82,7 +82,7 @@
   // Summary: one card per metric, as many side by side as the page is wide (so 20 metrics read
   // at a glance on a wide screen and one under another on a phone, never sideways).
   const ragas = el("p", { class: "ragas" }, `${L.ragas}: `, el("strong", { "data-testid": "ragas-score" }, formatScore(report.summary.ragasScore)));
-  const cards = el("div", { class: "cards", role: "list", "aria-label": "Summary" });
+  const cards = el("div", { class: "cards", role: "list", "aria-label": L.summary || "Summary" });
   for (const m of metrics) {
     const s = summaryOf(m);
     const codes = Object.entries(s.nullCodes || {})
@@ -134,7 +134,17 @@
   const sortButtons = columns.map((c) => {
     // A metric's header shows its name, wrapped onto as many lines as it needs; the id is in the tooltip.
     const tip = c.name && c.name !== c.key ? { title: `${c.name} (${c.key})` } : {};
-    const b = el("button", { type: "button", class: "sort", "aria-label": `Sort by ${c.label}`, "data-key": c.key, ...tip }, c.name || c.label);
+    const b = el(
+      "button",
+      {
+        type: "button",
+        class: "sort",
+        "aria-label": (L.sortBy || "Sort by {id}").replace("{id}", c.label ?? c.key).replace("{name}", c.name || c.label || c.key),
+        "data-key": c.key,
+        ...tip,
+      },
+      c.name || c.label,
+    );
     b.addEventListener("click", () => {
       sort = { key: c.key, dir: sort.key === c.key ? -sort.dir : c.key === "id" || c.key === "question" ? 1 : -1 };
       render();
@@ -143,7 +153,7 @@
     header.append(cell);
     return cell;
   });
-  const list = el("div", { class: "rows", role: "table", "aria-label": "Samples" });
+  const list = el("div", { class: "rows", role: "table", "aria-label": L.samplesTable || "Samples" });
   // The stylesheet lays the columns out from the count (set through the CSSOM: the file's CSP,
   // style-src by hash, refuses style attributes).
   list.style.setProperty("--metrics", String(metrics.length));

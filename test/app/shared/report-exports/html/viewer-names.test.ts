@@ -57,6 +57,24 @@ describe("the HTML export's metric names and score colours", () => {
     useApp.setState({ lang: "en" });
   });
 
+  // The summary list, the table and the sort buttons were named in English in a Chinese export.
+  it("names its lists and sort buttons in the export's language; in Chinese a sort button's name holds what it shows", async () => {
+    const names = () => ({
+      cards: document.querySelector(".cards")!.getAttribute("aria-label"),
+      table: document.querySelector('[role="table"]')!.getAttribute("aria-label"),
+      noise: header("noise_sensitivity").getAttribute("aria-label"),
+      bleu: header("bleu").getAttribute("aria-label"),
+    });
+    await exported("en");
+    // English keeps the ids scripts and tests sort by.
+    expect(names()).toEqual({ cards: "Summary", table: "Samples", noise: "Sort by noise_sensitivity", bleu: "Sort by bleu" });
+    await exported("zh");
+    expect(names()).toEqual({ cards: "汇总", table: "样本", noise: "按噪声敏感度排序", bleu: "按BLEU排序" });
+    for (const button of document.querySelectorAll<HTMLButtonElement>("button.sort"))
+      expect(button.getAttribute("aria-label"), button.dataset.key).toContain(button.textContent!);
+    useApp.setState({ lang: "en" });
+  });
+
   it("noise sensitivity is coloured the other way round: its best score, 0, is green; bleu's 0 stays red", async () => {
     await exported("en");
     const scored = report.results.flatMap((r) =>
