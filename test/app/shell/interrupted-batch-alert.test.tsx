@@ -5,7 +5,7 @@ import { BATCH_LOCK_PREFIX, type LockManagerLike } from "../../../src/app/shared
 import { markBatchRun, openBatchDb } from "../../../src/storage/db/batches";
 import { useApp } from "../../../src/app/shared/store";
 import { InterruptedRunAlert } from "../../../src/app/shell/InterruptedRunAlert";
-import { render, type Rendered } from "../render";
+import { render, type Rendered, until } from "../render";
 import { storedRunningRun } from "./stored-run";
 
 /**
@@ -31,12 +31,12 @@ test("a batch run no tab polls is announced in batch words, and the alert goes o
   useApp.setState({ lang: "en" });
 
   shown = render(<InterruptedRunAlert recheckMs={20} />);
-  await vi.waitFor(() =>
+  await until(() =>
     expect(shown!.container.querySelector('[role="alert"]')?.textContent).toContain(
       "A batch run is not being polled: “by batch” on “rivers”. Its batches go on at the provider; open it to poll them and collect the results.",
     ),
   );
   // Its dataset's page polls it again (the batch lock is held): no longer interrupted, no alert.
   held.add(BATCH_LOCK_PREFIX + meta.id);
-  await vi.waitFor(() => expect(shown!.container.querySelector('[role="alert"]')).toBeNull());
+  await until(() => expect(shown!.container.querySelector('[role="alert"]')).toBeNull());
 });

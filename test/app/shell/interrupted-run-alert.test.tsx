@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
 import { act } from "react";
-import { describe, expect, test, vi } from "vitest";
+import { describe, expect, test } from "vitest";
 import { formatsFor } from "../../../src/app/shared/i18n/format";
 import { useApp } from "../../../src/app/shared/store";
 import { InterruptedRunAlert } from "../../../src/app/shell/InterruptedRunAlert";
-import { render } from "../render";
+import { render, until } from "../render";
 import { storedRunningRun } from "./stored-run";
 
 /**
@@ -20,15 +20,12 @@ describe("the interrupted-run alert", () => {
     for (const lang of ["zh", "en"] as const) {
       act(() => useApp.getState().setLang(lang));
       const view = render(<InterruptedRunAlert />);
-      const alert = await vi.waitFor(
-        () => {
-          const found = view.container.querySelector('[role="alert"]');
-          if (!found) throw new Error("no alert yet");
-          return found;
-          // The alert's module loads lazily (a first import compiles it): allow it time on a busy machine.
-        },
-        { timeout: 15_000 },
-      );
+      const alert = await until(() => {
+        const found = view.container.querySelector('[role="alert"]');
+        if (!found) throw new Error("no alert yet");
+        return found;
+        // The alert's module loads lazily (a first import compiles it): allow it time on a busy machine.
+      }, 15_000);
       const text = alert.textContent ?? "";
       expect(text, lang).toContain(`“${formatsFor(lang).dateTime(createdAt)}”`);
       expect(text, lang).not.toContain(meta.name);

@@ -7,17 +7,7 @@ import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { CustomJudges } from "../../../src/app/studio/CustomJudges";
 import { customJudgeVersions, listCustomJudges } from "../../../src/storage/db/custom-judges";
-import { byName, buttonByText, click, render, type } from "../render";
-
-/** Waits for what a save or delete (IndexedDB, then React) shows, however long the machine takes: no fixed sleep. */
-const until = (check: () => void) =>
-  vi.waitFor(
-    async () => {
-      await act(async () => {});
-      check();
-    },
-    { timeout: 10_000 },
-  );
+import { byName, buttonByText, click, render, type, until } from "../render";
 
 async function choose(select: HTMLSelectElement, value: string): Promise<void> {
   await act(async () => {
