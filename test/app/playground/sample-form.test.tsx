@@ -42,7 +42,7 @@ describe("the sample form", () => {
     await type(field("Relevant ids"), "d1");
     expect(draftToSample(useApp.getState().draft, "d")).toMatchObject({ retrievedContextIds: ["d3", "d1", "d3", "d2"], referenceContextIds: ["d1"] });
     // A loaded sample's ids come back into the fields, in rank order.
-    useApp.getState().loadDraft({ question: "q", answer: "a", contexts: [], retrievedContextIds: ["x", "y"], referenceContextIds: ["y"] });
+    act(() => useApp.getState().loadDraft({ question: "q", answer: "a", contexts: [], retrievedContextIds: ["x", "y"], referenceContextIds: ["y"] }));
     expect(useApp.getState().draft).toMatchObject({ retrievedIds: "x\ny", relevantIds: "y" });
   });
 
