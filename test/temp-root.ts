@@ -10,6 +10,8 @@ import { join } from "node:path";
  * The projects' setups share one count on globalThis: vitest may load this file once per project.
  */
 const KEY = Symbol.for("ragas-playground.test-temp-root");
+/** Where a failed browser test leaves its screenshot and logs: outside the run's folder, which goes. */
+export const ARTIFACTS_ENV = "RAGAS_PLAYGROUND_TEST_ARTIFACTS";
 interface TempRoot {
   users: number;
   path: string;
@@ -21,6 +23,7 @@ export default function setup() {
   if (!state[KEY]) {
     const previous = process.env.TMPDIR;
     const path = mkdtempSync(join(tmpdir(), "ragas-playground-tests-"));
+    process.env[ARTIFACTS_ENV] ??= join(tmpdir(), "ragas-e2e-artifacts");
     process.env.TMPDIR = path;
     state[KEY] = { users: 0, path, previous };
   }

@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, expect, inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { consoleLeaks, findNaN, keysTyped, launchBrowser, openApp, unexpectedOrigins, type Session } from "./browser";
 import { startMockServer, type MockOptions, type MockServer } from "../mock/server";
+import { ARTIFACTS_ENV } from "../temp-root";
 import { type BatchMock, type BatchMockOptions, startBatchMock } from "../mock/batch-server";
 
 export interface E2E {
@@ -97,9 +98,9 @@ export function useE2E(options: { allowOrigins?: readonly string[] } = {}): E2E 
   };
 }
 
-/** On failure: a screenshot, the page's text, its console and requests, under the OS temp folder. */
+/** On failure: a screenshot, the page's text, its console and requests, under the OS temp folder (beside the run's own temp folder, which goes at the end). */
 async function saveArtifacts(testName: string, sessions: Session[]): Promise<void> {
-  const dir = join(tmpdir(), "ragas-e2e-artifacts", testName.replace(/[^\w-]+/g, "_").slice(0, 80));
+  const dir = join(process.env[ARTIFACTS_ENV] ?? join(tmpdir(), "ragas-e2e-artifacts"), testName.replace(/[^\w-]+/g, "_").slice(0, 80));
   await mkdir(dir, { recursive: true });
   for (const [i, s] of sessions.entries()) {
     if (!s.page.isClosed()) {
