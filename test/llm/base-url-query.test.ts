@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { evaluate, recomputeScore } from "../../src/engine";
 import { createEmbedder, createJudge, testConnection } from "../../src/llm";
 import { splitBaseURL } from "../../src/llm/client";
 import { startMockServer, type MockServer } from "../mock/server";
@@ -38,6 +39,30 @@ describe("a base URL with a query", () => {
     ]);
     // No key typed: no Authorization header, the query is the key.
     expect(mock.log.every((r) => r.headers.authorization === undefined)).toBe(true);
+  });
+
+  it("against schema-random replies and the fault mix, every score stands and every request keeps the query", async () => {
+    mock.configure({ schemaRandom: { seed: 9 }, faults: { rate429: 0.3, rate500: 0.1, rateMalformed: 0.1, retryAfterSeconds: 0.01, seed: 9 } });
+    try {
+      mock.resetLog();
+      const config = configFor(mock, { baseURL: `${mock.url}?api-key=${KEY}`, apiKey: "", maxRetries: 8, sleep: async () => {} });
+      const samples = [
+        { id: "en", question: "Where is the Eiffel Tower?", answer: "It is in Paris.", contexts: ["The Eiffel Tower is in Paris."], reference: "Paris." },
+        { id: "zh", question: "长江有多长？", answer: "长江全长约6300公里。", contexts: ["长江全长约6300公里，是中国最长的河流。"], reference: "约6300公里。" },
+      ];
+      const metrics = ["faithfulness", "answer_relevancy", "context_recall"] as const;
+      const out = await evaluate(samples, [...metrics], { judge: createJudge(config), embedder: createEmbedder(config), concurrency: 4 });
+      for (const row of out.results)
+        for (const id of metrics) {
+          const result = row.metrics[id]!;
+          expect(result.error?.code, `${row.sampleId} ${id}`).not.toBe("parse_error");
+          if (result.score !== null) expect(result.score).toBe(recomputeScore(id, result.trace).score);
+        }
+      expect(mock.log.some((r) => r.fault !== undefined)).toBe(true);
+      expect(mock.log.every((r) => r.query["api-key"] === KEY && r.path.startsWith("/v1/"))).toBe(true);
+    } finally {
+      mock.configure({ schemaRandom: undefined, faults: undefined });
+    }
   });
 
   it("on Azure, the URL's api-version is the one sent, beside the other parameters", async () => {

@@ -1,7 +1,7 @@
 /**
  * The statistics' only source of randomness: a seeded 32-bit generator (mulberry32; small, fast
  * and well mixed enough for resampling), so the same input and seed give the same interval and p.
- * Never Math.random: a report's intervals must not move when it is opened again.
+ * Never the platform's unseeded generator: a report's intervals must not move when it is opened again.
  */
 
 /** Returns uniform 32-bit unsigned integers. */

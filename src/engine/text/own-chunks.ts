@@ -5,7 +5,7 @@ import type { Chunk, SourceDocument } from "./document";
  * "Use my chunks": the user's own chunks (a dataset's contexts, a chunk file) stand in for documents,
  * so the references a test set carries match what the user's retriever can return. Each distinct text
  * becomes a one-chunk document named `document` (a chunk file's row name, say), whose whole text is
- * the chunk, so `text === document.text.slice(start, end)` holds here as for parsed documents.
+ * the chunk, so a chunk's text is its source's text between its offsets here as for parsed documents.
  * Empty texts are dropped and repeated ones kept once (a dataset repeats a context across samples).
  */
 export interface OwnChunk {
