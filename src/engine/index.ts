@@ -1,6 +1,6 @@
 /** The engine's public surface: pure TypeScript + zod; it reaches no DOM, network, storage or logging. */
 export { evaluate } from "./run/evaluate";
-export { missingInput } from "./run/score-metric";
+export { type MissingInput, missingField, missingInput } from "./run/score-metric";
 export { summarize, usageOf, allCalls, type Usage } from "./run/aggregate";
 export { METRICS, getMetric, isMetricId, allPrompts, metricShape, type MetricTraces } from "./metrics/registry";
 export {

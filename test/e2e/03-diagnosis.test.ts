@@ -59,7 +59,7 @@ test("the diagnosis in Settings and on the cards: a wrong API key is named as re
   expect(await allFailed.innerText()).toMatch(/^All 5 metrics failed: .*(key|401)/i);
   for (const id of METRIC_IDS) {
     expect(codes[id], id).toMatch(/^[a-z_]+$/);
-    expect(await resultCard(page, id).innerText(), id).toContain("failed with the error above.");
+    expect(await resultCard(page, id).innerText(), id).toContain("the model endpoint failed: the error is said above the results.");
   }
   // A 401 is not retried.
   expect(mock.log.filter((r) => r.kind === "chat" || r.kind === "embedding").every((r) => r.status === 401)).toBe(true);
@@ -103,6 +103,6 @@ test("the diagnosis in Settings and on the cards: a wrong API key is named as re
   expect(await allFailed.innerText()).toMatch(/CORS/);
   for (const id of METRIC_IDS) {
     expect(blockedCodes[id], id).toBe("llm_error");
-    expect(await resultCard(page, id).innerText(), id).toContain("failed with the error above.");
+    expect(await resultCard(page, id).innerText(), id).toContain("the model endpoint failed: the error is said above the results.");
   }
 });

@@ -2,6 +2,7 @@ import type { AgreementTask } from "../../engine/agreement/types";
 import type { AgreementFile } from "../../storage/format/agreement-file";
 import { CallLog } from "../shared/results/CallLog";
 import { TraceView } from "../shared/results/traces/TraceView";
+import { NullReason } from "../shared/results/NullReason";
 import { ErrorBoundary } from "../shared/ui/ErrorBoundary";
 import type { DrillTarget } from "./AgreementTable";
 import { useAgreementT } from "./messages";
@@ -103,11 +104,7 @@ function Side({
           <strong>{t.drill.candidate}:</strong> {answer}
         </p>
       )}
-      {result.error ? (
-        <p className="null-reason">
-          <code>{result.error.code}</code> {result.error.message}
-        </p>
-      ) : null}
+      {result.error ? <NullReason error={result.error} /> : null}
       {method === "ragas" ? (
         <ErrorBoundary fallback={(message) => <p className="note note-error">{message}</p>}>
           <TraceView id={task} result={result} contexts={contexts} />

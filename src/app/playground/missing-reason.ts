@@ -1,21 +1,24 @@
-import { type MetricDefinition, missingInput, type Sample } from "../../engine";
+import { type MetricDefinition, type MissingInput, missingField, type Sample } from "../../engine";
 import type { Messages } from "../shared/i18n/en";
 
+/** The catalogue's words for each input the engine can find missing. */
+const WORDS: Record<MissingInput, keyof Messages["missing"]> = {
+  contexts: "contexts",
+  reference: "reference",
+  question: "question",
+  answer: "answer",
+  embedder: "embedder",
+  messages: "conversation",
+  referenceToolCalls: "toolCalls",
+  referenceTopics: "topics",
+};
+
 /**
- * Why a metric cannot run, in the UI language. The engine decides (missingInput); its English
- * sentence is mapped onto the catalogue, falling back to the engine's words for anything new.
+ * Why a metric cannot run, in the UI language: the engine names the missing input (missingField),
+ * the catalogue words it. Never read from the engine's English sentence, which carries the metric's
+ * name (a judge called "the question clarity" was once said to need the question).
  */
 export function missingReason(t: Messages, metric: MetricDefinition, sample: Sample, hasEmbedder: boolean): string | undefined {
-  const english = missingInput(metric, sample, hasEmbedder);
-  if (english === undefined) return undefined;
-  // The conversation inputs first: "the reference tool calls" and "the reference topics" are no reference answer.
-  if (/needs a conversation/.test(english)) return t.missing.conversation;
-  if (/reference tool calls/.test(english)) return t.missing.toolCalls;
-  if (/reference topics/.test(english)) return t.missing.topics;
-  if (/context/.test(english) && /at least one/.test(english)) return t.missing.contexts;
-  if (/reference/.test(english)) return t.missing.reference;
-  if (/embedding/.test(english)) return t.missing.embedder;
-  if (/the question/.test(english)) return t.missing.question;
-  if (/the answer/.test(english)) return t.missing.answer;
-  return english;
+  const field = missingField(metric, sample, hasEmbedder);
+  return field === undefined ? undefined : t.missing[WORDS[field]];
 }

@@ -156,7 +156,9 @@ function JudgeForm({ form, onChange, onCancel, onSaved }: { form: Form; onChange
       onSubmit={(e) => {
         e.preventDefault();
         if (!checked.ok) return setError(checked.message);
-        void saveCustomJudge(checked.judge).then(onSaved, (err: unknown) => setError(err instanceof Error ? err.message : String(err)));
+        void saveCustomJudge(checked.judge, { asNew: form.slug === undefined }).then(onSaved, (err: unknown) =>
+          setError(err instanceof Error ? err.message : String(err)),
+        );
       }}
     >
       <div className="judge-fields">

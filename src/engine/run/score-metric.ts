@@ -3,7 +3,7 @@ import type { Embedder, Judge } from "../ports";
 import { resolvePrompt, validatePrompt } from "../prompts/resolve";
 import type { PromptDef, PromptOverrides } from "../prompts/types";
 import { isMetricError, MetricError, type CallRecord, type MetricResult } from "../result";
-import type { Sample } from "../sample";
+import type { Sample, SampleInput } from "../sample";
 
 export interface ScoreMetricDeps {
   /** Absent when no judge is configured: a metric with prompts is then a coded null, not a crash. */
@@ -16,19 +16,39 @@ export interface ScoreMetricDeps {
   shared?: SharedReplies;
 }
 
-/** What a metric cannot run without, said in words; undefined when it can run. */
-export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean, options: MetricOptions = {}): string | undefined {
+/** What a metric cannot run without: one of its inputs, or an embedding model. */
+export type MissingInput = SampleInput | "embedder";
+
+/** The first input a metric cannot run without on this sample; undefined when it can run. The UI words it from this, in its own language. */
+export function missingField(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean, options: MetricOptions = {}): MissingInput | undefined {
   for (const field of metric.requires) {
-    if (field === "contexts" && sample.contexts.length === 0) return `${metric.name} needs at least one context`;
-    if (field === "reference" && !sample.reference?.trim()) return `${metric.name} needs a reference answer`;
-    if ((field === "question" || field === "answer") && !sample[field].trim()) return `${metric.name} needs the ${field}`;
-    if (field === "messages" && !sample.messages?.length) return `${metric.name} needs a conversation (messages)`;
-    if (field === "referenceToolCalls" && !sample.referenceToolCalls) return `${metric.name} needs the reference tool calls`;
-    if (field === "referenceTopics" && !sample.referenceTopics?.length) return `${metric.name} needs the reference topics`;
+    if (field === "contexts" && sample.contexts.length === 0) return field;
+    if (field === "reference" && !sample.reference?.trim()) return field;
+    if ((field === "question" || field === "answer") && !sample[field].trim()) return field;
+    if (field === "messages" && !sample.messages?.length) return field;
+    if (field === "referenceToolCalls" && !sample.referenceToolCalls) return field;
+    if (field === "referenceTopics" && !sample.referenceTopics?.length) return field;
   }
   const needsEmbedder = metric.needsEmbedder?.(options) ?? metric.usesEmbeddings;
-  if (needsEmbedder && !hasEmbedder) return `${metric.name} needs an embedding model`;
-  return undefined;
+  return needsEmbedder && !hasEmbedder ? "embedder" : undefined;
+}
+
+/** What a null result's message says is missing (reports and the CLI keep these words). */
+const NEEDS: Record<MissingInput, string> = {
+  contexts: "at least one context",
+  reference: "a reference answer",
+  question: "the question",
+  answer: "the answer",
+  messages: "a conversation (messages)",
+  referenceToolCalls: "the reference tool calls",
+  referenceTopics: "the reference topics",
+  embedder: "an embedding model",
+};
+
+/** What a metric cannot run without, said in words; undefined when it can run. */
+export function missingInput(metric: MetricDefinition, sample: Sample, hasEmbedder: boolean, options: MetricOptions = {}): string | undefined {
+  const field = missingField(metric, sample, hasEmbedder, options);
+  return field === undefined ? undefined : `${metric.name} needs ${NEEDS[field]}`;
 }
 
 /** Runs one metric on one sample and always returns a result: a score or a coded null. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type CustomJudge, type CustomJudgeInput, customJudgeSchema } from "../../engine/metrics/custom";
+import { type CustomJudge, type CustomJudgeInput, customJudgeSchema, freeSlug } from "../../engine/metrics/custom";
 import type { AppDb } from "./db";
 import { readDoc, writeDoc, type DocType, type StorageIssue } from "./doc";
 import { withQuota } from "./quota";
@@ -47,8 +47,12 @@ export async function customJudgeVersions(db: AppDb, slug: string): Promise<Cust
 /**
  * Saves judges (one from the studio, or a prompt set's list) in one transaction: each is checked,
  * and a changed definition becomes the next version of its slug. Returns them as stored.
+ * `asNew` (the studio's "New judge"): a slug another judge already holds is not that judge's next
+ * version but the next free one, decided inside the transaction, so a form that chose its slug
+ * before the list had loaded, or beside another tab saving too, never hides another judge (the
+ * same definition saved again is still the same judge).
  */
-export async function saveCustomJudges(db: AppDb, inputs: readonly CustomJudgeInput[]): Promise<CustomJudge[]> {
+export async function saveCustomJudges(db: AppDb, inputs: readonly CustomJudgeInput[], options: { asNew?: boolean } = {}): Promise<CustomJudge[]> {
   const parsed = inputs.map((input) => customJudgeSchema.parse(input));
   const tx = db.transaction("settings", "readwrite");
   return withQuota(() =>
@@ -58,7 +62,11 @@ export async function saveCustomJudges(db: AppDb, inputs: readonly CustomJudgeIn
       // An unreadable document is not overwritten: the user's judges may still be recoverable from it.
       if (read && !read.ok) throw new Error(`custom judges not saved: ${read.message}`);
       const judges = { ...(read?.ok ? read.value.judges : {}) };
-      const saved = parsed.map((judge) => {
+      const saved = parsed.map((input) => {
+        const holder = judges[input.slug]?.at(-1);
+        // The same definition again is the same judge (a second click on Save), not a new one.
+        const taken = options.asNew && holder !== undefined && !sameDefinition(holder, input);
+        const judge = taken ? { ...input, slug: freeSlug(input.name, Object.keys(judges)) } : input;
         const versions = judges[judge.slug] ?? [];
         const last = versions[versions.length - 1];
         if (last && sameDefinition(last, judge)) return last;

@@ -6,7 +6,7 @@ import { useCustomJudges } from "../../../src/app/shared/persist/custom-judges";
 import { appDb } from "../../../src/app/shared/persist/db";
 import { useApp } from "../../../src/app/shared/store";
 import { CustomJudges } from "../../../src/app/studio/CustomJudges";
-import { customJudgeVersions, listCustomJudges } from "../../../src/storage/db/custom-judges";
+import { customJudgeVersions, deleteCustomJudge, listCustomJudges, saveCustomJudges } from "../../../src/storage/db/custom-judges";
 import { byName, buttonByText, click, render, type, until } from "../render";
 
 async function choose(select: HTMLSelectElement, value: string): Promise<void> {
@@ -127,6 +127,31 @@ describe("the studio's judge form", () => {
     expect((await customJudgeVersions(db, "judge")).map((j) => j.definition)).toEqual(["回答语气礼貌。"]);
     for (const slug of ["judge", "judge-2"]) await click(byName(view.container, `Delete judge ${slug}`));
     await until(() => expect(useCustomJudges.getState().judges).toEqual([]));
+    view.unmount();
+  });
+
+  // The form picks a free slug from the list it has read; a judge saved since (in another tab, or
+  // before this tab's list loaded) held that slug, and saving made the new judge its version 2.
+  test("a new judge whose id another tab took meanwhile is saved under the next free id, hiding nothing", async () => {
+    useApp.setState({ lang: "en" });
+    const view = render(<CustomJudges />);
+    await until(() => expect(useCustomJudges.getState().loaded).toBe(true));
+    await click(byName(view.container, "New judge"));
+    await type(byName(view.container, "Judge name"), "引用来源");
+    await type(byName(view.container, "Judge definition"), "每个论断都注明出自哪段上下文。");
+    expect(view.container.querySelector(".judge-id")!.textContent).toContain("custom:judge");
+    const db = (await appDb())!;
+    await saveCustomJudges(db, [{ slug: "judge", name: "礼貌", definition: "回答语气礼貌。", inputs: ["question", "answer"], scale: "binary" }]);
+    await click(byName(view.container, "Save judge"));
+    await until(() => expect(view.container.querySelector(".judge-form")).toBeNull());
+    const { judges } = await listCustomJudges(db);
+    expect(judges.map((j) => [j.slug, j.name, j.version]).sort()).toEqual([
+      ["judge", "礼貌", 1],
+      ["judge-2", "引用来源", 1],
+    ]);
+    expect((await customJudgeVersions(db, "judge")).map((j) => j.definition)).toEqual(["回答语气礼貌。"]);
+    expect(useCustomJudges.getState().judges.map((j) => j.slug)).toContain("judge-2");
+    for (const slug of ["judge", "judge-2"]) await deleteCustomJudge(db, slug);
     view.unmount();
   });
 });

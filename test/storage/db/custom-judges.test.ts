@@ -25,6 +25,26 @@ describe("custom judges in IndexedDB", () => {
     expect(judges).toEqual([{ ...politeness, strictness: 3, version: 2 }]);
   });
 
+  it("a new judge whose slug another holds takes the next free one, decided in the transaction; the same definition again stays one judge", async () => {
+    const db = await freshDb();
+    await saveCustomJudges(db, [{ ...politeness, name: "礼貌", slug: "judge" }]);
+    // A form that chose "judge" before the list loaded (or in another tab): a new judge, not version 2.
+    const [cited] = await saveCustomJudges(db, [{ ...politeness, name: "引用来源", slug: "judge", definition: "The answer cites its source." }], {
+      asNew: true,
+    });
+    expect(cited).toMatchObject({ slug: "judge-2", name: "引用来源", version: 1 });
+    const [again] = await saveCustomJudges(db, [{ ...politeness, name: "引用来源", slug: "judge-2", definition: "The answer cites its source." }], {
+      asNew: true,
+    });
+    expect(again).toMatchObject({ slug: "judge-2", version: 1 });
+    expect((await listCustomJudges(db)).judges.map((j) => [j.slug, j.name, j.version])).toEqual([
+      ["judge-2", "引用来源", 1],
+      ["judge", "礼貌", 1],
+    ]);
+    // Without asNew (an edit, a prompt set's import) a changed definition is the slug's next version, as before.
+    expect((await saveCustomJudges(db, [{ ...politeness, name: "礼貌", slug: "judge", strictness: 3 }]))[0]).toMatchObject({ slug: "judge", version: 2 });
+  });
+
   it("refuses an invalid judge before writing, deletes a judge with its versions, and reports an unreadable document", async () => {
     const db = await freshDb();
     await expect(saveCustomJudges(db, [{ ...politeness, scale: "rubric" }])).rejects.toThrow(/levels/);

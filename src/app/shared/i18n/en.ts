@@ -1,5 +1,6 @@
 import { metricNames } from "./metric-names";
 import { enSample } from "./en-sample";
+import type { ErrorCode } from "../../../engine/result";
 
 /**
  * The English UI catalogue: every visible string of the app lives here (and in zh.ts with the
@@ -242,7 +243,20 @@ export const en = {
     // Issue 26: when every metric failed, the reason is said once, above the cards.
     allFailed: (n: number, message: string) => `${n === 1 ? "The metric" : `All ${n} metrics`} failed: ${message}`,
     allFailedEach: (n: number) => `All ${n} metrics failed; each card says why.`,
-    failedAbove: "failed with the error above.",
+    failedAbove: "the error is said above the results.",
+    // What each null code means, in the UI language: the message after it is the engine's or the server's own words.
+    nullMeaning: {
+      no_statements: "nothing to check: no statement found",
+      no_entities: "nothing to compare: no entity found",
+      missing_input: "an input it needs is missing",
+      parse_error: "the judge's reply could not be read",
+      llm_error: "the model endpoint failed",
+      cancelled: "cancelled",
+      invalid_prompt: "the prompt cannot be used",
+      internal_error: "a fault in the scorer",
+      target_error: "your system gave no answer",
+    } as Record<ErrorCode, string>,
+    nullJoin: ": ",
   },
   trace: {
     rankedHead: "Retrieved ids in rank order",

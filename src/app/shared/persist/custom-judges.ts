@@ -1,5 +1,5 @@
 import { create } from "zustand";
-import { type CustomJudge, type CustomJudgeInput, customJudgeSchema } from "../../../engine";
+import { type CustomJudge, type CustomJudgeInput, customJudgeSchema, freeSlug } from "../../../engine";
 import { deleteCustomJudge, listCustomJudges, saveCustomJudges } from "../../../storage/db/custom-judges";
 import { appDb } from "./db";
 
@@ -33,11 +33,16 @@ export async function loadCustomJudges(): Promise<CustomJudge[]> {
   return judges;
 }
 
-/** Saves one judge (a changed definition becomes its next version) and returns it as stored. */
-export async function saveCustomJudge(input: CustomJudgeInput): Promise<CustomJudge> {
+/**
+ * Saves one judge (a changed definition becomes its next version) and returns it as stored.
+ * `asNew`: a new judge, which takes the next free slug if another judge holds its own (see saveCustomJudges).
+ */
+export async function saveCustomJudge(input: CustomJudgeInput, options: { asNew?: boolean } = {}): Promise<CustomJudge> {
   const db = await judgesDb();
-  const [saved] = db ? await saveCustomJudges(db, [input]) : [];
-  const judge = saved ?? customJudgeSchema.parse(input);
+  const [saved] = db ? await saveCustomJudges(db, [input], options) : [];
+  const taken = useCustomJudges.getState().judges.map((j) => j.slug);
+  const inMemory = () => customJudgeSchema.parse(options.asNew && taken.includes(input.slug) ? { ...input, slug: freeSlug(input.name, taken) } : input);
+  const judge = saved ?? inMemory();
   useCustomJudges.setState((s) => ({ judges: byName([...s.judges.filter((j) => j.slug !== judge.slug), judge]) }));
   return judge;
 }

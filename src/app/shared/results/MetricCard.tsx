@@ -9,6 +9,7 @@ import { ScoreBadge } from "./ScoreBadge";
 import { traceSummary } from "./summary";
 import { TraceView } from "./traces/TraceView";
 import { PassMark } from "../explorer/PassMark";
+import { NullReason } from "./NullReason";
 
 /** One metric's result: score, the reason in words, the trace it came from, and its call log. */
 export function MetricCard({
@@ -76,9 +77,7 @@ export function MetricCard({
       </header>
       {optionsText(options) ? <p className="muted metric-options-used">{t.more.optionsShown(optionsText(options))}</p> : null}
       {result.score === null && result.error ? (
-        <p className="null-reason">
-          <code>{result.error.code}</code> {failedAbove ? t.results.failedAbove : result.error.message}
-        </p>
+        <NullReason error={result.error} detail={failedAbove ? t.results.failedAbove : undefined} />
       ) : (
         <Reason text={traceSummary(lang, id, result) ?? result.reason} />
       )}

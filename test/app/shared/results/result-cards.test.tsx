@@ -4,6 +4,9 @@ import type { CallRecord, MetricResult, MetricTraces } from "../../../../src/eng
 import { MetricCard } from "../../../../src/app/shared/results/MetricCard";
 import { UsageSummary } from "../../../../src/app/shared/results/UsageSummary";
 import { useApp } from "../../../../src/app/shared/store";
+import { en } from "../../../../src/app/shared/i18n/en";
+import { zh } from "../../../../src/app/shared/i18n/zh";
+import { errorCodeSchema } from "../../../../src/engine/result";
 import { render, type Rendered } from "../../render";
 
 const call: CallRecord = {
@@ -76,6 +79,29 @@ describe("a metric card", () => {
     expect(view.container.textContent).toContain("the answer makes no claim");
     expect(view.container.textContent).toContain("no score");
     expect(view.container.textContent).not.toMatch(/NaN/);
+  });
+
+  test("a null says what its code means in the UI language, then the message as written", () => {
+    const result: MetricResult<MetricTraces["faithfulness"]> = {
+      score: null,
+      error: { code: "missing_input", message: "Faithfulness needs at least one context" },
+      trace: { statements: [], calls: [] },
+    };
+    const reasonOf = () => {
+      const reason = view!.container.querySelector(".null-reason")!;
+      return [...reason.children].map((child) => child.textContent);
+    };
+    view = render(<MetricCard id="faithfulness" result={result} contexts={[]} />);
+    expect(reasonOf()).toEqual(["missing_input", "an input it needs is missing", "Faithfulness needs at least one context"]);
+    view.unmount();
+    useApp.setState({ lang: "zh" });
+    view = render(<MetricCard id="faithfulness" result={result} contexts={[]} />);
+    expect(reasonOf()).toEqual(["missing_input", "缺少所需的输入", "Faithfulness needs at least one context"]);
+    // Every code the engine writes has its words in both catalogues.
+    for (const code of errorCodeSchema.options) {
+      expect(en.results.nullMeaning[code], code).toMatch(/\w/);
+      expect(zh.results.nullMeaning[code], code).toMatch(/\p{Script=Han}/u);
+    }
   });
 
   test("context relevance highlights the needed sentences inside each context", () => {
