@@ -1,8 +1,8 @@
 import { sanitizeUrl, urlSecrets } from "../engine/text/url-secrets";
+import { ENGLISH_DIAGNOSIS, type DiagnosisWords, type ProviderHint } from "./diagnosis-words";
 import { classifyError, redact, type LlmError } from "./errors";
 
-/** Servers we can give a precise fix for (ux-anchors 3.1, per-provider CORS table). */
-export type ProviderHint = "openai" | "azure" | "openrouter" | "ollama" | "lmstudio" | "vllm" | "generic";
+export type { ProviderHint } from "./diagnosis-words";
 
 export interface DescribeContext {
   baseURL: string;
@@ -41,59 +41,29 @@ function pageOrigin(context: DescribeContext): string | undefined {
   return location?.origin && location.origin !== "null" ? location.origin : undefined;
 }
 
-function corsFix(hint: ProviderHint, origin: string): string {
-  switch (hint) {
-    case "ollama":
-      return `If Ollama is running, allow this page: set OLLAMA_ORIGINS=${origin} in Ollama's environment and restart it.`;
-    case "lmstudio":
-      return 'In LM Studio, turn on "Enable CORS" in the server settings, or start it with `lms server start --cors`.';
-    case "vllm":
-      return `vLLM allows every origin by default; if it was started with --allowed-origins, add ${origin}.`;
-    case "openai":
-      return "api.openai.com accepts browser calls; check your network, VPN or proxy.";
-    case "azure":
-      return "Azure OpenAI may refuse calls from a browser (CORS): check the endpoint and API version, or use the command-line tool.";
-    case "openrouter":
-      return "OpenRouter accepts browser calls; check the base URL (https://openrouter.ai/api/v1).";
-    default:
-      return `If the server is up, allow ${origin} in its CORS settings, and keep "strip SDK headers" on if it only allows the authorization and content-type headers.`;
-  }
-}
-
-function mixedContent(baseURL: string, origin: string | undefined): string | undefined {
+function mixedContent(baseURL: string, origin: string | undefined, words: DiagnosisWords): string | undefined {
   if (!origin?.startsWith("https:") || !baseURL.startsWith("http:")) return undefined;
   const host = new URL(baseURL).hostname;
   if (host === "localhost" || host === "127.0.0.1" || host === "[::1]") return undefined;
-  return "This page is served over HTTPS and the base URL is plain HTTP, which browsers block (mixed content).";
+  return words.mixedContent;
 }
 
-function authText(hint: ProviderHint, base: string, status: number | undefined): string {
-  const fix =
-    hint === "openai"
-      ? "Check the key at https://platform.openai.com/api-keys."
-      : hint === "azure"
-        ? "Use a key of this Azure resource (Keys and Endpoint in the portal)."
-        : hint === "openrouter"
-          ? "Check the key at https://openrouter.ai/keys."
-          : hint === "ollama" || hint === "lmstudio" || hint === "vllm"
-            ? "Local servers usually need no key; if the server was started with one (vLLM --api-key), use that value."
-            : "Check the API key.";
-  return `The server at ${base} rejected the API key (HTTP ${status ?? 401}). ${fix}`;
+function authFix(hint: ProviderHint, words: DiagnosisWords): string {
+  if (hint === "ollama" || hint === "lmstudio" || hint === "vllm") return words.authFix.local;
+  return words.authFix[hint];
 }
 
-function notFoundText(hint: ProviderHint, base: string, model: string | undefined, server: string | undefined): string {
-  const what = model ? `the model "${model}" is unknown there` : "the model is unknown there";
-  const fix =
-    hint === "ollama" && model
-      ? ` Pull it first: ollama pull ${model}.`
-      : hint === "azure"
-        ? " With Azure, the model is your deployment name."
-        : " OpenAI-compatible base URLs usually end in /v1.";
-  return `The server at ${base} answered 404: ${what}, or the base URL is wrong.${fix}${server ? ` (Server said: ${server})` : ""}`;
+function notFoundText(hint: ProviderHint, base: string, model: string | undefined, server: string | undefined, words: DiagnosisWords): string {
+  const what = model ? words.unknownModel(model) : words.unknownModelUnnamed;
+  const fix = hint === "ollama" && model ? words.notFoundFix.ollamaPull(model) : hint === "azure" ? words.notFoundFix.azure : words.notFoundFix.generic;
+  return words.notFound(base, what, fix, server ?? "");
 }
 
-/** One paragraph for the UI or the CLI: what went wrong and what to do. Never contains the key. */
-export function describeError(error: unknown, context: DescribeContext): string {
+/**
+ * One paragraph for the UI or the CLI: what went wrong and what to do. Never contains the key.
+ * In English unless given other words (the Settings check speaks the UI's language).
+ */
+export function describeError(error: unknown, context: DescribeContext, words: DiagnosisWords = ENGLISH_DIAGNOSIS): string {
   const secrets = [context.apiKey, ...urlSecrets(context.baseURL)];
   const failure: LlmError = classifyError(error, { secrets });
   const hint = guessProvider(context.baseURL, context.provider);
@@ -103,34 +73,30 @@ export function describeError(error: unknown, context: DescribeContext): string 
   let text: string;
   switch (failure.kind) {
     case "auth":
-      text = authText(hint, base, failure.status);
+      text = words.auth(base, failure.status ?? 401, authFix(hint, words));
       break;
     case "not_found":
-      text = notFoundText(hint, base, context.model, failure.serverMessage);
+      text = notFoundText(hint, base, context.model, failure.serverMessage, words);
       break;
-    case "network": {
-      const extra = origin ? [mixedContent(base, origin), corsFix(hint, origin)].filter(Boolean).join(" ") : "";
+    case "network":
       text = origin
-        ? `Could not reach ${base}: the server is down, the base URL is wrong, or the browser blocked it (CORS). ${extra}`
-        : `Could not reach ${base}: the server is down or the base URL is wrong.`;
+        ? words.unreachableInBrowser(base, [mixedContent(base, origin, words), words.corsFix[hint](origin)].filter(Boolean).join(" "))
+        : words.unreachable(base);
       break;
-    }
     case "timeout":
-      text = `The server at ${base} did not answer in time (${failure.message}). The model may be slow or busy: raise the timeout or lower the concurrency.`;
+      text = words.timeout(base, failure.message);
       break;
-    case "rate_limited": {
-      const wait = failure.retryAfterMs !== undefined ? ` It asked to wait ${Math.ceil(failure.retryAfterMs / 1000)} s.` : "";
-      text = `The server at ${base} is rate limiting requests (HTTP 429).${wait} Lower the concurrency or try again later.`;
+    case "rate_limited":
+      text = failure.retryAfterMs !== undefined ? words.rateLimited(base, Math.ceil(failure.retryAfterMs / 1000)) : words.rateLimitedNoWait(base);
       break;
-    }
     case "server":
-      text = `The server at ${base} failed (${failure.message}). This is usually temporary: try again later.`;
+      text = words.server(base, failure.message);
       break;
     case "bad_request":
-      text = `The server at ${base} refused the request (${failure.message}).`;
+      text = words.badRequest(base, failure.message);
       break;
     case "cancelled":
-      text = "Cancelled.";
+      text = words.cancelled;
       break;
   }
   return redact(text.trim(), secrets);

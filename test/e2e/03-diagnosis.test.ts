@@ -14,6 +14,7 @@ import {
   waitForScores,
 } from "./browser";
 import { useE2E } from "./context";
+import { setLanguage } from "./views-helpers";
 import { MOCK_EMBEDDING_MODEL, MOCK_MODEL, wikiEvalSample } from "./fixtures";
 
 const e2e = useE2E();
@@ -47,6 +48,16 @@ test("the diagnosis in Settings and on the cards: a wrong API key is named as re
   // The connection test makes exactly one call, without retries.
   expect(mock.log.filter((r) => r.kind === "chat")).toHaveLength(1);
   expect(mock.log.find((r) => r.kind === "chat")?.status).toBe(401);
+  // In Chinese the check says the same in Chinese: the facts, the fix, no key.
+  await closeSettings(page);
+  await setLanguage(page, "zh");
+  await openSettings(page);
+  await page.getByRole("button", { name: "测试连接", exact: true }).click();
+  await expect
+    .poll(async () => (await page.getByTestId("connection-result").innerText()).trim(), { timeout: 15_000 })
+    .toBe(`连接失败：${mock.url} 的服务器拒绝了 API 密钥（HTTP 401）。请检查 API 密钥。`);
+  await closeSettings(page);
+  await setLanguage(page, "en");
 
   // Scoring with the same key: every metric is a coded null that names the key problem.
   await closeSettings(page);

@@ -27,7 +27,8 @@ export function TestConnection() {
       if (!controller.signal.aborted) setOutcome(result);
     } catch (error) {
       // Only the transport's chunk failing to load gets here; checkConnection turns request failures into diagnoses.
-      setOutcome({ ok: false, diagnosis: error instanceof Error ? error.message : String(error) });
+      const message = error instanceof Error ? error.message : String(error);
+      setOutcome({ ok: false, diagnosis: message, say: () => message });
     } finally {
       if (abort.current === controller) setBusy(false);
     }
@@ -44,12 +45,16 @@ export function TestConnection() {
         {embedding?.ok === true ? <p className="note note-ok">{t.settings.testEmbeddingOk(embedding.model, embedding.ms)}</p> : null}
         {embedding?.ok === false ? (
           <p className="note note-error">
-            <strong>{t.settings.testEmbeddingFailed}:</strong> {embedding.diagnosis}
+            <strong>{t.settings.testEmbeddingFailed}</strong>
+            {t.settings.failedJoin}
+            {embedding.say(t.settings.diagnosis)}
           </p>
         ) : null}
         {outcome?.ok === false ? (
           <p className="note note-error">
-            <strong>{t.settings.testFailed}:</strong> {outcome.diagnosis}
+            <strong>{t.settings.testFailed}</strong>
+            {t.settings.failedJoin}
+            {outcome.say(t.settings.diagnosis)}
           </p>
         ) : null}
       </div>

@@ -1,11 +1,17 @@
 import { loadLlm } from "../shared/ports/llm-loader";
 import { providerHint, transportInput } from "../shared/ports/transport";
 import type { AppSettings } from "../shared/settings-model/model";
+import type { DiagnosisWords } from "../../llm/diagnosis-words";
 
-type EmbeddingOutcome = { ok: true; model: string; ms: number } | { ok: false; diagnosis: string };
+/**
+ * Why a check failed: `diagnosis` in English (what tests and logs read), `say` in the words given,
+ * so the dialog says it in the UI's language and again in the other one after a switch.
+ */
+type Failed = { ok: false; diagnosis: string; say(words: DiagnosisWords): string };
+type EmbeddingOutcome = { ok: true; model: string; ms: number } | Failed;
 
 /** The chat model's answer, then (when an embedding model is set) the embedding model's; or why the chat check failed. */
-export type ConnectionOutcome = { ok: true; ms: number; embedding?: EmbeddingOutcome } | { ok: false; diagnosis: string };
+export type ConnectionOutcome = { ok: true; ms: number; embedding?: EmbeddingOutcome } | Failed;
 
 /**
  * Settings' "Test connection": one cheap chat call without retries and, when the chat model
@@ -17,13 +23,16 @@ export type ConnectionOutcome = { ok: true; ms: number; embedding?: EmbeddingOut
 export async function checkConnection(settings: AppSettings, apiKey: string, signal: AbortSignal): Promise<ConnectionOutcome> {
   const { checkTransportConfig, describeError, testConnection, testEmbedding } = await loadLlm();
   const checked = checkTransportConfig(transportInput(settings, apiKey));
-  if (!checked.ok) return { ok: false, diagnosis: checked.message };
+  // The form's own problems (a base URL that is no URL) are said as the config check words them.
+  if (!checked.ok) return { ok: false, diagnosis: checked.message, say: () => checked.message };
   // Re-described with the chosen preset, so the CORS advice names the right server.
-  const describe = (error: unknown, model: string | undefined, baseURL: string) =>
-    describeError(error, { baseURL, provider: providerHint(settings), ...(model ? { model } : {}), apiKey });
+  const describe = (error: unknown, model: string | undefined, baseURL: string): Failed => {
+    const context = { baseURL, provider: providerHint(settings), ...(model ? { model } : {}), apiKey };
+    return { ok: false, diagnosis: describeError(error, context), say: (words) => describeError(error, context, words) };
+  };
   try {
     const chat = await testConnection(checked.config, signal);
-    if (!chat.ok) return { ok: false, diagnosis: describe(chat.error, settings.model, checked.config.baseURL) };
+    if (!chat.ok) return describe(chat.error, settings.model, checked.config.baseURL);
     if (!checked.config.embeddingModel) return { ok: true, ms: chat.ms };
     const embedding = await testEmbedding(checked.config, signal);
     const embeddingBase = checked.config.embeddingBaseURL ?? checked.config.baseURL;
@@ -32,9 +41,9 @@ export async function checkConnection(settings: AppSettings, apiKey: string, sig
       ms: chat.ms,
       embedding: embedding.ok
         ? { ok: true, model: checked.config.embeddingModel, ms: embedding.ms }
-        : { ok: false, diagnosis: describe(embedding.error, checked.config.embeddingModel, embeddingBase) },
+        : describe(embedding.error, checked.config.embeddingModel, embeddingBase),
     };
   } catch (error) {
-    return { ok: false, diagnosis: describe(error, undefined, checked.config.baseURL) };
+    return describe(error, undefined, checked.config.baseURL);
   }
 }

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkConnection } from "../../../src/app/settings/connection-check";
 import { DEFAULT_SETTINGS, type AppSettings } from "../../../src/app/shared/settings-model/model";
+import { en } from "../../../src/app/shared/i18n/en";
+import { zh } from "../../../src/app/shared/i18n/zh";
 import { API_KEY } from "../../llm/helpers";
 import { startMockServer, type MockServer } from "../../mock/server";
 
@@ -65,5 +67,45 @@ describe("Test connection", () => {
     expect(outcome.ok).toBe(false);
     expect(!outcome.ok && outcome.diagnosis).toMatch(/the model "judge-typo" is unknown there/);
     expect(sent()).toEqual(["chat judge-typo 404"]);
+  });
+
+  it("says each diagnosis in the UI's language: the same facts in Chinese, the English one unchanged, never the key", async () => {
+    const url = server.url;
+    const unknown = await check({ model: "judge-typo" });
+    if (unknown.ok) throw new Error("expected a failed check");
+    expect(unknown.say(en.settings.diagnosis)).toBe(unknown.diagnosis);
+    expect(unknown.say(zh.settings.diagnosis)).toMatch(
+      new RegExp(`^${url.replace(/[./]/g, "\\$&")} 的服务器返回 404：那里没有模型“judge-typo”，或者接口地址有误。OpenAI 兼容的接口地址通常以 /v1 结尾。`),
+    );
+
+    const wrongKey = await checkConnection(settings({}), "sk-wrong-key-0000000000", new AbortController().signal);
+    if (wrongKey.ok) throw new Error("expected a rejected key");
+    expect(wrongKey.say(zh.settings.diagnosis)).toBe(`${url} 的服务器拒绝了 API 密钥（HTTP 401）。请检查 API 密钥。`);
+    expect(wrongKey.say(en.settings.diagnosis)).toBe(`The server at ${url} rejected the API key (HTTP 401). Check the API key.`);
+
+    const refused = await check({ embeddingBaseURL: "http://127.0.0.1:9/v1" });
+    if (!refused.ok || !refused.embedding || refused.embedding.ok) throw new Error("expected a failed embedding check");
+    expect(refused.embedding.say(zh.settings.diagnosis)).toBe("无法连接 http://127.0.0.1:9/v1：服务器没有运行，或接口地址有误。");
+  });
+});
+
+describe("the diagnosis tables", () => {
+  /** Every function of a table called with marker arguments, by path: what each says and which arguments it keeps. */
+  function outputs(table: unknown, path = ""): Record<string, string> {
+    if (typeof table === "string") return { [path]: table };
+    if (typeof table === "function") return { [path]: (table as (...a: unknown[]) => string)("«A»", "«B»", "«C»", "«D»") };
+    return Object.assign({}, ...Object.entries(table as object).map(([k, v]) => outputs(v, `${path}.${k}`)));
+  }
+  const markers = (text: string) => (text.match(/«[A-D]»/g) ?? []).sort();
+
+  it("Chinese says every English line, keeps the same arguments, and uses Chinese punctuation", () => {
+    const english = outputs(en.settings.diagnosis);
+    const chinese = outputs(zh.settings.diagnosis);
+    expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
+    for (const [path, text] of Object.entries(chinese)) {
+      expect(markers(text), path).toEqual(markers(english[path]!));
+      expect(text, path).toMatch(/\p{Script=Han}/u);
+      expect(text, path).not.toMatch(/\p{Script=Han} ?[,:;?!()]|[,:;?!()] ?(?=\p{Script=Han})/u);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { metricNames } from "./metric-names";
 import { enSample } from "./en-sample";
 import type { ErrorCode } from "../../../engine/result";
+import { ENGLISH_DIAGNOSIS } from "../../../llm/diagnosis-words";
 
 /**
  * The English UI catalogue: every visible string of the app lives here (and in zh.ts with the
@@ -76,6 +77,9 @@ export const en = {
     testFailed: "Connection failed",
     testEmbeddingOk: (model: string, ms: number) => `The embedding model ${model} answered in ${ms} ms.`,
     testEmbeddingFailed: "Embedding model check failed",
+    failedJoin: ": ",
+    // The connection check's diagnosis (what went wrong and what to do), as the CLI and results say it.
+    diagnosis: ENGLISH_DIAGNOSIS,
     browserNeeds: "What this server needs for browser calls",
     prices: "Prices",
     pricesHint: "USD per 1M tokens, used for the cost estimate. Edit freely; models not listed show no cost.",
