@@ -17,8 +17,12 @@ export interface ModuleGraph {
   getModuleById(id: string): ModuleNode | undefined;
 }
 
-/** The app's modules that hold state (stores, the open database, runs in progress) or may. */
-export const STATEFUL = /\/src\/(app|demo|storage)\//;
+/**
+ * The app's modules that hold state (stores, the open database, runs in progress) or may. Not
+ * src/storage: its repositories are handed the database and keep nothing (fresh-world-graph.test.ts
+ * checks it), and its zod schemas built once per worker saved about a sixth of the fresh files' CPU.
+ */
+export const STATEFUL = /\/src\/(app|demo)\//;
 
 /**
  * The modules whose file matches `stateful`, and every module that imports one of them, however
