@@ -1,13 +1,14 @@
 /**
- * Setup file of the "unit-fresh" project (vite.config.ts): the files test/isolation.ts puts in the
- * fresh world share a worker and its modules, and this file, run before each of them, gives each the
- * world a worker of its own would: the app's module-level state evaluated anew, an empty
- * IndexedDB (or none), and no spy, stub or fake clock left by the file before.
+ * Setup file of the "unit" project (vite.config.ts): its files share their workers and their
+ * modules, and this file, run before each of them, gives each the world a worker of its own would:
+ * the app's module-level state evaluated anew, an empty IndexedDB (or none), and no spy, stub or
+ * fake clock left by the file before.
  *
- * Only the app's stateful modules (src/app, src/demo) and whatever imports them are
- * evaluated again; the engine, src/storage (schemas and repositories) and libraries stay loaded, which is where the saving is
- * (a third less CPU than a worker per file: 138 against 206 CPU-s for 96 files). vitest builds a new DOM environment
- * per file itself.
+ * Only the app's stateful modules (src/app, src/demo) and whatever imports them are evaluated again,
+ * and only those a file before loaded: a file that never touched the app costs nothing here. The
+ * engine, src/storage (schemas and repositories) and libraries stay loaded, which is where the saving
+ * is (a third less CPU than a worker per file: 138 against 206 CPU-s for 96 files). vitest builds a new
+ * DOM environment per file itself.
  */
 import * as fakeIndexedDB from "fake-indexeddb";
 import { afterAll, expect, vi } from "vitest";

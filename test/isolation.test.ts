@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { importsFakeIndexedDB, testFileWorlds } from "./isolation";
+import { importsFakeIndexedDB, ownWorkerFiles } from "./isolation";
 
 /** A throwaway tree shaped like the repository (src/, test/) in which each test file does one thing. */
 const root = mkdtempSync(join(tmpdir(), "isolation-"));
@@ -33,28 +33,27 @@ put("test/db-helpers.ts", 'import "fake-indexeddb/auto";\nexport const open = ()
 put("test/via-helper.test.ts", 'import { open } from "./db-helpers";\n');
 put("test/env.test.ts", 'vi.stubEnv("HOME", "/nowhere");\n');
 
-describe("testFileWorlds", () => {
-  it("puts a file in the fresh world by what it does: spies, fake timers, DOM, fake-indexeddb, stubs, app state reached through imports", () => {
-    expect(testFileWorlds(root).fresh).toEqual([
+describe("ownWorkerFiles", () => {
+  it("gives a worker of its own to what no reset undoes: module mocks and assigned globals", () => {
+    expect(ownWorkerFiles(root)).toEqual(["test/global.test.ts", "test/mock.test.ts"]);
+  });
+
+  it("leaves in the shared workers what test/fresh-world.ts undoes (spies, fake timers, DOM, fake-indexeddb, stubs, app state), pure files and e2e files", () => {
+    const own = new Set(ownWorkerFiles(root));
+    for (const file of [
+      "test/pure.test.ts",
+      "test/compare.test.ts",
+      "test/e2e/page.test.ts",
+      "test/spy.test.ts",
       "test/clock.test.ts",
       "test/dom.test.ts",
-      "test/env.test.ts",
       "test/idb.test.ts",
-      "test/let.test.ts",
-      "test/spy-global.test.ts",
-      "test/spy.test.ts",
-      "test/store.test.ts",
       "test/stub.test.ts",
-    ]);
-  });
-
-  it("gives a worker of its own to what no reset undoes: module mocks and assigned globals", () => {
-    expect(testFileWorlds(root).own).toEqual(["test/global.test.ts", "test/mock.test.ts"]);
-  });
-
-  it("leaves pure files, files that only read globals, and e2e files in the shared world", () => {
-    const placed = new Set([...testFileWorlds(root).fresh, ...testFileWorlds(root).own]);
-    for (const file of ["test/pure.test.ts", "test/compare.test.ts", "test/e2e/page.test.ts"]) expect(placed.has(file), file).toBe(false);
+      "test/env.test.ts",
+      "test/store.test.ts",
+      "test/let.test.ts",
+    ])
+      expect(own.has(file), file).toBe(false);
   });
 });
 

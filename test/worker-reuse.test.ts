@@ -5,20 +5,13 @@ describe("the file order that keeps vitest's workers", () => {
   it("puts files of one project and environment together, keeping the order inside each group and of the groups", () => {
     const files = [
       { name: "e2e/big", key: "e2e node" },
-      { name: "unit-fresh/a", key: "unit-fresh happy-dom" },
-      { name: "unit-fresh/b", key: "unit-fresh node" },
-      { name: "unit-fresh/c", key: "unit-fresh happy-dom" },
+      { name: "unit/a", key: "unit happy-dom" },
+      { name: "unit/b", key: "unit node" },
+      { name: "unit/c", key: "unit happy-dom" },
       { name: "e2e/small", key: "e2e node" },
-      { name: "unit-fresh/d", key: "unit-fresh node" },
+      { name: "unit/d", key: "unit node" },
     ];
-    expect(groupForWorkerReuse(files, (f) => f.key).map((f) => f.name)).toEqual([
-      "e2e/big",
-      "e2e/small",
-      "unit-fresh/a",
-      "unit-fresh/c",
-      "unit-fresh/b",
-      "unit-fresh/d",
-    ]);
+    expect(groupForWorkerReuse(files, (f) => f.key).map((f) => f.name)).toEqual(["e2e/big", "e2e/small", "unit/a", "unit/c", "unit/b", "unit/d"]);
     // Nothing is lost or doubled, and an ordered list stays as it is.
     expect(groupForWorkerReuse([], String)).toEqual([]);
     expect(groupForWorkerReuse(["x", "x", "y"], String)).toEqual(["x", "x", "y"]);

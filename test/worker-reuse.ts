@@ -8,7 +8,7 @@ import type { TestSequencer, TestSpecification, Vitest } from "vitest/node";
  * has the same project and the same environment ("node", "happy-dom"); otherwise it ends the worker
  * and starts a new one, which loads every module again. Its own order (files by cached duration, or
  * by size on a fresh clone) mixes the happy-dom files with the node files inside a project, so the
- * 96 files of the shared "unit-fresh" world started 58 workers. Grouped, they start one per worker
+ * 96 files of what was then the "unit-fresh" project started 58 workers. Grouped, they start one per worker
  * slot and per environment. Measured on the Node projects (fresh clone, one run each, same hour):
  * 492 against 392 CPU-seconds, 261 against 210 s, the vitest process alone 261 against 151.
  *
