@@ -69,24 +69,39 @@ async function writeActive(tx: VersionsTx, active: Record<string, string>): Prom
   await tx.objectStore("settings").put(checkedDoc(ACTIVE_DOC, { active }), ACTIVE_KEY);
 }
 
-/** The id of the version of `promptId` called `name`, if one exists (names are unique per prompt). */
-async function idByName(tx: VersionsTx, promptId: string, name: string): Promise<string | undefined> {
+/** The readable versions of one prompt, as stored. */
+async function versionsOf(tx: VersionsTx, promptId: string): Promise<PromptVersion[]> {
   const rows = await tx.objectStore("promptVersions").index("promptId").getAll(promptId);
-  const same = rows.find((row) => readDoc(VERSION_DOC, row).ok && (row as { name?: unknown }).name === name);
-  return (same as { id?: string } | undefined)?.id;
+  return rows.flatMap((row) => {
+    const read = readDoc(VERSION_DOC, row);
+    return read.ok ? [read.value] : [];
+  });
+}
+
+/**
+ * The version to store for `input`: the id of the prompt's version of that name (a save under an
+ * existing name replaces it) or a new one, and a time after every other version of the prompt, so
+ * versions list in the order they were saved even when two land in the same millisecond (a fast
+ * machine, a script, a prompt set's import), never in the order of their random ids.
+ */
+async function placed(tx: VersionsTx, input: NewPromptVersion): Promise<PromptVersion> {
+  const name = input.name.trim();
+  const stored = await versionsOf(tx, input.promptId);
+  const same = stored.find((v) => v.name === name);
+  const after = stored.filter((v) => v.id !== same?.id).map((v) => v.createdAt + 1);
+  return build({ ...input, createdAt: input.createdAt ?? Math.max(Date.now(), ...after) }, same?.id ?? newId());
 }
 
 /**
  * Saves a version; saving again under an existing name of the same prompt replaces that version
- * (same id), so "v2" is always one thing. `activate` makes it the prompt's active version in the
+ * (same id, now the newest), so "v2" is always one thing. `activate` makes it the prompt's active version in the
  * same transaction.
  */
 export async function savePromptVersion(db: AppDb, input: NewPromptVersion, options: { activate?: boolean } = {}): Promise<PromptVersion> {
   const tx = db.transaction(["promptVersions", "settings"], "readwrite");
   return withQuota(() =>
     inTx(tx, async () => {
-      const name = input.name.trim();
-      const version = build(input, (await idByName(tx, input.promptId, name)) ?? newId());
+      const version = await placed(tx, input);
       await tx.objectStore("promptVersions").put(writeDoc(VERSION_DOC, version));
       if (options.activate) await writeActive(tx, { ...(await readActive(tx)), [version.promptId]: version.id });
       return version;
@@ -179,7 +194,7 @@ export async function importPromptVersions(db: AppDb, entries: readonly NewPromp
       const saved: PromptVersion[] = [];
       const active: Record<string, string> = {};
       for (const entry of entries) {
-        const version = build(entry, (await idByName(tx, entry.promptId, entry.name.trim())) ?? newId());
+        const version = await placed(tx, entry);
         await tx.objectStore("promptVersions").put(writeDoc(VERSION_DOC, version));
         active[version.promptId] = version.id;
         saved.push(version);

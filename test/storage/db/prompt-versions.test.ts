@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   ACTIVE_KEY,
   deletePromptVersion,
@@ -25,6 +25,32 @@ describe("prompt versions", () => {
     expect(versions.map((v) => v.name)).toEqual(["with examples", "strict"]);
     expect(versions[0]!.override.examples).toEqual(examples);
     expect((await listPromptVersions(db)).versions).toHaveLength(3);
+  });
+
+  // On a fast machine two saves land in the same millisecond: they listed in the order of their
+  // random ids, and the run form's version picker showed "strict" before "terse" one run in two.
+  it("lists versions saved within one millisecond in the order they were saved, an import's too", async () => {
+    const db = await freshDb();
+    const now = vi.spyOn(Date, "now").mockReturnValue(1_000);
+    try {
+      for (const name of ["c", "a", "b"]) await savePromptVersion(db, { promptId: "p", name, override: { instruction: name } });
+      const listed = (await listPromptVersions(db, "p")).versions;
+      expect(listed.map((v) => [v.name, v.createdAt])).toEqual([
+        ["c", 1_000],
+        ["a", 1_001],
+        ["b", 1_002],
+      ]);
+      // Saving an existing name again makes it the newest; an import keeps the file's order.
+      await savePromptVersion(db, { promptId: "p", name: "c", override: { instruction: "c2" } });
+      expect((await listPromptVersions(db, "p")).versions.map((v) => v.name)).toEqual(["a", "b", "c"]);
+      await importPromptVersions(db, [
+        { promptId: "q", name: "z", override: { instruction: "z" } },
+        { promptId: "q", name: "y", override: { instruction: "y" } },
+      ]);
+      expect((await listPromptVersions(db, "q")).versions.map((v) => v.name)).toEqual(["z", "y"]);
+    } finally {
+      now.mockRestore();
+    }
   });
 
   it("saving under an existing name replaces that version (same id); the name is trimmed", async () => {
