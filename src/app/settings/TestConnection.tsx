@@ -46,14 +46,14 @@ export function TestConnection() {
         {embedding?.ok === false ? (
           <p className="note note-error">
             <strong>{t.settings.testEmbeddingFailed}</strong>
-            {t.settings.failedJoin}
+            {t.app.colon}
             {embedding.say(t.settings.diagnosis)}
           </p>
         ) : null}
         {outcome?.ok === false ? (
           <p className="note note-error">
             <strong>{t.settings.testFailed}</strong>
-            {t.settings.failedJoin}
+            {t.app.colon}
             {outcome.say(t.settings.diagnosis)}
           </p>
         ) : null}

@@ -130,7 +130,7 @@ describe("History rows", () => {
     const banner = view.container.querySelector('[data-testid="all-failed"]')!;
     expect(banner.textContent).toBe(`All 5 metrics failed: ${message}`);
     const reasons = [...view.container.querySelectorAll(".null-reason")].map((p) => p.textContent);
-    expect(reasons).toEqual(PAPER_METRIC_IDS.map(() => `llm_error ${en.results.nullMeaning.llm_error}${en.results.nullJoin}${en.results.failedAbove}`));
+    expect(reasons).toEqual(PAPER_METRIC_IDS.map(() => `llm_error ${en.results.nullMeaning.llm_error}${en.app.colon}${en.results.failedAbove}`));
     view.unmount();
   });
 

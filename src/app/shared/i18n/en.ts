@@ -9,6 +9,8 @@ import { ENGLISH_DIAGNOSIS } from "../../../llm/diagnosis-words";
  */
 export const en = {
   app: {
+    // What joins a label to what it labels, in the language's own form ("Connection failed: …", "连接失败：…").
+    colon: ": ",
     name: "Ragas Playground",
     tagline: "Score RAG output with the RAGAS metrics, with the reason behind every number.",
     language: "Language",
@@ -77,7 +79,6 @@ export const en = {
     testFailed: "Connection failed",
     testEmbeddingOk: (model: string, ms: number) => `The embedding model ${model} answered in ${ms} ms.`,
     testEmbeddingFailed: "Embedding model check failed",
-    failedJoin: ": ",
     // The connection check's diagnosis (what went wrong and what to do), as the CLI and results say it.
     diagnosis: ENGLISH_DIAGNOSIS,
     browserNeeds: "What this server needs for browser calls",
@@ -260,7 +261,6 @@ export const en = {
       internal_error: "a fault in the scorer",
       target_error: "your system gave no answer",
     } as Record<ErrorCode, string>,
-    nullJoin: ": ",
   },
   trace: {
     rankedHead: "Retrieved ids in rank order",

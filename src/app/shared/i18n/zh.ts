@@ -5,6 +5,7 @@ import { zhSample } from "./zh-sample";
 /** 简体中文界面文案（键与 en.ts 完全一致，由 Messages 类型保证）。 */
 export const zh: Messages = {
   app: {
+    colon: "：",
     name: "Ragas Playground",
     tagline: "用 RAGAS 指标为 RAG 输出打分，每个分数都给出理由。",
     language: "语言",
@@ -73,7 +74,6 @@ export const zh: Messages = {
     testFailed: "连接失败",
     testEmbeddingOk: (model, ms) => `嵌入模型 ${model} 在 ${ms} 毫秒内作答。`,
     testEmbeddingFailed: "嵌入模型检查失败",
-    failedJoin: "：",
     diagnosis: {
       corsFix: {
         ollama: (origin) => `若 Ollama 正在运行，请允许本页面访问：在 Ollama 的环境变量中设置 OLLAMA_ORIGINS=${origin}，然后重启 Ollama。`,
@@ -278,7 +278,6 @@ export const zh: Messages = {
       internal_error: "评分程序内部出错",
       target_error: "你的系统没有给出回答",
     },
-    nullJoin: "：",
   },
   trace: {
     rankedHead: "按排名列出的检索编号",

@@ -15,7 +15,7 @@ export function NullReason({ error, detail }: { error: NonNullable<MetricResult[
       <code>{error.code}</code> <span className="null-meaning">{t.results.nullMeaning[error.code]}</span>
       {said ? (
         <>
-          {t.results.nullJoin}
+          {t.app.colon}
           <span className="null-detail">{said}</span>
         </>
       ) : null}
