@@ -4,8 +4,8 @@ import type { AppSettings } from "../shared/settings-model/model";
 import type { DiagnosisWords } from "../../llm/diagnosis-words";
 
 /**
- * Why a check failed: `diagnosis` in English (what tests and logs read), `say` in the words given,
- * so the dialog says it in the UI's language and again in the other one after a switch.
+ * Why a check failed: `diagnosis` in English (what tests and logs read), `say` in the words given
+ * (the dialog passes the UI language's, read when it renders).
  */
 type Failed = { ok: false; diagnosis: string; say(words: DiagnosisWords): string };
 type EmbeddingOutcome = { ok: true; model: string; ms: number } | Failed;
