@@ -1,9 +1,13 @@
 // @vitest-environment happy-dom
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { loadLlm } from "../../../src/app/shared/ports/llm-loader";
 import { en } from "../../../src/app/shared/i18n/en";
 import { DEFAULT_SETTINGS } from "../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../src/app/shared/store";
 import { boot } from "../../../src/app/shell/boot";
+
+// boot() warms the transport when idle: it finishes loading inside this file, not in the next file's world.
+afterAll(() => loadLlm());
 
 /** No IndexedDB at all (this file loads no fake): the app boots on defaults and says nothing will be kept. */
 describe("boot without storage", () => {

@@ -8,6 +8,7 @@ import { zh } from "../../../src/app/shared/i18n/zh";
 import { DEFAULT_SETTINGS } from "../../../src/app/shared/settings-model/model";
 import { useApp } from "../../../src/app/shared/store";
 import { boot } from "../../../src/app/shell/boot";
+import { loadLlm } from "../../../src/app/shared/ports/llm-loader";
 import { evaluate, type Sample } from "../../../src/engine";
 import { addHistoryEntry } from "../../../src/storage/db/history";
 import { loadLastSession, saveLastSession } from "../../../src/storage/db/session";
@@ -34,8 +35,11 @@ beforeAll(async () => {
   history.replaceState(null, "", "#/prompts");
   await boot();
 });
-afterAll(() => {
+afterAll(async () => {
   vi.useRealTimers();
+  // boot() warms the transport when idle: it finishes loading inside this file, not in the next
+  // file's world (whose environment its import would land after, a teardown error there).
+  await loadLlm();
 });
 
 describe("boot", () => {
